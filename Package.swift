@@ -1,0 +1,54 @@
+// swift-tools-version:6.0
+// folio — a Markdown pager for the terminal. Module map and dependency direction:
+// see DEVELOPERS.md. Pure modules never touch a file descriptor, the clock or the environment.
+import PackageDescription
+
+let package = Package(
+    name: "folio",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "folio", targets: ["folio"]),
+        .executable(name: "folio-bench", targets: ["folio-bench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // C libraries from the system (Debian: libcmark-dev, libpcre2-dev).
+        .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
+        .systemLibrary(name: "CPCRE2", pkgConfig: "libpcre2-8", providers: [.apt(["libpcre2-dev"])]),
+
+        // Pure modules.
+        .target(name: "CellWidth"),
+        .target(name: "MarkdownModel", dependencies: ["CCmark"]),
+        .target(name: "LineLayout", dependencies: ["MarkdownModel", "CellWidth"]),
+        .target(name: "Viewport", dependencies: ["LineLayout"]),
+        .target(name: "TextSearch", dependencies: ["CPCRE2"]),
+        .target(name: "TerminalScreen", dependencies: ["CellWidth"]),
+        .target(name: "Pager", dependencies: [
+            "MarkdownModel", "LineLayout", "Viewport", "TextSearch", "TerminalScreen", "CellWidth",
+        ]),
+        .target(name: "ReadingPositions", dependencies: ["MarkdownModel", "LineLayout", "Viewport"]),
+
+        // Effects at the edge.
+        .target(name: "TerminalIO", dependencies: ["TerminalScreen"]),
+        .executableTarget(name: "folio", dependencies: [
+            "MarkdownModel", "LineLayout", "Viewport", "Pager", "TerminalScreen", "TerminalIO",
+            "ReadingPositions", "TextSearch",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "folio-bench", dependencies: [
+            "MarkdownModel", "LineLayout", "Viewport", "Pager", "TerminalScreen", "TextSearch",
+        ]),
+
+        .testTarget(name: "CellWidthTests", dependencies: ["CellWidth"]),
+        .testTarget(name: "MarkdownModelTests", dependencies: ["MarkdownModel"]),
+        .testTarget(name: "LineLayoutTests", dependencies: ["LineLayout", "MarkdownModel", "CellWidth"]),
+        .testTarget(name: "ViewportTests", dependencies: ["Viewport", "LineLayout", "MarkdownModel"]),
+        .testTarget(name: "TextSearchTests", dependencies: ["TextSearch"]),
+        .testTarget(name: "TerminalScreenTests", dependencies: ["TerminalScreen"]),
+        .testTarget(name: "PagerTests", dependencies: ["Pager", "TerminalScreen", "MarkdownModel", "LineLayout", "Viewport"]),
+        .testTarget(name: "ReadingPositionsTests", dependencies: ["ReadingPositions", "MarkdownModel", "LineLayout", "Viewport"]),
+        .testTarget(name: "EndToEndTests", dependencies: []),
+    ]
+)

@@ -1,0 +1,134 @@
+import MarkdownModel
+
+/// What a span of a visual line is, semantically. The theme (in Pager) maps it to colours;
+/// with no colour, structure must still show through text decorations and bold/underline.
+public struct SpanStyle: Hashable, Sendable {
+    public enum Role: Hashable, Sendable {
+        case body
+        /// Text of a heading of the given level (1...6), including its marker decoration.
+        case heading(Int)
+        /// Verbatim text of a code block.
+        case codeBlock
+        /// The info-string label of a code block (`rust`, `sh`…).
+        case codeLabel
+        /// The mark drawn where a code line wraps (`↩`/`↪`).
+        case continuation
+        case quoteBar
+        case listMarker
+        case taskBox(checked: Bool)
+        /// Thematic break, and heading underlines.
+        case rule
+        case tableBorder
+        case tableHeader
+        /// Raw HTML, shown as written, dimmed.
+        case html
+        /// A URL shown as text: `(url)` after a link in plain output, an image's URL.
+        case url
+        /// Image label `[image: alt]`.
+        case image
+    }
+
+    public struct Emphasis: OptionSet, Hashable, Sendable {
+        public let rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        public static let emphasis = Emphasis(rawValue: 1 << 0)
+        public static let strong = Emphasis(rawValue: 1 << 1)
+        public static let code = Emphasis(rawValue: 1 << 2)
+        public static let strikethrough = Emphasis(rawValue: 1 << 3)
+    }
+
+    public var role: Role
+    public var emphasis: Emphasis
+    /// Destination of the link this span is part of (for OSC 8 and following links).
+    public var link: String?
+
+    public init(role: Role = .body, emphasis: Emphasis = [], link: String? = nil) {
+        self.role = role; self.emphasis = emphasis; self.link = link
+    }
+}
+
+/// A run of text with one style on one visual line.
+public struct Span: Hashable, Sendable {
+    public var text: String
+    public var style: SpanStyle
+    /// Display width in terminal columns.
+    public var width: Int
+    /// UTF-8 offset in the block's content text (`BlockLayout.text`) of this span's first
+    /// character, or nil when the span is decoration (bars, bullets, borders, padding).
+    public var contentOffset: Int?
+
+    public init(text: String, style: SpanStyle, width: Int, contentOffset: Int? = nil) {
+        self.text = text; self.style = style; self.width = width; self.contentOffset = contentOffset
+    }
+}
+
+/// One row of the rendered document at a given width.
+public struct VisualLine: Hashable, Sendable {
+    public var spans: [Span]
+    /// The leaf block this row belongs to. Blank separator rows belong to the block above them.
+    public var block: BlockID
+    /// UTF-8 offsets into the block's content text of the characters shown on this row;
+    /// empty (at the offset where it stands) for rows that show no content text.
+    public var range: Range<Int>
+    /// 1-based source line of the Markdown this row comes from.
+    public var sourceLine: Int
+    /// Display width in columns; never more than the layout width.
+    public var width: Int
+
+    public init(spans: [Span], block: BlockID, range: Range<Int>, sourceLine: Int, width: Int) {
+        self.spans = spans; self.block = block; self.range = range
+        self.sourceLine = sourceLine; self.width = width
+    }
+
+    /// The row as plain text (decorations included), as the reader sees it.
+    public var plainText: String { spans.map(\.text).joined() }
+}
+
+/// A link inside a block's content text.
+public struct LinkTarget: Hashable, Sendable {
+    public var destination: String
+    /// UTF-8 range of the link's text within the block's content text.
+    public var range: Range<Int>
+    public init(destination: String, range: Range<Int>) { self.destination = destination; self.range = range }
+}
+
+/// The rows of one leaf block at one width.
+public struct BlockLayout: Sendable {
+    public var block: BlockID
+    /// The block's content text: what the reader reads, without Markdown syntax or decoration.
+    /// Link text (not URL), code verbatim, table cells separated by `\t` and rows by `\n`,
+    /// soft breaks as a space. Search matches against this; anchors are offsets into it.
+    public var text: String
+    public var links: [LinkTarget]
+    public var lines: [VisualLine]
+
+    public init(block: BlockID, text: String, links: [LinkTarget], lines: [VisualLine]) {
+        self.block = block; self.text = text; self.links = links; self.lines = lines
+    }
+}
+
+/// A position in the document that survives re-layout at another width: the leaf block, the
+/// UTF-8 offset (in the block's content text) of the first character on the row, and, among
+/// rows of the block that start at that same offset (decoration rows, separators, table rows),
+/// which one (0-based).
+public struct Anchor: Hashable, Sendable, Codable {
+    public var block: BlockID
+    public var offset: Int
+    public var ordinal: Int
+    public init(block: BlockID, offset: Int, ordinal: Int = 0) {
+        self.block = block; self.offset = offset; self.ordinal = ordinal
+    }
+}
+
+/// How a document is laid out.
+public struct LayoutOptions: Hashable, Sendable {
+    /// Columns available; at least 1.
+    public var width: Int
+    /// Show a link's URL as ` (url)` after its text (plain/no-hyperlink output), unless the
+    /// URL equals the text.
+    public var inlineLinkURLs: Bool
+
+    public init(width: Int, inlineLinkURLs: Bool = false) {
+        self.width = max(1, width); self.inlineLinkURLs = inlineLinkURLs
+    }
+}

@@ -1,0 +1,138 @@
+/// The immutable Markdown document: a flat, pre-order array of blocks.
+///
+/// Blocks are stored flat (not as a recursive Swift tree) so that 10,000 nested block quotes
+/// can neither overflow the stack when the tree is built, walked or freed. `BlockID` is the
+/// pre-order index into `blocks`; it is stable for a given input.
+public struct Document: Sendable {
+    /// Every block in pre-order; `blocks[0]` is the `.document` root.
+    public let blocks: [Block]
+    /// Number of lines of the Markdown source (1-based line numbers run 1...sourceLineCount).
+    public let sourceLineCount: Int
+
+    public init(blocks: [Block], sourceLineCount: Int) {
+        precondition(!blocks.isEmpty, "a document has at least its root block")
+        self.blocks = blocks
+        self.sourceLineCount = sourceLineCount
+    }
+
+    public var root: BlockID { BlockID(0) }
+    public subscript(id: BlockID) -> Block { blocks[id.rawValue] }
+}
+
+/// Pre-order index of a block in its document.
+public struct BlockID: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    public let rawValue: Int
+    public init(_ rawValue: Int) { self.rawValue = rawValue }
+    public static func < (a: BlockID, b: BlockID) -> Bool { a.rawValue < b.rawValue }
+    public var description: String { "#\(rawValue)" }
+}
+
+/// An inclusive range of 1-based source lines.
+public struct SourceLines: Hashable, Sendable {
+    public var first: Int
+    public var last: Int
+    public init(_ first: Int, _ last: Int) { self.first = first; self.last = last }
+}
+
+public struct Block: Sendable {
+    public let id: BlockID
+    public let kind: BlockKind
+    public let parent: BlockID?
+    /// Direct children, in order.
+    public let children: [BlockID]
+    /// Nesting depth: the root is 0.
+    public let depth: Int
+    public let source: SourceLines
+
+    public init(id: BlockID, kind: BlockKind, parent: BlockID?, children: [BlockID], depth: Int, source: SourceLines) {
+        self.id = id; self.kind = kind; self.parent = parent
+        self.children = children; self.depth = depth; self.source = source
+    }
+}
+
+public enum BlockKind: Sendable, Equatable {
+    case document
+    case blockQuote
+    case list(ListInfo)
+    case item(ItemInfo)
+    case paragraph(Inlines)
+    case heading(level: Int, Inlines)
+    case codeBlock(info: String, literal: String, fenced: Bool)
+    case htmlBlock(String)
+    case thematicBreak
+    case table(Table)
+
+    /// True for blocks that hold no other blocks (what the layout turns into rows).
+    public var isLeaf: Bool {
+        switch self {
+        case .document, .blockQuote, .list, .item: return false
+        default: return true
+        }
+    }
+}
+
+public struct ListInfo: Sendable, Equatable {
+    public var ordered: Bool
+    /// First number of an ordered list (cmark's start), 1 for bullet lists.
+    public var start: Int
+    /// Tight lists have no blank line between items.
+    public var tight: Bool
+    /// `.` or `)` for ordered lists; the bullet character (`-`, `*`, `+`) for bullet lists.
+    public var delimiter: Character
+    public init(ordered: Bool, start: Int, tight: Bool, delimiter: Character) {
+        self.ordered = ordered; self.start = start; self.tight = tight; self.delimiter = delimiter
+    }
+}
+
+public struct ItemInfo: Sendable, Equatable {
+    public enum Task: Sendable, Equatable { case unchecked, checked }
+    /// GitHub task list state; the `[ ]`/`[x]` text has been removed from the item's first paragraph.
+    public var task: Task?
+    public init(task: Task? = nil) { self.task = task }
+}
+
+public enum TableAlignment: Sendable, Equatable { case none, left, center, right }
+
+public struct Table: Sendable, Equatable {
+    public var alignments: [TableAlignment]
+    /// Header cells; every row has exactly `alignments.count` cells (missing cells are empty).
+    public var header: [Inlines]
+    public var rows: [[Inlines]]
+    public init(alignments: [TableAlignment], header: [Inlines], rows: [[Inlines]]) {
+        self.alignments = alignments; self.header = header; self.rows = rows
+    }
+}
+
+/// Inline content as a flat pre-order list: each node is followed by its `descendantCount`
+/// descendants. Flat, so deep emphasis nesting cannot overflow the stack.
+public struct Inlines: Sendable, Equatable {
+    public var nodes: [InlineNode]
+    public init(_ nodes: [InlineNode] = []) { self.nodes = nodes }
+    public var isEmpty: Bool { nodes.isEmpty }
+}
+
+public struct InlineNode: Sendable, Equatable {
+    public var kind: InlineKind
+    /// Number of nodes after this one that belong to its subtree (0 for leaves).
+    public var descendantCount: Int
+    public init(_ kind: InlineKind, descendantCount: Int = 0) {
+        self.kind = kind; self.descendantCount = descendantCount
+    }
+}
+
+public enum InlineKind: Sendable, Equatable {
+    // Leaves
+    case text(String)
+    case code(String)
+    case html(String)
+    case softBreak
+    case lineBreak
+    // Containers (their children follow them)
+    case emphasis
+    case strong
+    case strikethrough
+    /// `autolink` is true for `<https://…>` and bare GitHub-style autolinks.
+    case link(destination: String, title: String, autolink: Bool)
+    /// Children are the alt text.
+    case image(source: String, title: String)
+}
