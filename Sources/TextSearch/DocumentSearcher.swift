@@ -1,0 +1,149 @@
+/// A place in a document made of texts: the index of a text and a UTF-8 byte offset in it.
+/// Ordered by text, then offset.
+public struct SearchPosition: Sendable, Hashable, Comparable {
+    public var textIndex: Int
+    public var utf8Offset: Int
+
+    public init(textIndex: Int, utf8Offset: Int) {
+        self.textIndex = textIndex
+        self.utf8Offset = utf8Offset
+    }
+
+    public static func < (a: SearchPosition, b: SearchPosition) -> Bool {
+        (a.textIndex, a.utf8Offset) < (b.textIndex, b.utf8Offset)
+    }
+}
+
+/// A match found in a document: the text it is in, its UTF-8 byte range, and whether the
+/// search went past the last (or first) text and started over to find it.
+public struct SearchHit: Sendable, Hashable {
+    public var textIndex: Int
+    public var range: Range<Int>
+    public var wrapped: Bool
+
+    public init(textIndex: Int, range: Range<Int>, wrapped: Bool) {
+        self.textIndex = textIndex
+        self.range = range
+        self.wrapped = wrapped
+    }
+
+    /// Where to search forward from to find the match after this one (its end).
+    public var positionAfter: SearchPosition { SearchPosition(textIndex: textIndex, utf8Offset: range.upperBound) }
+    /// Where to search backward from to find the match before this one (its start).
+    public var positionBefore: SearchPosition { SearchPosition(textIndex: textIndex, utf8Offset: range.lowerBound) }
+}
+
+public enum SearchDirection: Sendable, Hashable {
+    case forward, backward
+}
+
+/// Searches an ordered list of texts (for the pager: each leaf block's content text, in
+/// document order) for the next or previous match.
+///
+/// The texts are any random-access collection of strings indexed by `Int` — an array, or a
+/// lazy map over the layout's blocks. Matches never span two texts. Each call makes one PCRE2
+/// match-data buffer and reuses it for every text it visits; no text is copied.
+public struct DocumentSearcher<Texts: RandomAccessCollection> where Texts.Element == String, Texts.Index == Int {
+    public let pattern: SearchPattern
+    public let texts: Texts
+
+    public init(pattern: SearchPattern, texts: Texts) {
+        self.pattern = pattern
+        self.texts = texts
+    }
+
+    /// The nearest match from `position` in `direction`.
+    ///
+    /// - forward: the first match starting at or after `position` (pass `hit.positionAfter`
+    ///   to step past a current match);
+    /// - backward: the last match starting before `position` (pass `hit.positionBefore`).
+    ///
+    /// With `wrapAround`, the search continues from the other end of the document up to
+    /// `position`, and a hit found there has `wrapped == true`; it can be the current match
+    /// itself when it is the only one. Nil when nothing matches. A `position` outside the
+    /// texts is clamped to the start or end of the document.
+    public func find(_ direction: SearchDirection, from position: SearchPosition, wrapAround: Bool) -> SearchHit? {
+        guard !texts.isEmpty else { return nil }
+        let scratch = MatchScratch()
+        let position = clamped(position)
+        switch direction {
+        case .forward:
+            if let hit = forward(from: position, scratch: scratch) { return hit }
+            guard wrapAround else { return nil }
+            // Everything before `position`: whole texts, then the head of its own text.
+            for index in texts.startIndex..<position.textIndex {
+                if let range = first(in: index, from: 0, scratch: scratch) {
+                    return SearchHit(textIndex: index, range: range, wrapped: true)
+                }
+            }
+            if let range = first(in: position.textIndex, from: 0, scratch: scratch),
+               range.lowerBound < position.utf8Offset {
+                return SearchHit(textIndex: position.textIndex, range: range, wrapped: true)
+            }
+            return nil
+        case .backward:
+            if let hit = backward(from: position, scratch: scratch) { return hit }
+            guard wrapAround else { return nil }
+            for index in stride(from: texts.endIndex - 1, to: position.textIndex, by: -1) {
+                if let range = last(in: index, before: .max, scratch: scratch) {
+                    return SearchHit(textIndex: index, range: range, wrapped: true)
+                }
+            }
+            if let range = last(in: position.textIndex, before: .max, scratch: scratch),
+               range.lowerBound >= position.utf8Offset {
+                return SearchHit(textIndex: position.textIndex, range: range, wrapped: true)
+            }
+            return nil
+        }
+    }
+
+    /// Indices of the texts that contain a match (`matching: true`) or none (`false`), for
+    /// less's `&pattern` / `&!pattern` filter. Scans the whole document; for an incremental
+    /// scan use `MatchCounter`, whose `matchingTextIndices` collects the same list.
+    public func textIndices(matching: Bool = true) -> [Int] {
+        let scratch = MatchScratch()
+        return texts.indices.filter { index in
+            (first(in: index, from: 0, scratch: scratch) != nil) == matching
+        }
+    }
+
+    // MARK: - Private
+
+    private func clamped(_ p: SearchPosition) -> SearchPosition {
+        if p.textIndex < texts.startIndex { return SearchPosition(textIndex: texts.startIndex, utf8Offset: 0) }
+        if p.textIndex >= texts.endIndex { return SearchPosition(textIndex: texts.endIndex - 1, utf8Offset: .max) }
+        return SearchPosition(textIndex: p.textIndex, utf8Offset: max(0, p.utf8Offset))
+    }
+
+    private func forward(from p: SearchPosition, scratch: MatchScratch) -> SearchHit? {
+        for index in p.textIndex..<texts.endIndex {
+            let offset = index == p.textIndex ? p.utf8Offset : 0
+            if let range = first(in: index, from: offset, scratch: scratch) {
+                return SearchHit(textIndex: index, range: range, wrapped: false)
+            }
+        }
+        return nil
+    }
+
+    private func backward(from p: SearchPosition, scratch: MatchScratch) -> SearchHit? {
+        for index in stride(from: p.textIndex, through: texts.startIndex, by: -1) {
+            let limit = index == p.textIndex ? p.utf8Offset : .max
+            if let range = last(in: index, before: limit, scratch: scratch) {
+                return SearchHit(textIndex: index, range: range, wrapped: false)
+            }
+        }
+        return nil
+    }
+
+    private func first(in index: Int, from offset: Int, scratch: MatchScratch) -> Range<Int>? {
+        texts[index].withUTF8Bytes { bytes in
+            offset > bytes.count ? nil : pattern.firstMatch(in: bytes, from: offset, scratch: scratch)
+        }
+    }
+
+    private func last(in index: Int, before offset: Int, scratch: MatchScratch) -> Range<Int>? {
+        texts[index].withUTF8Bytes { pattern.lastMatch(in: $0, before: offset, scratch: scratch) }
+    }
+}
+
+extension DocumentSearcher: Sendable where Texts: Sendable {}
