@@ -1,0 +1,138 @@
+@preconcurrency import Glibc
+
+/// Signals folio reacts to, as delivered by `SignalPipe`.
+public enum Signal: Hashable, Sendable {
+    /// SIGWINCH: the terminal changed size.
+    case resize
+    /// SIGTERM.
+    case terminate
+    /// SIGHUP: the terminal went away.
+    case hangup
+    /// SIGINT (from `kill`; with ISIG off, Ctrl-C arrives as the byte 0x03 instead).
+    case interrupt
+    /// SIGQUIT (from `kill`; Ctrl-\ arrives as the byte 0x1C).
+    case quit
+    /// SIGTSTP (from `kill`; Ctrl-Z arrives as the byte 0x1A).
+    case suspendRequest
+    /// SIGCONT: resumed after a stop.
+    case continued
+
+    /// The POSIX signal number.
+    public var number: Int32 {
+        switch self {
+        case .resize: SIGWINCH
+        case .terminate: SIGTERM
+        case .hangup: SIGHUP
+        case .interrupt: SIGINT
+        case .quit: SIGQUIT
+        case .suspendRequest: SIGTSTP
+        case .continued: SIGCONT
+        }
+    }
+
+    public init?(number: Int32) {
+        guard let match = Signal.all.first(where: { $0.number == number }) else { return nil }
+        self = match
+    }
+
+    public static let all: [Signal] = [.resize, .terminate, .hangup, .interrupt, .quit, .suspendRequest, .continued]
+}
+
+/// Write end of the self-pipe, read by the signal handler.
+///
+/// Why `nonisolated(unsafe)` is sound here: a signal handler cannot take a lock or touch an
+/// actor, and it may run on any thread at any instruction. The variable is an `Int32`
+/// (written and read as a single word), it is set *before* the handlers are installed and
+/// reset only *after* they are removed, so the handler never sees it change; the handler
+/// only calls `write(2)`, which is async-signal-safe, and keeps `errno` intact.
+nonisolated(unsafe) var signalPipeWriteFD: Int32 = -1
+
+/// The handler for every signal in `Signal.all`: one byte (the signal number) into the pipe.
+let signalPipeHandler: @convention(c) (Int32) -> Void = { signo in
+    let savedErrno = errno
+    var byte = UInt8(truncatingIfNeeded: signo)
+    _ = write(signalPipeWriteFD, &byte, 1)  // non-blocking: a full pipe drops the byte, which is fine
+    errno = savedErrno
+}
+
+/// The self-pipe trick: `sigaction` handlers write one byte per signal into a non-blocking
+/// pipe whose read end `poll` watches together with the tty. At most one pipe exists at a time.
+public final class SignalPipe {
+    /// Read end, for `poll`.
+    public let readFD: Int32
+    private let writeFD: Int32
+    private var previous: [Int32: sigaction] = [:]
+    private var installed = false
+
+    public init() throws {
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { throw TerminalError.system("pipe", errno) }
+        for fd in fds {
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        }
+        readFD = fds[0]; writeFD = fds[1]
+    }
+
+    deinit {
+        uninstall()
+        close(readFD); close(writeFD)
+    }
+
+    /// Installs the handlers for `signals` (SA_RESTART; the pipe wakes `poll` regardless).
+    public func install(_ signals: [Signal] = Signal.all) {
+        precondition(signalPipeWriteFD == -1 || signalPipeWriteFD == writeFD, "only one SignalPipe may be installed")
+        signalPipeWriteFD = writeFD
+        for signal in signals { install(signal.number) }
+        installed = true
+    }
+
+    /// Re-installs our handler for one signal (e.g. SIGTSTP after a suspension).
+    public func install(_ number: Int32) {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = signalPipeHandler
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = SA_RESTART
+        var old = sigaction()
+        sigaction(number, &action, &old)
+        if previous[number] == nil { previous[number] = old }
+    }
+
+    /// Puts back the handlers that were there before `install`.
+    public func uninstall() {
+        guard installed else { return }
+        for (number, var old) in previous { sigaction(number, &old, nil) }
+        previous = [:]
+        installed = false
+        signalPipeWriteFD = -1
+    }
+
+    /// The signals received since the last call, in order, consecutive duplicates merged.
+    public func drain() -> [Signal] {
+        var result: [Signal] = []
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while true {
+            let n = read(readFD, &buffer, buffer.count)
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { break }
+            for byte in buffer[..<n] {
+                guard let signal = Signal(number: Int32(byte)) else { continue }
+                if result.last != signal { result.append(signal) }
+            }
+        }
+        return result
+    }
+}
+
+/// A failed system call, with its name and errno.
+public enum TerminalError: Error, CustomStringConvertible {
+    case system(String, Int32)
+    case notATerminal
+
+    public var description: String {
+        switch self {
+        case .system(let call, let code): return "\(call): \(String(cString: strerror(code)))"
+        case .notATerminal: return "no terminal: /dev/tty cannot be opened"
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import CellWidth
+
+/// One column of the screen.
+///
+/// A cell holds one grapheme cluster and its width (1 or 2). The column after a wide (width-2)
+/// cluster is a *continuation* cell: empty text, width 0, the same style; it is never printed,
+/// the wide cluster covers it.
+///
+/// Invariant: `text` never contains a control character (C0, DEL, C1) — the initialiser
+/// replaces them — so no cell can inject an escape sequence into a frame.
+public struct Cell: Hashable, Sendable {
+    public private(set) var text: String
+    /// Columns covered: 1, 2 (wide), or 0 for a continuation cell.
+    public private(set) var width: Int
+    public var style: CellStyle
+
+    /// A cell showing one grapheme cluster. Control characters become U+FFFD (use
+    /// `Grid.put`, which spells C0 controls in caret notation, for text); widths other than
+    /// 1 and 2 become 1 (a zero-width cluster alone is shown as a space).
+    public init(_ character: Character, style: CellStyle = .plain) {
+        if Cell.isControl(character) {
+            self.init(verified: "\u{FFFD}", width: 1, style: style)
+        } else {
+            let w = CellWidth.of(character)
+            if w <= 0 {
+                self.init(verified: " ", width: 1, style: style)
+            } else {
+                self.init(verified: String(character), width: min(w, 2), style: style)
+            }
+        }
+    }
+
+    init(verified text: String, width: Int, style: CellStyle) {
+        self.text = text; self.width = width; self.style = style
+    }
+
+    /// A space in the given style.
+    public static func blank(_ style: CellStyle = .plain) -> Cell {
+        Cell(verified: " ", width: 1, style: style)
+    }
+
+    /// The cell under the right half of a wide cluster.
+    public static func continuation(_ style: CellStyle) -> Cell {
+        Cell(verified: "", width: 0, style: style)
+    }
+
+    public var isContinuation: Bool { width == 0 }
+
+    /// True when any scalar of the cluster is C0 (U+0000–U+001F), DEL or C1 (U+0080–U+009F).
+    static func isControl(_ character: Character) -> Bool {
+        character.unicodeScalars.contains { isControl($0) }
+    }
+
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value <= 0x9F)
+    }
+}

@@ -1,0 +1,128 @@
+/// Turns successive frames into the bytes that update a terminal from one to the next.
+///
+/// A value type holding what the terminal is known to show: the previous grid, the cursor
+/// position and the current SGR style. `render` diffs the new grid against the previous one
+/// (in the manner of ratatui's `Buffer::diff`, wide characters included), uses the terminal's
+/// own scrolling when a block of rows moved, and emits only what changed:
+///
+/// ```
+/// ESC[?2026h  [ESC[?25l ESC[0m ESC[2J]  [DECSTBM SU/SD ESC[r]  (CUP SGR OSC8 text)*  ESC[?2026l
+///  sync on      full redraw only          scroll, if detected     changed cells        sync off
+/// ```
+///
+/// Pure: it never writes anything; the caller writes the returned bytes in one `write`.
+public struct FrameRenderer: Sendable {
+    /// What the terminal shows, or nil when unknown (first frame, after `invalidate`).
+    public private(set) var previous: Grid?
+    private var cursor: (row: Int, column: Int)?
+    private var style: CellStyle?
+    /// Uses DECSTBM + SU/SD when a block of rows moved. On by default.
+    public var usesScrolling: Bool
+
+    public init(usesScrolling: Bool = true) {
+        self.usesScrolling = usesScrolling
+    }
+
+    /// Forgets what the terminal shows: the next frame is drawn in full (after a resize,
+    /// Ctrl-L, resuming from suspension, or any foreign output).
+    public mutating func invalidate() {
+        previous = nil; cursor = nil; style = nil
+    }
+
+    /// The bytes that turn the previous frame into `grid`, with colours reduced to `depth`.
+    /// `scrollRows` limits scroll detection to those rows (e.g. the content area without the
+    /// status line); nil lets the renderer consider every row.
+    public mutating func render(_ grid: Grid, depth: ColorDepth, scrollRows: Range<Int>? = nil) -> [UInt8] {
+        var out: [UInt8] = ANSI.beginSynchronizedUpdate
+        out.reserveCapacity(grid.rows * grid.columns + 64)
+        var old: Grid
+        if let previous, previous.rows == grid.rows, previous.columns == grid.columns {
+            old = previous
+        } else {
+            out += ANSI.hideCursor + ANSI.resetStyle + ANSI.clearScreen
+            style = .plain
+            cursor = nil
+            old = Grid(rows: grid.rows, columns: grid.columns)
+        }
+
+        if usesScrolling, let shift = ScrollShift.detect(from: old, to: grid, within: scrollRows) {
+            if style != .plain {  // scrolled-in rows take the current background (bce)
+                out += ANSI.resetStyle
+                style = .plain
+            }
+            out += ANSI.setScrollRegion(shift.region) + ANSI.scroll(by: shift.amount) + ANSI.resetScrollRegion
+            cursor = (0, 0)  // DECSTBM homes the cursor
+            old.scroll(region: shift.region, by: shift.amount)
+        }
+
+        for change in Self.changes(from: old, to: grid) {
+            emit(change.cell, row: change.row, column: change.column, depth: depth, columns: grid.columns, into: &out)
+        }
+        if style?.hyperlink != nil {
+            out += ANSI.hyperlink(nil)
+            style?.hyperlink = nil
+        }
+        out += ANSI.endSynchronizedUpdate
+        previous = grid
+        return out
+    }
+
+    /// One cell that must be printed.
+    public struct Change: Hashable, Sendable {
+        public var row: Int
+        public var column: Int
+        public var cell: Cell
+    }
+
+    /// The cells to print to turn `old` into `new` (same size), in row-major order.
+    ///
+    /// As in ratatui: continuation cells are never printed; a cell is reprinted when it
+    /// changed or when a wide cell in either frame covered it (a narrow cell printed over
+    /// half of a wide one leaves the other half undefined).
+    public static func changes(from old: Grid, to new: Grid) -> [Change] {
+        precondition(old.rows == new.rows && old.columns == new.columns, "frames differ in size")
+        var result: [Change] = []
+        for r in 0..<new.rows {
+            var invalidated = 0, toSkip = 0
+            for c in 0..<new.columns {
+                let current = new[r, c], before = old[r, c]
+                if !current.isContinuation && (current != before || invalidated > 0) && toSkip == 0 {
+                    result.append(Change(row: r, column: c, cell: current))
+                }
+                toSkip = current.isContinuation ? max(0, toSkip - 1) : max(0, current.width - 1)
+                let affected = max(current.width, before.width)
+                invalidated = max(affected, invalidated) - 1
+            }
+        }
+        return result
+    }
+
+    private mutating func emit(_ cell: Cell, row: Int, column: Int, depth: ColorDepth, columns: Int, into out: inout [UInt8]) {
+        if let cursor, cursor.row == row, cursor.column == column {
+            // already there
+        } else if let cursor, cursor.row == row, column > cursor.column, column - cursor.column <= 4 {
+            out += ANSI.cursorForward(column - cursor.column)
+        } else {
+            out += ANSI.moveCursor(row: row, column: column)
+        }
+        let target = cell.style.downgraded(to: depth)
+        let current = style ?? .plain
+        if style == nil { out += ANSI.resetStyle }
+        if current.hyperlink != target.hyperlink {
+            if current.hyperlink != nil { out += ANSI.hyperlink(nil) }
+            if let link = target.hyperlink { out += ANSI.hyperlink(link) }
+        }
+        out += ANSI.sgr(from: current, to: target)
+        style = target
+        out += Array(cell.text.utf8)
+        let next = column + cell.width
+        // After the last column the cursor is in the "pending wrap" state, and terminals may
+        // disagree with us on the width of emoji sequences: in both cases forget the position,
+        // so the next cell is placed absolutely.
+        if next >= columns || cell.width != 1 || cell.text.unicodeScalars.count > 1 {
+            cursor = nil
+        } else {
+            cursor = (row, next)
+        }
+    }
+}

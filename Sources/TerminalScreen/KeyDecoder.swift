@@ -1,0 +1,312 @@
+/// Incremental decoder from terminal input bytes to keys, mouse reports and pastes.
+///
+/// Pure and honest about partial input (after helix-editor/termina's `parse.rs`): bytes that
+/// may start a longer sequence — an ESC, `ESC [ 1 ;`, the first byte of a UTF-8 sequence —
+/// stay pending until more bytes decide them, or until the I/O layer, having seen no byte for
+/// ~25–50 ms, calls `flushTimeout()`. The decoder never reads the clock, so the same bytes
+/// give the same events however they are split into reads:
+///
+/// ```
+/// feed([0x1B])            → []            (hasPendingEscape)
+/// feed([0x78])            → [.key(.alt(.char("x")))]
+/// feed([0x1B]); flushTimeout() → [.key(.escape)]
+/// ```
+///
+/// Never traps on any input: invalid UTF-8 becomes U+FFFD, unknown or malformed escape
+/// sequences are dropped.
+public struct KeyDecoder: Sendable {
+    private var pending: [UInt8] = []
+    private var inPaste = false
+    private var pasteBytes: [UInt8] = []
+
+    /// Longest CSI parameter/intermediate run accepted before a sequence counts as garbage.
+    static let maximumSequenceLength = 64
+    static let pasteStart: [UInt8] = Array("\u{1B}[200~".utf8)
+    static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
+
+    public init() {}
+
+    /// True when the pending bytes begin with ESC: the I/O layer should wait briefly and then
+    /// call `flushTimeout()` if nothing else arrives.
+    public var hasPendingEscape: Bool { !inPaste && pending.first == 0x1B }
+
+    /// True when any bytes are waiting for more input (escape sequence, UTF-8 tail, paste).
+    public var hasPending: Bool { !pending.isEmpty || inPaste }
+
+    /// Decodes as much of the input so far as is unambiguous.
+    public mutating func feed(_ bytes: [UInt8]) -> [InputEvent] {
+        pending += bytes
+        return drain(final: false)
+    }
+
+    /// No more bytes arrived in time: decides everything pending. A lone ESC becomes
+    /// `.escape`, `ESC [` and `ESC O` become Alt-[ and Alt-O, a cut UTF-8 sequence becomes
+    /// U+FFFD, and an unterminated paste ends.
+    public mutating func flushTimeout() -> [InputEvent] {
+        var events = drain(final: true)
+        if inPaste {
+            events.append(.paste(String(decoding: pasteBytes, as: UTF8.self)))
+            inPaste = false
+            pasteBytes = []
+            events += drain(final: true)
+        }
+        return events
+    }
+
+    private mutating func drain(final: Bool) -> [InputEvent] {
+        var events: [InputEvent] = []
+        var start = 0
+        while start < pending.count {
+            if inPaste {
+                let searchFrom = max(0, pasteBytes.count - (Self.pasteEnd.count - 1))
+                pasteBytes += pending[start...]
+                start = pending.count
+                if let end = Self.find(Self.pasteEnd, in: pasteBytes, from: searchFrom) {
+                    events.append(.paste(String(decoding: pasteBytes[..<end], as: UTF8.self)))
+                    pending = Array(pasteBytes[(end + Self.pasteEnd.count)...])
+                    start = 0
+                    pasteBytes = []
+                    inPaste = false
+                }
+                continue
+            }
+            switch parse(pending[start...], final: final) {
+            case .incomplete:
+                pending.removeFirst(start)
+                return events
+            case .done(let consumed, let decoded):
+                events += decoded
+                start += consumed
+            case .pasteStart(let consumed):
+                inPaste = true
+                start += consumed
+            }
+        }
+        if start >= pending.count { pending.removeAll(keepingCapacity: true) } else { pending.removeFirst(start) }
+        return events
+    }
+
+    private static func find(_ needle: [UInt8], in haystack: [UInt8], from: Int) -> Int? {
+        guard haystack.count >= needle.count else { return nil }
+        var i = from
+        while i + needle.count <= haystack.count {
+            if haystack[i] == needle[0] && haystack[i..<(i + needle.count)].elementsEqual(needle) { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    enum Parse {
+        case incomplete
+        case done(consumed: Int, events: [InputEvent])
+        case pasteStart(consumed: Int)
+    }
+
+    /// Parses one event from the start of `bytes` (never empty).
+    func parse(_ bytes: ArraySlice<UInt8>, final: Bool) -> Parse {
+        let b = Array(bytes)
+        guard b[0] == 0x1B else { return Self.simple(b, at: 0, final: final) }
+        guard b.count >= 2 else { return final ? .done(consumed: 1, events: [.key(.escape)]) : .incomplete }
+        switch b[1] {
+        case 0x5B: return csi(b, final: final)
+        case 0x4F: return ss3(b, final: final)
+        case 0x1B: return .done(consumed: 1, events: [.key(.escape)])
+        default:
+            switch Self.simple(b, at: 1, final: final) {
+            case .done(let consumed, let events):
+                return .done(consumed: consumed + 1, events: events.map { event in
+                    if case .key(let key) = event { return .key(.alt(key)) }
+                    return event
+                })
+            case let other: return other
+            }
+        }
+    }
+
+    /// A key that is not an escape sequence: a control byte, ASCII, or one UTF-8 scalar.
+    static func simple(_ b: [UInt8], at i: Int, final: Bool) -> Parse {
+        let byte = b[i]
+        func key(_ k: Key, _ n: Int = 1) -> Parse { .done(consumed: n, events: [.key(k)]) }
+        switch byte {
+        case 0x00: return key(.ctrl("@"))
+        case 0x08, 0x7F: return key(.backspace)
+        case 0x09: return key(.tab)
+        case 0x0A, 0x0D: return key(.enter)
+        case 0x01...0x1A: return key(.ctrl(Character(Unicode.Scalar(byte + 0x60))))
+        case 0x1C...0x1F: return key(.ctrl(Character(Unicode.Scalar(byte + 0x40))))
+        case 0x20...0x7E: return key(.char(Character(Unicode.Scalar(byte))))
+        default: break
+        }
+        // UTF-8: lead byte → length and the allowed range of the second byte (RFC 3629).
+        let length: Int, second: ClosedRange<UInt8>
+        switch byte {
+        case 0xC2...0xDF: length = 2; second = 0x80...0xBF
+        case 0xE0: length = 3; second = 0xA0...0xBF
+        case 0xED: length = 3; second = 0x80...0x9F
+        case 0xE1...0xEF: length = 3; second = 0x80...0xBF
+        case 0xF0: length = 4; second = 0x90...0xBF
+        case 0xF1...0xF3: length = 4; second = 0x80...0xBF
+        case 0xF4: length = 4; second = 0x80...0x8F
+        default: return key(.char("\u{FFFD}"))
+        }
+        var value = UInt32(byte) & (0xFF >> (length + 1))
+        for k in 1..<length {
+            guard i + k < b.count else {
+                return final ? key(.char("\u{FFFD}"), b.count - i) : .incomplete
+            }
+            let next = b[i + k]
+            let allowed: ClosedRange<UInt8> = k == 1 ? second : 0x80...0xBF
+            // A maximal valid prefix followed by a bad byte is one U+FFFD; the bad byte is
+            // decoded on its own.
+            guard allowed.contains(next) else { return key(.char("\u{FFFD}"), k) }
+            value = value << 6 | UInt32(next & 0x3F)
+        }
+        guard let scalar = Unicode.Scalar(value), !(0x80...0x9F).contains(value) else {
+            return key(.char("\u{FFFD}"), length)
+        }
+        return key(.char(Character(scalar)), length)
+    }
+
+    /// `ESC O x`: F1–F4, arrows, Home/End, keypad Enter.
+    private func ss3(_ b: [UInt8], final: Bool) -> Parse {
+        guard b.count >= 3 else { return final ? .done(consumed: 2, events: [.key(.alt(.char("O")))]) : .incomplete }
+        let key: Key? = switch b[2] {
+        case 0x50: .function(1)
+        case 0x51: .function(2)
+        case 0x52: .function(3)
+        case 0x53: .function(4)
+        case 0x41: .up
+        case 0x42: .down
+        case 0x43: .right
+        case 0x44: .left
+        case 0x48: .home
+        case 0x46: .end
+        case 0x4D: .enter
+        default: nil
+        }
+        if let key { return .done(consumed: 3, events: [.key(key)]) }
+        return .done(consumed: 2, events: [.key(.alt(.char("O")))])
+    }
+
+    /// `ESC [ params intermediates final`, plus X10 mouse (`ESC [ M b x y`) and the Linux
+    /// console's `ESC [ [ A`…`E` (F1–F5).
+    private func csi(_ b: [UInt8], final: Bool) -> Parse {
+        var i = 2
+        while i < b.count, (0x30...0x3F).contains(b[i]) { i += 1 }
+        let paramsEnd = i
+        while i < b.count, (0x20...0x2F).contains(b[i]) { i += 1 }
+        if i - 2 > Self.maximumSequenceLength { return .done(consumed: i, events: []) }
+        guard i < b.count else {
+            if !final { return .incomplete }
+            // Timed out inside a sequence: it was Alt-[ followed by ordinary typing.
+            return .done(consumed: 2, events: [.key(.alt(.char("[")))])
+        }
+        let finalByte = b[i]
+        guard (0x40...0x7E).contains(finalByte) else {
+            return .done(consumed: i, events: [])  // malformed: drop it, decode the odd byte anew
+        }
+        let params = Array(b[2..<paramsEnd])
+        let hasIntermediates = paramsEnd != i
+        let consumed = i + 1
+
+        if params.isEmpty && !hasIntermediates && finalByte == 0x4D {  // X10 mouse
+            guard b.count >= consumed + 3 else {
+                return final ? .done(consumed: b.count, events: []) : .incomplete
+            }
+            let code = Int(b[consumed]) - 32, x = Int(b[consumed + 1]) - 32, y = Int(b[consumed + 2]) - 32
+            let event = MouseEvent(button: max(0, code), column: x, row: y, released: false, sgr: false)
+            return .done(consumed: consumed + 3, events: [.mouse(event)])
+        }
+        if params.isEmpty && !hasIntermediates && finalByte == 0x5B {  // Linux console F1–F5
+            guard b.count > consumed else {
+                return final ? .done(consumed: consumed, events: []) : .incomplete
+            }
+            if (0x41...0x45).contains(b[consumed]) {
+                return .done(consumed: consumed + 1, events: [.key(.function(Int(b[consumed]) - 0x40))])
+            }
+            return .done(consumed: consumed, events: [])
+        }
+        if hasIntermediates { return .done(consumed: consumed, events: []) }
+
+        if params.first == 0x3C {  // SGR mouse: ESC [ < b ; x ; y (M|m)
+            let numbers = Self.numbers(params.dropFirst())
+            guard finalByte == 0x4D || finalByte == 0x6D, numbers.count == 3,
+                  let code = numbers[0], let x = numbers[1], let y = numbers[2]
+            else { return .done(consumed: consumed, events: []) }
+            let event = MouseEvent(button: code, column: x, row: y, released: finalByte == 0x6D, sgr: true)
+            return .done(consumed: consumed, events: [.mouse(event)])
+        }
+        if let first = params.first, (0x3C...0x3F).contains(first) {
+            return .done(consumed: consumed, events: [])  // private sequences: reports we did not ask for
+        }
+        let numbers = Self.numbers(params[...])
+        let modifierCode = numbers.count >= 2 ? (numbers[1] ?? 1) : 1
+        if finalByte == 0x7E && numbers.first == 200 { return .pasteStart(consumed: consumed) }
+        guard let key = Self.csiKey(final: finalByte, number: numbers.first ?? nil) else {
+            return .done(consumed: consumed, events: [])
+        }
+        return .done(consumed: consumed, events: [.key(Self.applying(modifierCode: modifierCode, to: key))])
+    }
+
+    private static func csiKey(final: UInt8, number: Int?) -> Key? {
+        switch final {
+        case 0x41: return .up
+        case 0x42: return .down
+        case 0x43: return .right
+        case 0x44: return .left
+        case 0x48: return .home
+        case 0x46: return .end
+        case 0x50: return .function(1)
+        case 0x51: return .function(2)
+        case 0x52: return .function(3)
+        case 0x53: return .function(4)
+        case 0x5A: return .backTab
+        case 0x7E:
+            guard let number else { return nil }
+            switch number {
+            case 1, 7: return .home
+            case 2: return .insert
+            case 3: return .delete
+            case 4, 8: return .end
+            case 5: return .pageUp
+            case 6: return .pageDown
+            case 11...15: return .function(number - 10)
+            case 17...21: return .function(number - 11)
+            case 23...26: return .function(number - 12)
+            case 28...29: return .function(number - 13)
+            case 31...34: return .function(number - 14)
+            default: return nil
+            }
+        default: return nil
+        }
+    }
+
+    /// xterm's modifier parameter: 1 + (shift 1 | alt 2 | ctrl 4 | meta 8); meta counts as Alt.
+    static func applying(modifierCode: Int, to key: Key) -> Key {
+        guard modifierCode > 1, modifierCode <= 256, key != .backTab else { return key }
+        let bits = modifierCode - 1
+        var mods: KeyModifiers = []
+        if bits & 1 != 0 { mods.insert(.shift) }
+        if bits & 4 != 0 { mods.insert(.ctrl) }
+        var result = mods.isEmpty ? key : .modified(key, mods)
+        if bits & 2 != 0 || bits & 8 != 0 { result = .alt(result) }
+        return result
+    }
+
+    /// Splits `1;5` into numbers; an empty field is nil; absurd values are clamped.
+    private static func numbers(_ params: ArraySlice<UInt8>) -> [Int?] {
+        var result: [Int?] = []
+        var current: Int?
+        for byte in params {
+            if byte == 0x3B {
+                result.append(current); current = nil
+            } else if (0x30...0x39).contains(byte) {
+                current = min(1_000_000, (current ?? 0) * 10 + Int(byte - 0x30))
+            } else if byte == 0x3A {
+                continue  // sub-parameters (kitty): ignored
+            }
+        }
+        result.append(current)
+        return result
+    }
+}
