@@ -1,0 +1,129 @@
+import Foundation
+import LineLayout
+import MarkdownModel
+import Testing
+@testable import ReadingPositions
+
+func samplePosition(_ n: Int, path: [String] = ["Guide", "Usage"]) -> ReadingPosition {
+    ReadingPosition(anchor: Anchor(block: BlockID(n), offset: 3 * n, ordinal: n % 3), leafIndex: n,
+                    fingerprint: StableHash(bytes: Array("text \(n)".utf8)), headingPath: path,
+                    sectionIndex: n % 5, sourceLine: 10 + n, fraction: Double(n % 100) / 100)
+}
+
+func sampleEntry(_ key: String, _ n: Int, time: Double? = nil, marks: [Character: ReadingPosition] = [:]) -> DocumentEntry {
+    DocumentEntry(key: key, contentHash: StableHash(bytes: Array(key.utf8)), timestamp: time ?? Double(n),
+                  position: samplePosition(n), previous: n % 2 == 0 ? samplePosition(n + 1) : nil, marks: marks)
+}
+
+@Suite struct StoreFormatTests {
+    func roundTrip(_ s: StoreSnapshot) -> StoreFormat.Decoded { StoreFormat.decode(StoreFormat.encode(s)) }
+
+    @Test func roundTripsEntriesMarksAndSearches() {
+        var s = StoreSnapshot()
+        s.merge(sampleEntry("/home/a/notes.md", 1, marks: ["a": samplePosition(7), "Z": samplePosition(8, path: [])]))
+        s.merge(sampleEntry("/tmp/with\ttab and\nnewline.md", 2))
+        s.merge(sampleEntry("/srv/日本語/ファイル 👍🏽.md", 3))
+        s.merge(sampleEntry("/quotes/\"and\\backslash\u{2028}sep\u{0}nul.md", 4))
+        s.merge(sampleEntry(DocumentKey.stdin(contentHash: StableHash(rawValue: 0xabc)), 5))
+        s.mergeSearches([SearchRecord(pattern: "foo\tbar", timestamp: 1), SearchRecord(pattern: "(?i)ünï\ncode", timestamp: 2.5)])
+        #expect(roundTrip(s) == .snapshot(s, damagedLines: 0))
+        let text = String(decoding: StoreFormat.encode(s), as: UTF8.self)
+        // One header + 5 documents + 2 searches, each on its own line.
+        #expect(text.split(separator: "\n").count == 8)
+        #expect(text.hasPrefix("folio-positions 1\n"))
+    }
+
+    @Test func emptyFileIsAnEmptyStore() {
+        #expect(StoreFormat.decode([]) == .snapshot(StoreSnapshot(), damagedLines: 0))
+        #expect(roundTrip(StoreSnapshot()) == .snapshot(StoreSnapshot(), damagedLines: 0))
+    }
+
+    @Test func unknownVersionIsReportedNotRead() {
+        let bytes = Array("folio-positions 2\n{\"doc\":{}}\n".utf8)
+        #expect(StoreFormat.decode(bytes) == .unknownVersion(2))
+    }
+
+    @Test func garbageIsCorrupt() {
+        #expect(StoreFormat.decode(Array("hello\nworld\n".utf8)) == .corrupt)
+        #expect(StoreFormat.decode([0xff, 0xfe, 0x00, 0x0a]) == .corrupt)
+        #expect(StoreFormat.decode(Array("folio-positions x\n".utf8)) == .corrupt)
+    }
+
+    @Test func damagedLinesAreSkipped() {
+        var s = StoreSnapshot()
+        s.merge(sampleEntry("/a.md", 1))
+        s.merge(sampleEntry("/b.md", 2))
+        var lines: [[UInt8]] = StoreFormat.encode(s).split(separator: 0x0A).map { Array($0) }
+        lines.insert(Array("{\"doc\":{\"key\":\"/c.md\"".utf8), at: 1)        // cut short
+        lines.insert([0xc3, 0x28, 0xff], at: 2)                                  // not UTF-8
+        lines.insert(Array("{\"unknown\":1}".utf8), at: 3)                       // a record of no known kind
+        lines.insert(Array("{\"doc\":{\"key\":\"/d.md\",\"hash\":\"zz\",\"time\":1,\"pos\":{}}}".utf8), at: 3)
+        lines.append(Array(lines[lines.count - 1].prefix(20)))             // a torn copy
+        let bytes = Array(lines.joined(separator: [0x0A]))
+        #expect(StoreFormat.decode(bytes) == .snapshot(s, damagedLines: 5))
+    }
+
+    @Test func unknownFieldsAreIgnoredAndMarksMustBeLetters() throws {
+        let line = """
+            {"doc":{"key":"/x.md","hash":"00000000000000ff","time":5,"future":true,\
+            "pos":{"block":2,"offset":4,"fp":"0000000000000001","new":[1,2]},\
+            "marks":{"a":{"block":1,"offset":0,"fp":"0000000000000002"},"1":{"block":1,"offset":0,"fp":"0000000000000002"},\
+            "ab":{"block":1,"offset":0,"fp":"0000000000000002"}}}}
+            """
+        guard case .snapshot(let s, 0) = StoreFormat.decode(Array("folio-positions 1\n\(line)\n".utf8)) else {
+            Issue.record("not decoded"); return
+        }
+        let e = try #require(s.entries["/x.md"])
+        #expect(e.position.anchor == Anchor(block: BlockID(2), offset: 4))
+        #expect(Array(e.marks.keys) == ["a"])
+    }
+
+    @Test func newestTimestampWinsAndMarksAreUnited() {
+        let old = sampleEntry("/a.md", 1, time: 10, marks: ["a": samplePosition(1), "b": samplePosition(2)])
+        let new = sampleEntry("/a.md", 3, time: 20, marks: ["b": samplePosition(30), "c": samplePosition(4)])
+        var s1 = StoreSnapshot(); s1.merge(old); s1.merge(new)
+        var s2 = StoreSnapshot(); s2.merge(new); s2.merge(old)
+        #expect(s1 == s2)
+        let e = s1.entries["/a.md"]!
+        #expect(e.timestamp == 20)
+        #expect(e.position == samplePosition(3))
+        #expect(e.marks == ["a": samplePosition(1), "b": samplePosition(30), "c": samplePosition(4)])
+    }
+
+    @Test func lookupByKeyThenByContent() {
+        var s = StoreSnapshot()
+        let moved = DocumentEntry(key: "/old/name.md", contentHash: StableHash(rawValue: 42), timestamp: 1, position: samplePosition(1))
+        let piped = DocumentEntry(key: DocumentKey.stdin(contentHash: StableHash(rawValue: 7)), contentHash: StableHash(rawValue: 7),
+                                  timestamp: 2, position: samplePosition(2))
+        s.merge(moved); s.merge(piped)
+        #expect(s.entry(forKey: "/old/name.md", contentHash: StableHash(rawValue: 0))?.position == samplePosition(1))
+        #expect(s.entry(forKey: "/new/name.md", contentHash: StableHash(rawValue: 42))?.key == "/old/name.md")
+        // Piped: the same content resumes; other content is another document.
+        #expect(s.entry(forKey: DocumentKey.stdin(contentHash: StableHash(rawValue: 8)), contentHash: StableHash(rawValue: 8)) == nil)
+        #expect(s.entry(forKey: DocumentKey.stdin(contentHash: StableHash(rawValue: 42)), contentHash: StableHash(rawValue: 42))?.key == "/old/name.md")
+        s.forget(key: "/new/name.md", contentHash: StableHash(rawValue: 42))
+        #expect(s.entry(forKey: "/new/name.md", contentHash: StableHash(rawValue: 42)) == nil)
+        #expect(s.entries.count == 1)
+    }
+
+    @Test func searchHistoryIsDeduplicatedOrderedAndBounded() {
+        var s = StoreSnapshot()
+        s.mergeSearches([SearchRecord(pattern: "a", timestamp: 1), SearchRecord(pattern: "b", timestamp: 2),
+                         SearchRecord(pattern: "a", timestamp: 3), SearchRecord(pattern: "", timestamp: 4)])
+        #expect(s.searchHistory == ["b", "a"])
+        s.mergeSearches((0..<500).map { SearchRecord(pattern: "p\($0)", timestamp: Double(10 + $0)) })
+        #expect(s.searches.count == StoreSnapshot.searchLimit)
+        #expect(s.searchHistory.last == "p499")
+        #expect(s.searchHistory.first == "p300")
+    }
+
+    @Test func boundKeepsTheMostRecentlyUsed() {
+        var s = StoreSnapshot()
+        for n in 0..<1_200 { s.merge(sampleEntry("/doc\(n).md", n)) }
+        s.bound()
+        #expect(s.entries.count == 1_000)
+        #expect(s.entries["/doc199.md"] == nil)
+        #expect(s.entries["/doc200.md"] != nil)
+        #expect(s.entries["/doc1199.md"] != nil)
+    }
+}
