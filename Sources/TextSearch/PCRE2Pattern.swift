@@ -17,11 +17,13 @@ final class PCRE2Pattern: @unchecked Sendable {
     /// UTF-8 sequence; `^`/`$` match at every line start/end inside one text (`MULTILINE`),
     /// like less, which searches line by line.
     init(pattern: String, literal: Bool, caseless: Bool) throws(SearchError) {
-        var options = PCRE2_UTF | PCRE2_NO_UTF_CHECK | PCRE2_NEVER_BACKSLASH_C
+        var options = PCRE2_UTF | PCRE2_NO_UTF_CHECK
         if literal {
-            options |= PCRE2_LITERAL  // PCRE2 refuses UCP and MULTILINE with LITERAL.
+            // PCRE2 refuses UCP, MULTILINE and NEVER_BACKSLASH_C together with LITERAL; none
+            // matters for a literal. In UTF mode caseless matching still folds non-ASCII.
+            options |= PCRE2_LITERAL
         } else {
-            options |= PCRE2_UCP | PCRE2_MULTILINE
+            options |= PCRE2_UCP | PCRE2_MULTILINE | PCRE2_NEVER_BACKSLASH_C
         }
         if caseless { options |= PCRE2_CASELESS }
 
