@@ -1,0 +1,162 @@
+/// GitHub's extended (bare) autolinks: `https://…`, `http://…` and `www.…` in text that is
+/// not inside a link or image (code spans are separate nodes and never searched).
+///
+/// Rules, after cmark-gfm's `autolink.c`:
+/// - the link starts at the start of a text node or after white space, `*`, `_`, `~` or `(`;
+/// - the domain is letters, digits, `-`, `_` and `.` (non-ASCII allowed), with no `_` in its
+///   last two labels; `www.` needs something after it, `http(s)://` needs a non-empty host;
+/// - the link runs to the next white space or `<`;
+/// - then trailing `?!.,:*_~'"` are dropped, a trailing `)` is dropped while the link holds more
+///   `)` than `(`, and a trailing `;` is dropped together with an `&letters` before it (an
+///   entity reference), else alone — repeatedly.
+/// `www.` links get the destination `http://` + text. Email autolinks are not recognised.
+enum Autolink {
+    static func apply(_ tree: inout InlineTree) {
+        tree.top = process(tree.top, in: &tree)
+        var stack = tree.top
+        while let index = stack.popLast() {
+            switch tree.nodes[index].kind {
+            case .link, .image:
+                continue // no links inside links; image alt text stays text
+            default:
+                guard !tree.nodes[index].children.isEmpty else { continue }
+                let children = process(tree.nodes[index].children, in: &tree)
+                tree.nodes[index].children = children
+                stack.append(contentsOf: children)
+            }
+        }
+    }
+
+    private static func process(_ children: [Int], in tree: inout InlineTree) -> [Int] {
+        var result: [Int] = []
+        result.reserveCapacity(children.count)
+        for child in children {
+            guard case .text(let text) = tree.nodes[child].kind, InlineExtensions.scan(text).link else {
+                result.append(child)
+                continue
+            }
+            let bytes = Array(text.utf8)
+            let links = find(in: bytes)
+            guard !links.isEmpty else { result.append(child); continue }
+            var position = 0
+            for link in links {
+                if position < link.range.lowerBound {
+                    result.append(tree.add(.text(String(decoding: bytes[position..<link.range.lowerBound], as: UTF8.self))))
+                }
+                let label = String(decoding: bytes[link.range], as: UTF8.self)
+                let textNode = tree.add(.text(label))
+                let destination = link.www ? "http://" + label : label
+                result.append(tree.add(.link(destination: destination, title: "", autolink: true), children: [textNode]))
+                position = link.range.upperBound
+            }
+            if position < bytes.count {
+                result.append(tree.add(.text(String(decoding: bytes[position...], as: UTF8.self))))
+            }
+        }
+        return result
+    }
+
+    struct Match: Equatable {
+        var range: Range<Int>
+        var www: Bool
+    }
+
+    /// Every bare autolink in `bytes`, in order, not overlapping.
+    static func find(in bytes: [UInt8]) -> [Match] {
+        var matches: [Match] = []
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte == UInt8(ascii: "h") || byte == UInt8(ascii: "w"), index == 0 || mayPrecede(bytes[index - 1]) else {
+                index += 1
+                continue
+            }
+            if let match = match(at: index, in: bytes) {
+                matches.append(match)
+                index = match.range.upperBound
+            } else {
+                index += 1
+            }
+        }
+        return matches
+    }
+
+    private static func match(at start: Int, in bytes: [UInt8]) -> Match? {
+        let www = bytes[start...].starts(with: "www.".utf8)
+        let hostStart: Int
+        if www {
+            hostStart = start + 4
+        } else if bytes[start...].starts(with: "https://".utf8) {
+            hostStart = start + 8
+        } else if bytes[start...].starts(with: "http://".utf8) {
+            hostStart = start + 7
+        } else {
+            return nil
+        }
+        // Domain: host characters, no `_` in the last two labels.
+        var index = hostStart
+        var underscoresInLast = 0
+        var underscoresInPrevious = 0
+        while index < bytes.count, isHostByte(bytes[index]) {
+            switch bytes[index] {
+            case UInt8(ascii: "_"): underscoresInLast += 1
+            case UInt8(ascii: "."): underscoresInPrevious = underscoresInLast; underscoresInLast = 0
+            default: break
+            }
+            index += 1
+        }
+        guard index > hostStart, underscoresInLast == 0, underscoresInPrevious == 0 else { return nil }
+        // Path: to white space or `<`.
+        while index < bytes.count, !isSpace(bytes[index]), bytes[index] != UInt8(ascii: "<") { index += 1 }
+        let end = trimmedEnd(bytes, start: start, end: index)
+        guard end > hostStart else { return nil }
+        return Match(range: start..<end, www: www)
+    }
+
+    /// cmark-gfm's `autolink_delim`: drops trailing punctuation that belongs to the sentence.
+    private static func trimmedEnd(_ bytes: [UInt8], start: Int, end initialEnd: Int) -> Int {
+        var end = initialEnd
+        while end > start {
+            let last = bytes[end - 1]
+            switch last {
+            case UInt8(ascii: "?"), UInt8(ascii: "!"), UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: ":"),
+                 UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "'"), UInt8(ascii: "\""):
+                end -= 1
+            case UInt8(ascii: ";"):
+                var letters = end - 1
+                while letters > start, isLetter(bytes[letters - 1]) { letters -= 1 }
+                if letters < end - 1, letters > start, bytes[letters - 1] == UInt8(ascii: "&") {
+                    end = letters - 1
+                } else {
+                    end -= 1
+                }
+            case UInt8(ascii: ")"):
+                var opening = 0
+                var closing = 0
+                for byte in bytes[start..<end] {
+                    if byte == UInt8(ascii: "(") { opening += 1 } else if byte == UInt8(ascii: ")") { closing += 1 }
+                }
+                guard closing > opening else { return end }
+                end -= 1
+            default:
+                return end
+            }
+        }
+        return end
+    }
+
+    private static func mayPrecede(_ byte: UInt8) -> Bool {
+        isSpace(byte) || byte == UInt8(ascii: "*") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~") || byte == UInt8(ascii: "(")
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+    }
+
+    private static func isHostByte(_ byte: UInt8) -> Bool {
+        byte >= 0x80 || isLetter(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
+    }
+}

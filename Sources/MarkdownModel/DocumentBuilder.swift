@@ -1,0 +1,184 @@
+/// Turns cmark's raw pre-order blocks into the final `Document`, applying the GitHub
+/// extensions on the way.
+///
+/// The output is appended in pre-order, so `BlockID`s stay pre-order indices even when a raw
+/// paragraph becomes a paragraph followed by a table.
+struct DocumentBuilder {
+    let source: SourceText
+    let raw: [RawBlock]
+
+    private var kinds: [BlockKind] = []
+    private var parents: [Int] = []
+    private var lines: [SourceLines] = []
+    private var depths: [Int] = []
+    private var children: [[BlockID]] = []
+    /// Final index of each raw container block (only containers are looked up).
+    private var finalIndex: [Int]
+    /// Number of block-quote ancestors of each raw block (for stripping `>` from table lines).
+    private var quoteDepth: [Int]
+    /// The first paragraph of a task list item, with its `[ ]` marker removed.
+    private var taskParagraph: (raw: Int, inlines: Inlines)?
+
+    init(source: SourceText, raw: [RawBlock]) {
+        self.source = source
+        self.raw = raw
+        finalIndex = Array(repeating: -1, count: raw.count)
+        quoteDepth = Array(repeating: 0, count: raw.count)
+        kinds.reserveCapacity(raw.count)
+        parents.reserveCapacity(raw.count)
+        lines.reserveCapacity(raw.count)
+        depths.reserveCapacity(raw.count)
+        children.reserveCapacity(raw.count)
+    }
+
+    mutating func build() -> Document {
+        precondition(!raw.isEmpty, "cmark always returns a document node")
+        for index in raw.indices { convert(index) }
+        var blocks: [Block] = []
+        blocks.reserveCapacity(kinds.count)
+        for index in kinds.indices {
+            blocks.append(Block(id: BlockID(index), kind: kinds[index], parent: parents[index] < 0 ? nil : BlockID(parents[index]),
+                                children: children[index], depth: depths[index], source: lines[index]))
+        }
+        return Document(blocks: blocks, sourceLineCount: source.lineCount)
+    }
+
+    private mutating func convert(_ index: Int) {
+        let block = raw[index]
+        let parent = block.parent < 0 ? -1 : finalIndex[block.parent]
+        if block.parent >= 0 {
+            if case .blockQuote = raw[block.parent].kind {
+                quoteDepth[index] = quoteDepth[block.parent] + 1
+            } else {
+                quoteDepth[index] = quoteDepth[block.parent]
+            }
+        }
+        let span = sourceLines(index)
+        switch block.kind {
+        case .document:
+            finalIndex[index] = append(.document, parent: parent, lines: SourceLines(1, max(1, source.lineCount)))
+        case .blockQuote:
+            finalIndex[index] = append(.blockQuote, parent: parent, lines: span)
+        case .list(var info):
+            if !info.ordered { info.delimiter = bullet(block) }
+            finalIndex[index] = append(.list(info), parent: parent, lines: span)
+        case .item:
+            var info = ItemInfo()
+            if index + 1 < raw.count, raw[index + 1].parent == index,
+               case .paragraph(let inlines) = raw[index + 1].kind,
+               let (task, rest) = TaskList.strippingMarker(from: inlines) {
+                info.task = task
+                taskParagraph = (index + 1, rest)
+            }
+            finalIndex[index] = append(.item(info), parent: parent, lines: span)
+        case .paragraph(var inlines):
+            if let task = taskParagraph, task.raw == index {
+                inlines = task.inlines
+                taskParagraph = nil
+            }
+            appendParagraph(inlines, raw: index, parent: parent, lines: span)
+        case .heading(let level, let inlines):
+            append(.heading(level: level, InlineExtensions.apply(inlines)), parent: parent, lines: span)
+        case .codeBlock(let info, let literal):
+            append(.codeBlock(info: info, literal: literal, fenced: isFenced(block, info: info, literal: literal)),
+                   parent: parent, lines: span)
+        case .htmlBlock(let html):
+            append(.htmlBlock(html), parent: parent, lines: span)
+        case .thematicBreak:
+            append(.thematicBreak, parent: parent, lines: span)
+        }
+    }
+
+    /// A paragraph, or — when its source lines hold a pipe table — the lines before the
+    /// table as a paragraph (if any) followed by the table.
+    private mutating func appendParagraph(_ inlines: Inlines, raw index: Int, parent: Int, lines span: SourceLines) {
+        if span.last > span.first, PipeTable.mayContainTable(inlines) {
+            let block = raw[index]
+            var rowLines: [ArraySlice<UInt8>] = []
+            rowLines.reserveCapacity(span.last - span.first + 1)
+            for number in span.first...span.last {
+                let firstColumn = number == block.startLine ? block.startColumn : nil
+                rowLines.append(PipeTable.stripContainerPrefix(source.line(number), quotes: quoteDepth[index], startColumn: firstColumn))
+            }
+            if let found = PipeTable.recognize(lines: rowLines) {
+                if found.headerLine > 0 {
+                    var before: [UInt8] = []
+                    for line in rowLines[0..<found.headerLine] { before.append(contentsOf: line); before.append(0x0A) }
+                    if let prefix = CmarkBridge.parseTopLevelParagraphs(before).first ?? nil {
+                        append(.paragraph(InlineExtensions.apply(prefix)), parent: parent,
+                               lines: SourceLines(span.first, span.first + found.headerLine - 1))
+                    }
+                }
+                append(.table(found.table), parent: parent, lines: SourceLines(span.first + found.headerLine, span.last))
+                return
+            }
+        }
+        append(.paragraph(InlineExtensions.apply(inlines)), parent: parent, lines: span)
+    }
+
+    @discardableResult
+    private mutating func append(_ kind: BlockKind, parent: Int, lines span: SourceLines) -> Int {
+        let index = kinds.count
+        kinds.append(kind)
+        parents.append(parent)
+        lines.append(span)
+        depths.append(parent < 0 ? 0 : depths[parent] + 1)
+        children.append([])
+        if parent >= 0 { children[parent].append(BlockID(index)) }
+        return index
+    }
+
+    /// cmark's line range, repaired so that `1 <= first <= last <= lineCount`.
+    ///
+    /// cmark reports a block that ends at a blank line (a list, an item, indented code) with
+    /// end column 0 on the line after; that line is not part of the block. A list or item
+    /// that ends at a blank line also counts the blank lines before its end: containers
+    /// lose trailing lines that are blank inside their block quotes.
+    private func sourceLines(_ index: Int) -> SourceLines {
+        let block = raw[index]
+        let lineCount = max(1, source.lineCount)
+        let first = min(max(1, block.startLine), lineCount)
+        var last = block.endLine
+        if block.endColumn == 0, last > first { last -= 1 }
+        last = min(max(first, last), lineCount)
+        switch block.kind {
+        case .blockQuote, .list, .item:
+            var quotes = quoteDepth[index]
+            if case .blockQuote = block.kind { quotes += 1 }
+            while last > first, PipeTable.stripContainerPrefix(source.line(last), quotes: quotes, startColumn: nil).isEmpty {
+                last -= 1
+            }
+        default:
+            break
+        }
+        return SourceLines(first, last)
+    }
+
+    /// The bullet character of a bullet list: cmark's start column points at the marker.
+    private func bullet(_ block: RawBlock) -> Character {
+        let line = source.line(block.startLine)
+        let offset = line.startIndex + block.startColumn - 1
+        if offset >= line.startIndex, offset < line.endIndex {
+            switch line[offset] {
+            case UInt8(ascii: "*"): return "*"
+            case UInt8(ascii: "+"): return "+"
+            default: return "-"
+            }
+        }
+        return "-"
+    }
+
+    /// cmark 0.30 has no getter for "fenced". A fenced block's start column points at its
+    /// fence (`` ` `` or `~`), and its start line is the fence line, not the first line of its
+    /// literal. An indented block starts at its first literal line (cmark strips the indent).
+    private func isFenced(_ block: RawBlock, info: String, literal: String) -> Bool {
+        if !info.isEmpty { return true }
+        let line = source.line(block.startLine)
+        let offset = line.startIndex + block.startColumn - 1
+        guard offset >= line.startIndex, offset < line.endIndex,
+              line[offset] == UInt8(ascii: "`") || line[offset] == UInt8(ascii: "~") else { return false }
+        let rest = line[offset...]
+        let firstLiteralLine = literal.utf8.prefix { $0 != 0x0A && $0 != 0x0D }
+        return !rest.elementsEqual(firstLiteralLine)
+    }
+}

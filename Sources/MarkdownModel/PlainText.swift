@@ -1,0 +1,32 @@
+extension Inlines {
+    /// The text a reader sees: text, code-span text, link text, image alt text and raw
+    /// inline HTML as written; a soft break reads as one space, a hard break as `"\n"`.
+    public var plainText: String {
+        var result = ""
+        for node in nodes {
+            switch node.kind {
+            case .text(let text), .code(let text), .html(let text): result += text
+            case .softBreak: result += " "
+            case .lineBreak: result += "\n"
+            case .emphasis, .strong, .strikethrough, .link, .image: break
+            }
+        }
+        return result
+    }
+}
+
+extension Document {
+    /// The headings, in document order.
+    public var headings: [BlockID] {
+        blocks.compactMap { block in
+            if case .heading = block.kind { return block.id }
+            return nil
+        }
+    }
+
+    /// The leaf blocks (paragraphs, headings, code, HTML, breaks, tables) in document order:
+    /// the blocks that the layout turns into rows.
+    public var leafBlocks: [BlockID] {
+        blocks.compactMap { $0.kind.isLeaf ? $0.id : nil }
+    }
+}
