@@ -1,0 +1,142 @@
+import LineLayout
+import Viewport
+
+extension PagerState {
+    /// Carries out a reading-view command. `count` is the numeric prefix, if one was typed.
+    mutating func perform(_ command: Command, count: Int?) -> [PagerEffect] {
+        let rows = contentRows
+        let step = config.pageStep.rows(contentRows: rows)
+        switch command {
+        case .lineDown: scroll(by: count ?? 1)
+        case .lineUp: scroll(by: -(count ?? 1))
+        case .pageDown: scroll(by: count ?? step)
+        case .pageUp: scroll(by: -(count ?? step))
+        case .windowDown:
+            if let n = count { config.pageStep = .rows(n) }
+            scroll(by: config.pageStep.rows(contentRows: rows))
+        case .windowUp:
+            if let n = count { config.pageStep = .rows(n) }
+            scroll(by: -config.pageStep.rows(contentRows: rows))
+        case .halfDown:
+            if let n = count { halfPage = n }
+            scroll(by: halfPage ?? max(1, rows / 2))
+        case .halfUp:
+            if let n = count { halfPage = n }
+            scroll(by: -(halfPage ?? max(1, rows / 2)))
+        case .top:
+            if let n = count { goToSourceLine(n) } else { active.jump(to: .top) }
+        case .bottom:
+            if let n = count { goToSourceLine(n) } else { active.jump(to: .bottom) }
+        case .percent:
+            let p = min(100, max(0, count ?? 0))
+            let target = active.rows.rowCount * p / 100
+            active.jump(toRow: target)
+        case .setMark(let c):
+            active.marks[c] = active.viewport.position
+            message = "Mark \(c) set"
+        case .gotoMark(let c):
+            if let p = active.marks[c] { active.jump(to: p) } else { message = "Mark \(c) not set" }
+        case .previousPosition:
+            if let p = active.previousPosition { active.jump(to: p) } else { active.jump(to: .top) }
+        case .info:
+            message = infoLine()
+        case .repaint:
+            return [.redrawAll]
+        case .help:
+            if help != nil { help = nil } else { openHelp() }
+        case .nextFile:
+            if help != nil { help = nil }
+            let n = count ?? 1
+            if current + n < documents.count { return switchTo(current + n) }
+            message = "No next file"
+        case .previousFile:
+            if help != nil { help = nil }
+            let n = count ?? 1
+            if current - n >= 0 { return switchTo(current - n) }
+            message = "No previous file"
+        case .quit, .interrupt:
+            if help != nil { help = nil; return [] }
+            return [.quit]
+        case .suspend:
+            return [.suspend]
+        case .searchForward: startPrompt(.search(forward: true))
+        case .searchBackward: startPrompt(.search(forward: false))
+        case .filter: startPrompt(.filter)
+        case .repeatSearch: repeatSearch(reverse: false, count: count ?? 1)
+        case .repeatSearchReverse: repeatSearch(reverse: true, count: count ?? 1)
+        case .toggleHighlight: toggleHighlight()
+        case .selectNext: selectNext(forward: true, count: count ?? 1)
+        case .selectPrevious: selectNext(forward: false, count: count ?? 1)
+        case .follow: return followSelection()
+        case .back: return goBack()
+        case .escape:
+            if help != nil && selection == nil { help = nil; return [] }
+            selection = nil
+        case .outline: openOutline()
+        case .nextHeading: jumpHeading(forward: true, count: count ?? 1)
+        case .previousHeading: jumpHeading(forward: false, count: count ?? 1)
+        case .unknown(let name):
+            message = "Unknown key: \(name)  (h for help)"
+        }
+        return []
+    }
+
+    mutating func scroll(by delta: Int) {
+        active.viewport = active.viewport.scrolled(by: delta, in: active.rows)
+    }
+
+    /// `Ng`: source line N of the Markdown file, the numbers editors and `grep -n` print.
+    mutating func goToSourceLine(_ line: Int) {
+        let layoutRow = active.layout.row(forSourceLine: max(1, line))
+        guard active.layout.rowCount > 0 else { return }
+        let anchor = active.layout.anchor(atRow: min(layoutRow, active.layout.rowCount - 1))
+        active.jump(toRow: active.rows.row(for: anchor))
+    }
+
+    /// `=`: name, source lines on screen, rows and position.
+    func infoLine() -> String {
+        let doc = active
+        let count = doc.rows.rowCount
+        guard count > 0 else { return "\(doc.name) (empty)" }
+        let top = doc.top
+        let bottom = min(count, top + contentRows) - 1
+        let first = doc.rows.line(at: top).sourceLine
+        let last = doc.rows.line(at: max(top, bottom)).sourceLine
+        let pct = percent(top: top)
+        var parts = [doc.name]
+        if documents.count > 1, help == nil { parts.append("file \(current + 1) of \(documents.count)") }
+        parts.append("lines \(first)-\(last) of \(doc.document.sourceLineCount)")
+        parts.append("rows \(top + 1)-\(bottom + 1) of \(count)")
+        parts.append("\(pct)%")
+        return parts.joined(separator: " · ")
+    }
+
+    /// Percentage through the document at the bottom row of the view.
+    func percent(top: Int) -> Int {
+        let count = active.rows.rowCount
+        guard count > 0 else { return 100 }
+        let bottom = min(count, top + contentRows)
+        return bottom * 100 / count
+    }
+
+    mutating func jumpHeading(forward: Bool, count: Int) {
+        let doc = active
+        guard !doc.headings.isEmpty, doc.rows.rowCount > 0 else { message = "No headings"; return }
+        let top = doc.top
+        var target: Int?
+        var remaining = count
+        if forward {
+            for h in doc.headings {
+                let r = doc.rows.rows(ofBlockIndex: h.blockIndex)
+                if !r.isEmpty, r.lowerBound > top { remaining -= 1; if remaining == 0 { target = r.lowerBound; break } }
+            }
+        } else {
+            for h in doc.headings.reversed() {
+                let r = doc.rows.rows(ofBlockIndex: h.blockIndex)
+                if !r.isEmpty, r.lowerBound < top { remaining -= 1; if remaining == 0 { target = r.lowerBound; break } }
+            }
+        }
+        guard let t = target else { message = forward ? "No next heading" : "No previous heading"; return }
+        active.jump(toRow: t)
+    }
+}

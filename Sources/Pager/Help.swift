@@ -1,0 +1,85 @@
+import MarkdownModel
+
+extension PagerState {
+    /// `h`: the key reference, itself a Markdown document paged by folio. `q`, `h` or Esc
+    /// closes it and returns to the document, which kept its place.
+    mutating func openHelp() {
+        var doc = DocumentState(name: "help", path: nil, document: MarkdownParser.parse(PagerState.helpMarkdown),
+                                options: layoutOptions, contentRows: contentRows)
+        doc.viewport.position = .top
+        help = doc
+        selection = nil
+    }
+
+    public static let helpMarkdown = """
+    # folio — keys
+
+    folio reads like `less`. A number typed before a key is its count: `5j`, `3 Space`, `40%`, `12g`.
+    Press `q`, `h` or `Esc` to leave this help.
+
+    ## Moving
+
+    | Keys | Action |
+    |---|---|
+    | `j` `e` `↓` `Enter` `^N` `^E` | one line down (N lines) |
+    | `k` `y` `↑` `^P` `^Y` | one line up (N lines) |
+    | `Space` `f` `^F` `^V` `PgDn` | one page down; a page keeps one row of the last (N lines) |
+    | `b` `^B` `Esc v` `PgUp` | one page up (N lines) |
+    | `z` / `w` | page down / up; N sets the page size |
+    | `d` `^D` / `u` `^U` | half a page down / up; N sets the half-page size |
+    | `g` `<` `Home` | top; `Ng` goes to source line N |
+    | `G` `>` `End` | bottom; `NG` goes to source line N |
+    | `N%` `Np` | N percent into the document |
+    | `]]` / `[[` | next / previous heading |
+    | mouse wheel | three lines a notch |
+
+    ## Marks and going back
+
+    | Keys | Action |
+    |---|---|
+    | `m` letter | set a mark here |
+    | `'` letter | return to a mark |
+    | `''` | back to where you were before the last jump |
+    | `Backspace` `Esc ←` | back to where the last followed link or outline jump came from |
+
+    ## Searching
+
+    | Keys | Action |
+    |---|---|
+    | `/pattern` | search forward (a regular expression; `^R` at the prompt: literal text) |
+    | `?pattern` | search backward |
+    | `n` / `N` | next / previous match (`3n`: the third) |
+    | `&pattern` | show only the blocks that match; `&` alone shows all |
+    | `Esc u` | highlighting on / off |
+
+    Matching ignores case unless the pattern has a capital letter. The view moves only as far
+    as needed to show a match. At the prompt: `←` `→` `Home` `End` `^U` `^W` edit, `↑` `↓`
+    recall earlier patterns, `Esc` cancels and returns the view to where it was.
+
+    ## Links and headings
+
+    | Keys | Action |
+    |---|---|
+    | `Tab` `^O ^N` | select the next link or heading |
+    | `Shift-Tab` `^O ^P` | select the previous link or heading |
+    | `Enter` | follow the selected link (`#anchors`, local Markdown files, URLs in the browser) |
+    | `Esc` | clear the selection |
+    | `o` | outline: `j` `k` `Tab` move, type to filter, `Enter` jumps, `Esc` `q` close |
+
+    With `--mouse`: click a link to select it, click again to follow it; drag to select text and
+    copy it (past the top or bottom edge the view scrolls).
+
+    ## Files and the screen
+
+    | Keys | Action |
+    |---|---|
+    | `:n` / `:p` | next / previous file |
+    | `=` `^G` | where am I: name, source lines, position |
+    | `r` `^L` | repaint the screen |
+    | `h` `H` | this help |
+    | `^Z` | suspend (`fg` resumes) |
+    | `q` `Q` `ZZ` `:q` `^C` | quit |
+
+    folio remembers where you were in every document and reopens it there.
+    """
+}

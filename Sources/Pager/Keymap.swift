@@ -1,0 +1,128 @@
+import TerminalScreen
+
+/// Everything a key can ask the pager to do in the reading view.
+public enum Command: Hashable, Sendable {
+    case lineDown, lineUp
+    case pageDown, pageUp
+    /// less's `z`/`w`: a page, and a count sets the window size.
+    case windowDown, windowUp
+    case halfDown, halfUp
+    case top, bottom
+    case percent
+    case setMark(Character), gotoMark(Character), previousPosition
+    case info, repaint, help
+    case nextFile, previousFile
+    case quit, interrupt, suspend
+    case searchForward, searchBackward, filter
+    case repeatSearch, repeatSearchReverse, toggleHighlight
+    case selectNext, selectPrevious, follow, back, escape
+    case outline, nextHeading, previousHeading
+    case unknown(String)
+}
+
+/// Turns keys into commands with less's numeric prefixes and multi-key sequences
+/// (`m<letter>`, `'<letter>`, `ZZ`, `:n`, `Esc u`, `Ctrl-O Ctrl-N`, `]]`). Pure.
+public struct KeyInterpreter: Hashable, Sendable {
+    /// Digits typed so far (`12` in `12g`).
+    public private(set) var digits = ""
+    private var pending: Pending?
+
+    private enum Pending: Hashable, Sendable { case mark, gotoMark, z, colon, escape, ctrlO, closeBracket, openBracket }
+
+    public init() {}
+
+    /// The count typed before the command, if any.
+    public var count: Int? { Int(digits) }
+    /// Something is half-typed (for the status line).
+    public var isPending: Bool { pending != nil || !digits.isEmpty }
+    public var pendingText: String { digits + (pending == .colon ? ":" : "") }
+
+    public mutating func reset() { digits = ""; pending = nil }
+
+    /// The command for `key`, or nil while a sequence is incomplete. The count is read with
+    /// `count` before calling `reset()`.
+    public mutating func interpret(_ key: Key) -> Command? {
+        if let p = pending {
+            pending = nil
+            switch (p, key) {
+            case (.mark, .char(let c)) where c.isLetter: return .setMark(c)
+            case (.gotoMark, .char("'")): return .previousPosition
+            case (.gotoMark, .char(let c)) where c.isLetter: return .gotoMark(c)
+            case (.gotoMark, .char("^")): return .top
+            case (.gotoMark, .char("$")): return .bottom
+            case (.z, .char("Z")): return .quit
+            case (.colon, .char("n")): return .nextFile
+            case (.colon, .char("p")): return .previousFile
+            case (.colon, .char("q")), (.colon, .char("Q")): return .quit
+            case (.colon, .char("x")): return .nextFile
+            case (.escape, .char("u")): return .toggleHighlight
+            case (.escape, .char("v")): return .pageUp
+            case (.ctrlO, .ctrl("n")), (.ctrlO, .char("n")): return .selectNext
+            case (.ctrlO, .ctrl("p")), (.ctrlO, .char("p")): return .selectPrevious
+            case (.closeBracket, .char("]")): return .nextHeading
+            case (.openBracket, .char("[")): return .previousHeading
+            case (_, .ctrl("c")), (_, .ctrl("g")): digits = ""; return nil
+            case (.escape, _):
+                // Esc already acted (cleared the selection); the next key is its own command.
+                return interpret(key)
+            default:
+                digits = ""
+                return .unknown(Self.describe(key))
+            }
+        }
+        switch key {
+        case .char(let c) where c.isASCII && c.isNumber:
+            digits.append(c)
+            return nil
+        case .char("j"), .char("e"), .down, .enter, .ctrl("n"), .ctrl("e"): return .lineDown
+        case .char("k"), .char("y"), .up, .ctrl("p"), .ctrl("y"), .ctrl("k"): return .lineUp
+        case .char(" "), .char("f"), .ctrl("f"), .ctrl("v"), .pageDown: return .pageDown
+        case .char("b"), .ctrl("b"), .alt(.char("v")), .pageUp: return .pageUp
+        case .char("z"): return .windowDown
+        case .char("w"): return .windowUp
+        case .char("d"), .ctrl("d"): return .halfDown
+        case .char("u"), .ctrl("u"): return .halfUp
+        case .char("g"), .char("<"), .home, .alt(.char("<")): return .top
+        case .char("G"), .char(">"), .end, .alt(.char(">")): return .bottom
+        case .char("%"), .char("p"): return .percent
+        case .char("m"): pending = .mark; return nil
+        case .char("'"): pending = .gotoMark; return nil
+        case .char("="), .ctrl("g"): return .info
+        case .char("r"), .char("R"), .ctrl("l"), .ctrl("r"): return .repaint
+        case .char("h"), .char("H"), .function(1): return .help
+        case .char("q"), .char("Q"): return .quit
+        case .char("Z"): pending = .z; return nil
+        case .char(":"): pending = .colon; return nil
+        case .ctrl("c"): return .interrupt
+        case .ctrl("z"): return .suspend
+        case .char("/"): return .searchForward
+        case .char("?"): return .searchBackward
+        case .char("&"): return .filter
+        case .char("n"): return .repeatSearch
+        case .char("N"): return .repeatSearchReverse
+        case .alt(.char("u")): return .toggleHighlight
+        case .escape: pending = .escape; return .escape
+        case .tab: return .selectNext
+        case .backTab: return .selectPrevious
+        case .ctrl("o"): pending = .ctrlO; return nil
+        case .char("o"): return .outline
+        case .char("]"): pending = .closeBracket; return nil
+        case .char("["): pending = .openBracket; return nil
+        case .backspace, .alt(.left), .alt(.backspace): return .back
+        default:
+            digits = ""
+            return .unknown(Self.describe(key))
+        }
+    }
+
+    /// `x`, `^X`, `Esc-x`, `<PageDown>`: how an unknown key is named in the message.
+    static func describe(_ key: Key) -> String {
+        switch key {
+        case .char(let c): return String(c)
+        case .ctrl(let c): return "^" + String(c).uppercased()
+        case .alt(let k): return "Esc-" + describe(k)
+        case .function(let n): return "F\(n)"
+        default: return "\(key)"
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import TextSearch
+import Viewport
+
+/// How far a page moves. less's `-z` sets the window size; folio's default is a page minus a
+/// one-row overlap, so the last row of a page is the first row of the next.
+public enum PageStep: Hashable, Sendable {
+    /// Content rows minus this many shared rows (`--overlap N`, default 1).
+    case overlap(Int)
+    /// Exactly this many rows (`-zN`, and `Nz`).
+    case rows(Int)
+    /// Content rows minus N (`-z-N`).
+    case screenMinus(Int)
+
+    /// Rows one page moves with `contentRows` visible: always at least 1.
+    public func rows(contentRows: Int) -> Int {
+        switch self {
+        case .overlap(let o): return ScrollGeometry.pageStep(contentRows: contentRows, overlap: min(o, max(0, contentRows - 1)))
+        case .rows(let n): return max(1, n)
+        case .screenMinus(let n): return max(1, contentRows - n)
+        }
+    }
+}
+
+/// Options that shape the pager's behaviour; fixed for a session.
+public struct PagerConfig: Sendable {
+    public var pageStep: PageStep = .overlap(1)
+    public var showScrollbar = true
+    public var theme = Theme(depth: .ansi16)
+    /// Write link URLs inline (no hyperlink support / `--plain`).
+    public var inlineLinkURLs = false
+    /// Where search and jumps put their target when the view must move.
+    public var jumpTarget: ScrollGeometry.RevealPolicy = .minimal
+    public var searchCase: CaseSensitivity = .smart
+    public var literalSearch = false
+    /// Full mouse reporting is on (clicks and drags reach folio).
+    public var mouse = false
+
+    public init() {}
+}

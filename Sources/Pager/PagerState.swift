@@ -1,0 +1,154 @@
+import LineLayout
+import MarkdownModel
+import TerminalScreen
+import Viewport
+
+/// What happens to the pager: keys, mouse, size changes, and idle time for background work.
+public enum PagerEvent: Hashable, Sendable {
+    case key(Key)
+    case mouse(MouseEvent)
+    case paste(String)
+    case resize(rows: Int, columns: Int)
+    /// No input is waiting: a chance to do a slice of background work (match counting) or to
+    /// scroll while a mouse drag is held past an edge.
+    case idle
+}
+
+/// What the pager asks the outside world to do. The run loop carries these out.
+public enum PagerEffect: Hashable, Sendable {
+    case quit
+    case suspend
+    /// The terminal may have been changed behind our back: redraw everything.
+    case redrawAll
+    /// Open a URL in the browser (`$BROWSER`/`xdg-open`), detached.
+    case openURL(String)
+    /// Copy text to the clipboard (OSC 52).
+    case copy(String)
+    /// Open a local Markdown file (a relative link), as a new document.
+    case openFile(path: String, fragment: String?)
+    /// The reader left a document (`:n`, `:p`, following a link): save its position.
+    case leftDocument(Int)
+}
+
+/// The whole pager: one value, changed only by `update`. Rendering reads it (`frame()`).
+public struct PagerState: Sendable {
+    public var config: PagerConfig
+    public private(set) var screenRows: Int
+    public private(set) var screenColumns: Int
+    public var documents: [DocumentState]
+    public var current: Int
+    /// The help document while it is open; keys page through it.
+    public var help: DocumentState?
+    public var keys = KeyInterpreter()
+    /// Replaces the status line until the next key.
+    public var message: String?
+    public var prompt: Prompt?
+    /// Search patterns, oldest first (the reading-position store persists it).
+    public var searchHistory: [String] = []
+    /// Positions to return to with Backspace, across documents.
+    public var backStack: [BackEntry] = []
+    public var search: SearchState?
+    public var selection: Selection?
+    public var outline: OutlineState?
+    public var mouseDrag: MouseDrag?
+    /// Half-page size set by a count on `d`/`u` (less remembers it).
+    public var halfPage: Int?
+    /// Background work is waiting (the run loop sends `.idle` without blocking).
+    public var wantsIdle: Bool { search?.counter?.isDone == false || mouseDrag?.edgeDirection != nil }
+
+    public init(documents: [DocumentSpec], config: PagerConfig, rows: Int, columns: Int) {
+        self.config = config
+        self.screenRows = max(1, rows)
+        self.screenColumns = max(1, columns)
+        self.current = 0
+        let options = PagerState.layoutOptions(config: config, columns: max(1, columns))
+        self.documents = documents.map {
+            DocumentState(name: $0.name, path: $0.path, document: $0.document, options: options,
+                          contentRows: max(0, rows - 1))
+        }
+    }
+
+    /// Layout options for a screen width: one column is kept for the scroll indicator.
+    static func layoutOptions(config: PagerConfig, columns: Int) -> LayoutOptions {
+        let reserve = config.showScrollbar && columns > 1 ? 1 : 0
+        return LayoutOptions(width: max(1, columns - reserve), inlineLinkURLs: config.inlineLinkURLs)
+    }
+
+    public var layoutOptions: LayoutOptions { PagerState.layoutOptions(config: config, columns: screenColumns) }
+    public var contentRows: Int { max(0, screenRows - 1) }
+
+    /// The document the keys act on: help while it is open, else the current file.
+    public var active: DocumentState {
+        get { help ?? documents[current] }
+        set { if help != nil { help = newValue } else { documents[current] = newValue } }
+    }
+
+    /// Adds a document (a followed link) and makes it current.
+    public mutating func open(_ spec: DocumentSpec) -> Int {
+        documents.append(DocumentState(name: spec.name, path: spec.path, document: spec.document,
+                                       options: layoutOptions, contentRows: contentRows))
+        return documents.count - 1
+    }
+
+    public mutating func update(_ event: PagerEvent) -> [PagerEffect] {
+        switch event {
+        case .resize(let rows, let columns):
+            screenRows = max(1, rows)
+            screenColumns = max(1, columns)
+            active.relayout(options: layoutOptions, contentRows: contentRows)
+            return [.redrawAll]
+        case .idle:
+            return idle()
+        case .paste(let text):
+            if prompt != nil {
+                for c in text where !c.isNewline { _ = promptKey(.char(c)) }
+            }
+            return []
+        case .mouse(let m):
+            return mouse(m)
+        case .key(let key):
+            message = nil
+            if prompt != nil { return promptKey(key) }
+            if outline != nil { return outlineKey(key) }
+            return readingKey(key)
+        }
+    }
+
+    mutating func readingKey(_ key: Key) -> [PagerEffect] {
+        // Enter follows the selected link; otherwise it is a line down, as in less.
+        if key == .enter, keys.count == nil, selection != nil {
+            return perform(.follow, count: nil)
+        }
+        guard let command = keys.interpret(key) else { return [] }
+        let count = keys.count
+        keys.reset()
+        return perform(command, count: count)
+    }
+
+    /// Switches the document in view; returns the effects (the old one's position is saved).
+    mutating func switchTo(_ index: Int) -> [PagerEffect] {
+        guard index != current, documents.indices.contains(index) else { return [] }
+        let old = current
+        selection = nil
+        search?.clearMatchesCache()
+        current = index
+        documents[current].relayout(options: layoutOptions, contentRows: contentRows)
+        return [.leftDocument(old)]
+    }
+}
+
+/// A place to go back to: a document and a position in it.
+public struct BackEntry: Hashable, Sendable {
+    public var document: Int
+    public var position: ScrollPosition
+}
+
+/// A document handed to the pager.
+public struct DocumentSpec: Sendable {
+    public var name: String
+    public var path: String?
+    public var document: Document
+    public init(name: String, path: String?, document: Document) {
+        self.name = name; self.path = path; self.document = document
+    }
+}

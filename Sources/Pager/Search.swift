@@ -1,0 +1,320 @@
+import LineLayout
+import TextSearch
+import TerminalScreen
+import Viewport
+
+/// The content texts of the blocks a RowMap shows, as TextSearch wants them: text i is block
+/// `blockIndex(i)` of the layout.
+public struct SearchTexts: RandomAccessCollection, Sendable {
+    let rows: RowMap
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { rows.included?.count ?? rows.layout.blocks.count }
+    public subscript(i: Int) -> String { rows.layout.blocks[blockIndex(i)].text }
+    public func blockIndex(_ i: Int) -> Int { rows.included?[i] ?? i }
+    /// The text index of a layout block index (the nearest following one when filtered out).
+    public func textIndex(ofBlock b: Int) -> Int {
+        guard let included = rows.included else { return b }
+        var lo = 0, hi = included.count
+        while lo < hi { let m = (lo + hi) / 2; if included[m] < b { lo = m + 1 } else { hi = m } }
+        return lo
+    }
+}
+
+/// A prompt at the bottom line: `/`, `?` or `&`.
+public struct Prompt: Sendable {
+    public enum Kind: Hashable, Sendable { case search(forward: Bool), filter }
+    public var kind: Kind
+    public var editor = LineEditor()
+    public var literal: Bool
+    /// Index into the search history while browsing it with ↑/↓.
+    public var historyIndex: Int?
+    /// Where the view was when the prompt opened: Esc returns there.
+    public var origin: ScrollPosition
+    /// The match incremental search is showing.
+    public var preview: SearchMatch?
+    /// The pattern the preview was found with (for highlighting while typing).
+    public var previewPattern: SearchPattern?
+    public var error: String?
+
+    public var symbol: String {
+        switch kind {
+        case .search(let forward): return forward ? "/" : "?"
+        case .filter: return "&"
+        }
+    }
+}
+
+/// A match: the layout block index and the UTF-8 range in its content text.
+public struct SearchMatch: Hashable, Sendable {
+    public var blockIndex: Int
+    public var range: Range<Int>
+}
+
+/// The last committed search.
+public struct SearchState: Sendable {
+    public var pattern: SearchPattern
+    public var forward: Bool
+    public var current: SearchMatch?
+    public var highlight = true
+    public var counter: MatchCounter<SearchTexts>?
+    /// 1-based ordinal of `current` among all matches, once known.
+    public var ordinal: Int?
+    public var total: Int? { counter?.isDone == true ? counter?.total : nil }
+
+    mutating func clearMatchesCache() {}
+}
+
+extension PagerState {
+    var searchOptions: SearchOptions {
+        SearchOptions(mode: config.literalSearch ? .literal : .regex, caseSensitivity: config.searchCase)
+    }
+
+    mutating func startPrompt(_ kind: Prompt.Kind) {
+        prompt = Prompt(kind: kind, literal: config.literalSearch, origin: active.viewport.position)
+    }
+
+    mutating func promptKey(_ key: Key) -> [PagerEffect] {
+        guard var p = prompt else { return [] }
+        switch key {
+        case .escape, .ctrl("c"), .ctrl("g"):
+            // Cancel: the view returns to where the search began.
+            active.viewport.position = p.origin
+            prompt = nil
+            return []
+        case .enter:
+            prompt = nil
+            commitPrompt(p)
+            return []
+        case .ctrl("r"):
+            p.literal.toggle()
+            prompt = p
+            incremental()
+            return []
+        case .up, .down:
+            guard !searchHistory.isEmpty else { return [] }
+            var i = p.historyIndex ?? searchHistory.count
+            i += key == .up ? -1 : 1
+            if i < 0 { i = 0 }
+            if i >= searchHistory.count {
+                p.historyIndex = nil; p.editor.replace(with: "")
+            } else {
+                p.historyIndex = i; p.editor.replace(with: searchHistory[i])
+            }
+            prompt = p
+            incremental()
+            return []
+        case .backspace where p.editor.characters.isEmpty:
+            active.viewport.position = p.origin
+            prompt = nil
+            return []
+        default:
+            let outcome = p.editor.handle(key)
+            prompt = p
+            if outcome == .edited { incremental() }
+            return []
+        }
+    }
+
+    func compile(_ text: String, literal: Bool) -> Result<SearchPattern, SearchError> {
+        var options = searchOptions
+        options.mode = literal ? .literal : .regex
+        do { return .success(try SearchPattern(text, options: options)) } catch { return .failure(error) }
+    }
+
+    /// Where a new search starts: the first character of the top row (forward) or the end of
+    /// the bottom row (backward), so a match already on screen is found first and the view
+    /// does not move.
+    func searchStart(forward: Bool, from position: ScrollPosition) -> SearchPosition {
+        let doc = active
+        let texts = SearchTexts(rows: doc.rows)
+        guard doc.rows.rowCount > 0 else { return SearchPosition(textIndex: 0, utf8Offset: 0) }
+        let top = Viewport(position: position, contentRows: contentRows).top(in: doc.rows)
+        if forward {
+            let (b, _) = doc.rows.locate(top)
+            let line = doc.rows.line(at: top)
+            return SearchPosition(textIndex: texts.textIndex(ofBlock: b), utf8Offset: line.range.lowerBound)
+        } else {
+            let bottom = min(doc.rows.rowCount, top + contentRows) - 1
+            let (b, _) = doc.rows.locate(bottom)
+            let line = doc.rows.line(at: bottom)
+            return SearchPosition(textIndex: texts.textIndex(ofBlock: b), utf8Offset: line.range.upperBound)
+        }
+    }
+
+    /// Incremental search: reveal the first match from where the prompt opened.
+    mutating func incremental() {
+        guard var p = prompt, case .search(let forward) = p.kind else { return }
+        let text = p.editor.text
+        p.error = nil
+        p.preview = nil
+        p.previewPattern = nil
+        active.viewport.position = p.origin
+        if !text.isEmpty, case .success(let pattern) = compile(text, literal: p.literal) {
+            p.previewPattern = pattern
+            let texts = SearchTexts(rows: active.rows)
+            let searcher = DocumentSearcher(pattern: pattern, texts: texts)
+            if let hit = searcher.find(forward ? .forward : .backward,
+                                       from: searchStart(forward: forward, from: p.origin), wrapAround: true) {
+                let match = SearchMatch(blockIndex: texts.blockIndex(hit.textIndex), range: hit.range)
+                p.preview = match
+                reveal(match, asJump: false)
+            }
+        }
+        prompt = p
+    }
+
+    mutating func commitPrompt(_ p: Prompt) {
+        let text = p.editor.text
+        switch p.kind {
+        case .filter:
+            active.viewport.position = p.origin
+            applyFilter(text, literal: p.literal)
+        case .search(let forward):
+            active.viewport.position = p.origin
+            let patternText = text.isEmpty ? (searchHistory.last ?? "") : text
+            guard !patternText.isEmpty else { message = "No previous pattern"; return }
+            remember(patternText)
+            switch compile(patternText, literal: p.literal) {
+            case .failure(let e):
+                message = e.description
+            case .success(let pattern):
+                runSearch(pattern, forward: forward, from: searchStart(forward: forward, from: p.origin), count: max(1, keys.count ?? 1))
+            }
+        }
+    }
+
+    mutating func remember(_ pattern: String) {
+        searchHistory.removeAll { $0 == pattern }
+        searchHistory.append(pattern)
+        if searchHistory.count > 100 { searchHistory.removeFirst(searchHistory.count - 100) }
+    }
+
+    /// Searches from `start`, the `count`-th match, and makes it current; counts in the background.
+    public mutating func runSearch(_ pattern: SearchPattern, forward: Bool, from start: SearchPosition, count: Int = 1) {
+        let texts = SearchTexts(rows: active.rows)
+        let searcher = DocumentSearcher(pattern: pattern, texts: texts)
+        var position = start
+        var hit: SearchHit?
+        var wrapped = false
+        for _ in 0..<max(1, count) {
+            guard let h = searcher.find(forward ? .forward : .backward, from: position, wrapAround: true) else { break }
+            hit = h
+            wrapped = wrapped || h.wrapped
+            position = forward ? h.positionAfter : h.positionBefore
+        }
+        var state = SearchState(pattern: pattern, forward: forward)
+        guard let hit else {
+            search = state
+            message = "Pattern not found"
+            return
+        }
+        let match = SearchMatch(blockIndex: texts.blockIndex(hit.textIndex), range: hit.range)
+        state.current = match
+        state.counter = MatchCounter(pattern: pattern, texts: texts, target: hit.positionBefore)
+        search = state
+        reveal(match, asJump: true)
+        if wrapped { message = forward ? "Search hit BOTTOM, continuing at TOP" : "Search hit TOP, continuing at BOTTOM" }
+    }
+
+    /// `n` / `N`: the next match in the search's direction (or the other one).
+    mutating func repeatSearch(reverse: Bool, count: Int) {
+        guard var s = search else {
+            if let last = searchHistory.last, case .success(let p) = compile(last, literal: config.literalSearch) {
+                runSearch(p, forward: !reverse, from: searchStart(forward: !reverse, from: active.viewport.position), count: count)
+            } else {
+                message = "No previous search"
+            }
+            return
+        }
+        let forward = s.forward != reverse
+        let texts = SearchTexts(rows: active.rows)
+        let searcher = DocumentSearcher(pattern: s.pattern, texts: texts)
+        var position: SearchPosition
+        if let c = s.current {
+            let ti = texts.textIndex(ofBlock: c.blockIndex)
+            position = SearchPosition(textIndex: ti, utf8Offset: forward ? c.range.upperBound : c.range.lowerBound)
+            if forward && c.range.isEmpty { position.utf8Offset += 1 }
+        } else {
+            position = searchStart(forward: forward, from: active.viewport.position)
+        }
+        var wrapped = false
+        var found: SearchHit?
+        for _ in 0..<max(1, count) {
+            guard let h = searcher.find(forward ? .forward : .backward, from: position, wrapAround: true) else { break }
+            found = h; wrapped = wrapped || h.wrapped
+            position = forward ? h.positionAfter : h.positionBefore
+        }
+        guard let hit = found else { message = "Pattern not found"; return }
+        let match = SearchMatch(blockIndex: texts.blockIndex(hit.textIndex), range: hit.range)
+        if let o = s.ordinal, let total = s.total, total > 0 {
+            let step = forward ? count : -count
+            s.ordinal = ((o - 1 + step) % total + total) % total + 1
+        } else {
+            s.ordinal = nil
+            s.counter = MatchCounter(pattern: s.pattern, texts: texts, target: hit.positionBefore)
+        }
+        s.current = match
+        s.highlight = true
+        search = s
+        reveal(match, asJump: true)
+        if wrapped { message = forward ? "Search hit BOTTOM, continuing at TOP" : "Search hit TOP, continuing at BOTTOM" }
+    }
+
+    /// Moves the view as little as possible to show a match (or to the jump target row).
+    mutating func reveal(_ match: SearchMatch, asJump: Bool) {
+        let rows = active.rows.rows(showing: match.range, inBlockIndex: match.blockIndex)
+        guard !rows.isEmpty,
+              let moved = active.viewport.revealing(rows, in: active.rows, policy: config.jumpTarget)
+        else { return }
+        if asJump { active.jump(to: moved.position) } else { active.viewport = moved }
+    }
+
+    mutating func toggleHighlight() {
+        guard search != nil else { message = "No search to highlight"; return }
+        search!.highlight.toggle()
+    }
+
+    /// `&pattern`: show only the blocks that match; `&` alone shows everything again.
+    mutating func applyFilter(_ text: String, literal: Bool) {
+        if text.isEmpty {
+            active.setFilter(nil, pattern: nil)
+            message = "Showing all blocks"
+            return
+        }
+        switch compile(text, literal: literal) {
+        case .failure(let e): message = e.description
+        case .success(let pattern):
+            let all = RowMap(layout: active.layout)
+            let indices = DocumentSearcher(pattern: pattern, texts: SearchTexts(rows: all)).textIndices()
+            if indices.isEmpty { message = "Pattern not found"; return }
+            active.setFilter(indices, pattern: text)
+            selection = nil
+            if search != nil { search!.current = nil; search!.counter = nil; search!.ordinal = nil }
+            message = "Showing \(indices.count) matching blocks (& alone shows all)"
+        }
+    }
+
+    /// A slice of background work: counting matches.
+    mutating func idle() -> [PagerEffect] {
+        if var s = search, var counter = s.counter, !counter.isDone {
+            counter.advance(budget: 2000)
+            if s.ordinal == nil, let o = counter.ordinal { s.ordinal = o }
+            s.counter = counter
+            search = s
+        }
+        return dragIdle()
+    }
+
+    /// Matches of the committed search (or the incremental preview's pattern) in one block,
+    /// for highlighting. Only visible blocks are asked.
+    func highlights(inBlockIndex b: Int) -> (all: [Range<Int>], current: Range<Int>?) {
+        if let p = prompt, case .search = p.kind {
+            guard let preview = p.preview, let pattern = p.previewPattern else { return ([], nil) }
+            let all = pattern.matches(in: active.layout.blocks[b].text)
+            return (all, preview.blockIndex == b ? preview.range : nil)
+        }
+        guard let s = search, s.highlight else { return ([], nil) }
+        let all = s.pattern.matches(in: active.layout.blocks[b].text)
+        return (all, s.current?.blockIndex == b ? s.current?.range : nil)
+    }
+}

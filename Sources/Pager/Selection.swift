@@ -1,0 +1,235 @@
+import LineLayout
+import MarkdownModel
+import Viewport
+
+/// Something the keyboard selection can stop on: a heading or a link.
+public struct SelectableElement: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable { case heading(level: Int), link(String) }
+    /// Index into `DocumentLayout.blocks`.
+    public var blockIndex: Int
+    /// UTF-8 range of the element in the block's content text.
+    public var range: Range<Int>
+    public var kind: Kind
+}
+
+/// The selected element. Semantic (block + content range), so it survives re-layout.
+public struct Selection: Hashable, Sendable {
+    /// Index into the document's `elements`.
+    public var index: Int
+    public var element: SelectableElement
+}
+
+extension DocumentState {
+    /// Headings and links in document order (width-independent).
+    static func elements(of layout: DocumentLayout, headings: [HeadingEntry]) -> [SelectableElement] {
+        var result: [SelectableElement] = []
+        var h = 0
+        for (i, block) in layout.blocks.enumerated() {
+            if h < headings.count, headings[h].blockIndex == i {
+                result.append(SelectableElement(blockIndex: i, range: 0..<block.text.utf8.count,
+                                                kind: .heading(level: headings[h].level)))
+                h += 1
+            }
+            for link in block.links.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+                result.append(SelectableElement(blockIndex: i, range: link.range, kind: .link(link.destination)))
+            }
+        }
+        return result
+    }
+
+    /// GitHub's heading anchors: lower case, punctuation dropped, spaces to `-`, duplicates
+    /// suffixed `-1`, `-2`, … in document order. Keyed by slug → heading.
+    static func slugs(for headings: [HeadingEntry]) -> [String: HeadingEntry] {
+        var seen: [String: Int] = [:]
+        var result: [String: HeadingEntry] = [:]
+        for h in headings {
+            let base = slug(h.title)
+            var s = base
+            if let n = seen[base] {
+                s = "\(base)-\(n)"
+                seen[base] = n + 1
+            } else {
+                seen[base] = 1
+            }
+            result[s] = h
+        }
+        return result
+    }
+
+    /// One title's slug, as GitHub computes it: `downcase`, drop everything that is not a
+    /// letter, mark, number, `_`, `-` or space, then spaces → `-`.
+    public static func slug(_ title: String) -> String {
+        var out = ""
+        for scalar in title.lowercased().unicodeScalars {
+            let p = scalar.properties
+            switch p.generalCategory {
+            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+                 .nonspacingMark, .spacingMark, .enclosingMark,
+                 .decimalNumber, .letterNumber, .otherNumber, .connectorPunctuation:
+                out.unicodeScalars.append(scalar)
+            default:
+                if scalar == "-" { out.append("-") } else if scalar == " " { out.append("-") }
+            }
+        }
+        return out
+    }
+}
+
+extension PagerState {
+    /// Rows the element covers in the current row map.
+    func rows(of element: SelectableElement) -> Range<Int> {
+        active.rows.rows(showing: element.range, inBlockIndex: element.blockIndex)
+    }
+
+    /// Tab / Shift-Tab: the next (previous) link or heading; the view follows it with the
+    /// minimal reveal, so it moves only when the element is not fully on screen.
+    mutating func selectNext(forward: Bool, count: Int) {
+        let elements = active.elements
+        guard !elements.isEmpty else { message = "No links or headings"; return }
+        let top = active.top
+        let bottom = top + contentRows  // exclusive
+        var index: Int
+        var steps = count
+        if let sel = selection, sel.index < elements.count,
+           case let r = rows(of: elements[sel.index]), !r.isEmpty, r.lowerBound < bottom, r.upperBound > top {
+            index = sel.index
+        } else {
+            // No selection, or it is off screen: start from the view.
+            if forward {
+                guard let i = elements.firstIndex(where: { let r = rows(of: $0); return !r.isEmpty && r.lowerBound >= top }) else {
+                    message = "No more links or headings"; return
+                }
+                index = i
+            } else {
+                guard let i = elements.lastIndex(where: { let r = rows(of: $0); return !r.isEmpty && r.upperBound <= bottom }) else {
+                    message = "No more links or headings"; return
+                }
+                index = i
+            }
+            steps -= 1
+        }
+        while steps > 0 {
+            let next = index + (forward ? 1 : -1)
+            guard next >= 0 && next < elements.count else { message = forward ? "Last link or heading" : "First link or heading"; break }
+            if rows(of: elements[next]).isEmpty { index = next; continue }  // filtered out
+            index = next
+            steps -= 1
+        }
+        selection = Selection(index: index, element: elements[index])
+        let r = rows(of: elements[index])
+        if let moved = active.viewport.revealing(r, in: active.rows, requireWhole: true) {
+            active.viewport = moved
+        }
+        if case .link(let url) = elements[index].kind { message = url }
+    }
+
+    /// Enter on the selection: follow the link (or jump to the heading).
+    mutating func followSelection() -> [PagerEffect] {
+        guard let sel = selection else { return [] }
+        switch sel.element.kind {
+        case .heading:
+            pushBack()
+            jumpToBlock(sel.element.blockIndex)
+            return []
+        case .link(let destination):
+            return follow(destination)
+        }
+    }
+
+    mutating func follow(_ destination: String) -> [PagerEffect] {
+        if destination.hasPrefix("#") {
+            let fragment = String(destination.dropFirst()).removingPercentEscapes()
+            guard let heading = active.slugs[fragment.lowercased()] ?? active.slugs[fragment] else {
+                message = "No heading #\(fragment)"
+                return []
+            }
+            pushBack()
+            jumpToBlock(heading.blockIndex)
+            selection = nil
+            return []
+        }
+        if let local = localMarkdownTarget(destination) {
+            return [.openFile(path: local.path, fragment: local.fragment)]
+        }
+        message = destination
+        return [.openURL(destination)]
+    }
+
+    /// A relative link to a Markdown file, resolved against the current document's folder.
+    func localMarkdownTarget(_ destination: String) -> (path: String, fragment: String?)? {
+        if destination.contains("://") || destination.hasPrefix("mailto:") { return nil }
+        var path = destination
+        var fragment: String?
+        if let hash = path.firstIndex(of: "#") {
+            fragment = String(path[path.index(after: hash)...])
+            path = String(path[..<hash])
+        }
+        if let q = path.firstIndex(of: "?") { path = String(path[..<q]) }
+        let lower = path.lowercased()
+        guard lower.hasSuffix(".md") || lower.hasSuffix(".markdown") || lower.hasSuffix(".mdown") else { return nil }
+        path = path.removingPercentEscapes()
+        if !path.hasPrefix("/") {
+            let base = active.path.map { p -> String in
+                guard let slash = p.lastIndex(of: "/") else { return "." }
+                return String(p[..<slash])
+            } ?? "."
+            path = base + "/" + path
+        }
+        return (path, fragment)
+    }
+
+    mutating func pushBack() {
+        backStack.append(BackEntry(document: current, position: active.viewport.position))
+        if backStack.count > 200 { backStack.removeFirst() }
+    }
+
+    /// Puts a block's first row at the top of the view (a jump: `''` returns).
+    mutating func jumpToBlock(_ blockIndex: Int) {
+        let r = active.rows.rows(ofBlockIndex: blockIndex)
+        guard !r.isEmpty else { return }
+        active.jump(toRow: r.lowerBound)
+    }
+
+    /// Backspace: back to where the last link or outline jump came from.
+    mutating func goBack() -> [PagerEffect] {
+        guard help == nil else { help = nil; return [] }
+        guard let entry = backStack.popLast() else { message = "Nothing to go back to"; return [] }
+        var effects: [PagerEffect] = []
+        if entry.document != current, documents.indices.contains(entry.document) {
+            effects = switchTo(entry.document)
+        }
+        active.jump(to: entry.position)
+        selection = nil
+        return effects
+    }
+
+    /// Called by the run loop once a followed local file is loaded.
+    public mutating func openLinked(_ spec: DocumentSpec, fragment: String?) -> [PagerEffect] {
+        pushBack()
+        let existing = documents.firstIndex { $0.path != nil && $0.path == spec.path }
+        let index = existing ?? open(spec)
+        let effects = switchTo(index)
+        if let fragment, let h = active.slugs[fragment.removingPercentEscapes().lowercased()] {
+            jumpToBlock(h.blockIndex)
+        }
+        return effects
+    }
+}
+
+extension String {
+    /// `%20` → space; invalid escapes are kept as written.
+    func removingPercentEscapes() -> String {
+        guard contains("%") else { return self }
+        var bytes: [UInt8] = []
+        var it = Array(utf8)[...]
+        while let b = it.popFirst() {
+            if b == UInt8(ascii: "%"), it.count >= 2,
+               let v = UInt8(String(decoding: it.prefix(2), as: UTF8.self), radix: 16) {
+                bytes.append(v); it = it.dropFirst(2)
+            } else {
+                bytes.append(b)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,58 @@
+import CellWidth
+import Viewport
+
+extension PagerState {
+    /// The bottom row: a message or prompt if there is one, else
+    /// `name · Section    [3/14]  p2/7  42%` (or `(END)` at the end).
+    public func statusText() -> (left: String, right: String, isMessage: Bool) {
+        if let p = prompt {
+            let tag = p.literal ? " [literal]" : ""
+            return (p.symbol + p.editor.text, tag, false)
+        }
+        if let message { return (message, "", true) }
+        if let o = outline {
+            let filter = o.filter.text
+            let left = filter.isEmpty ? "outline · type to filter · Enter jumps · Esc closes" : "filter: \(filter)"
+            return (left, "\(o.entries.isEmpty ? 0 : o.selected + 1)/\(o.entries.count)", false)
+        }
+        let doc = active
+        var left = help != nil ? "help" : doc.name
+        if keys.isPending { left = keys.pendingText.isEmpty ? left : keys.pendingText }
+        let count = doc.rows.rowCount
+        let top = doc.top
+        if count > 0, !keys.isPending, let h = doc.sectionHeading(atRow: top) {
+            left += " · " + h.title
+        }
+        if doc.filterPattern != nil { left += " [&\(doc.filterPattern!)]" }
+        var right: [String] = []
+        if let s = search, s.current != nil {
+            if let o = s.ordinal {
+                right.append(s.total.map { "\(o)/\($0)" } ?? "\(o)/…")
+            } else {
+                right.append("…")
+            }
+        }
+        let rows = contentRows
+        let atEnd = top + rows >= count
+        let pages = PageCounter.pages(top: top, rowCount: count, contentRows: rows,
+                                      overlap: max(0, rows - config.pageStep.rows(contentRows: rows)))
+        right.append("p\(pages.current)/\(pages.total)")
+        right.append(atEnd ? "(END)" : "\(percent(top: top))%")
+        if documents.count > 1, help == nil { right.insert("file \(current + 1)/\(documents.count)", at: 0) }
+        return (left, right.joined(separator: "  "), false)
+    }
+
+    /// Truncates `text` to `width` columns, ending with `…` when cut.
+    static func truncate(_ text: String, to width: Int) -> String {
+        guard width > 0 else { return "" }
+        if CellWidth.of(text) <= width { return text }
+        var out = ""
+        var used = 0
+        for ch in text {
+            let w = CellWidth.of(ch)
+            if used + w > width - 1 { break }
+            out.append(ch); used += w
+        }
+        return out + "…"
+    }
+}

@@ -1,0 +1,134 @@
+import ArgumentParser
+import Foundation
+import LineLayout
+import MarkdownModel
+import Pager
+import TerminalScreen
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@main
+struct Folio: ParsableCommand {
+    static let version = "0.1.0"
+
+    static let configuration = CommandConfiguration(
+        commandName: "folio",
+        abstract: "A Markdown pager for the terminal: reads like less, renders like a Markdown viewer.",
+        discussion: """
+            Keys are less's: Space/b page with a one-line overlap, j/k line, g/G top/bottom, \
+            /pattern search, n/N next/previous, Tab selects links and headings, o opens the \
+            outline, q quits. Press h inside folio for the full list, or see folio(1).
+            """,
+        version: version)
+
+    @OptionGroup var options: Options
+
+    mutating func run() throws {
+        let environment = ProcessInfo.processInfo.environment
+        var arguments = options.files
+        // less-style `+cmd` arguments: `+N` (source line) and `+/pattern`.
+        var startCommand: StartCommand?
+        arguments.removeAll { arg in
+            guard arg.hasPrefix("+"), arg.count > 1 else { return false }
+            let rest = arg.dropFirst()
+            if rest.hasPrefix("/") { startCommand = .search(String(rest.dropFirst())); return true }
+            if let n = Int(rest) { startCommand = .line(n); return true }
+            if rest == "G" { startCommand = .end; return true }
+            return false
+        }
+        if let p = options.pattern { startCommand = .search(p) }
+
+        let stdinIsTerminal = isatty(0) == 1
+        let stdoutIsTerminal = isatty(1) == 1
+        if arguments.isEmpty {
+            if stdinIsTerminal {
+                reportError("missing filename (\"folio --help\" for help)")
+                throw ExitCode(2)
+            }
+            arguments = ["-"]
+        }
+
+        // Load every document; report the ones that cannot be read and go on with the rest.
+        var documents: [LoadedDocument] = []
+        var failed = false
+        for argument in arguments {
+            switch Input.load(argument) {
+            case .success(let doc): documents.append(doc)
+            case .failure(let error): reportError(error.description); failed = true
+            }
+        }
+
+        if options.forget {
+            let warning = PositionsBridge.forget(documents, environment: environment)
+            if let warning { reportError(warning) }
+            throw ExitCode(failed ? 1 : 0)
+        }
+
+        let printMode = options.print || !stdoutIsTerminal
+        if printMode {
+            runPrintMode(documents, stdoutIsTerminal: stdoutIsTerminal, environment: environment)
+            throw ExitCode(failed ? 1 : 0)
+        }
+        guard !documents.isEmpty else { throw ExitCode(1) }
+        let status = try runInteractive(documents, startCommand: startCommand, environment: environment,
+                                        hadErrors: failed)
+        throw ExitCode(status)
+    }
+
+    /// Resolves `--color`, `--plain` and `NO_COLOR` into a theme (nil: no escape sequences).
+    func theme(forTerminal isTerminal: Bool, environment: [String: String]) -> Theme? {
+        if options.plain { return nil }
+        let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
+        switch options.color {
+        case .always:
+            return Theme(depth: Folio.colorDepth(environment: environment, fallback: .ansi16))
+        case .never:
+            return isTerminal ? Theme(depth: .none) : nil
+        case .auto:
+            guard isTerminal else { return nil }
+            return Theme(depth: noColor ? .none : Folio.colorDepth(environment: environment, fallback: .ansi16))
+        }
+    }
+
+    /// Colour depth from `COLORTERM` and `TERM`.
+    static func colorDepth(environment: [String: String], fallback: ColorDepth) -> ColorDepth {
+        let colorterm = (environment["COLORTERM"] ?? "").lowercased()
+        if colorterm == "truecolor" || colorterm == "24bit" { return .trueColor }
+        let term = (environment["TERM"] ?? "").lowercased()
+        if term == "dumb" { return .none }
+        if term.contains("direct") { return .trueColor }
+        if term.contains("256") { return .palette256 }
+        if term.isEmpty { return fallback }
+        return .ansi16
+    }
+
+    func runPrintMode(_ documents: [LoadedDocument], stdoutIsTerminal: Bool, environment: [String: String]) {
+        signal(SIGPIPE, SIG_IGN)
+        let theme = theme(forTerminal: stdoutIsTerminal, environment: environment)
+        let width = options.width ?? (stdoutIsTerminal ? TerminalWidth.ofStdout() : nil) ?? 80
+        let layoutOptions = LayoutOptions(width: max(1, width), inlineLinkURLs: theme == nil)
+        for (i, loaded) in documents.enumerated() {
+            let document = MarkdownParser.parse(loaded.bytes)
+            let layout = DocumentLayout(document: document, options: layoutOptions)
+            var bytes = PrintRenderer.render(layout, theme: theme)
+            if i > 0 { bytes.insert(0x0A, at: 0) }
+            if !writeAll(fd: 1, bytes) { return }  // the reader went away (EPIPE): stop quietly
+        }
+    }
+}
+
+/// What to do once the document is open, from `+N`, `+/pattern`, `-p`.
+enum StartCommand: Equatable {
+    case line(Int)
+    case search(String)
+    case end
+}
+
+enum TerminalWidth {
+    static func ofStdout() -> Int? {
+        var ws = winsize()
+        guard ioctl(1, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_col > 0 else { return nil }
+        return Int(ws.ws_col)
+    }
+}

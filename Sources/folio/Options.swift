@@ -1,0 +1,67 @@
+import ArgumentParser
+
+/// Command-line options. Names follow less where less has the option (`-X`, `-F`, `-z`, `-j`,
+/// `-i`, `-I`, `-p`, `+cmd`), long names otherwise.
+struct Options: ParsableArguments {
+    @Argument(help: ArgumentHelp(
+        "Markdown files to show; '-' or none reads standard input. An argument '+N' opens at source line N, '+/PATTERN' at the first match.",
+        valueName: "file"))
+    var files: [String] = []
+
+    @Flag(name: .long, help: "Write the rendered document to standard output and exit (the default when standard output is not a terminal).")
+    var print = false
+
+    @Option(name: .long, help: ArgumentHelp("Render for N columns (print mode; default: the terminal's width, else 80).", valueName: "N"))
+    var width: Int?
+
+    @Option(name: .long, help: ArgumentHelp("Colour: auto (a terminal and NO_COLOR unset), always, never.", valueName: "when"))
+    var color: ColorChoice = .auto
+
+    @Flag(name: .long, help: "No escape sequences at all: plain text, link URLs written out.")
+    var plain = false
+
+    @Flag(name: [.customShort("X"), .customLong("no-init")], help: "Do not use the alternate screen; the last page stays on the terminal after quitting.")
+    var noInit = false
+
+    @Flag(name: [.customShort("F"), .customLong("quit-if-one-screen")], help: "Print the document and exit if it fits on one screen.")
+    var quitIfOneScreen = false
+
+    @Option(name: .long, help: ArgumentHelp("Rows shared by consecutive pages (default 1).", valueName: "N"))
+    var overlap: Int?
+
+    @Option(name: [.customShort("z", allowingJoined: true), .customLong("window")], parsing: .unconditional,
+            help: ArgumentHelp("As in less: scroll N rows per page; -z-N scrolls the screen height minus N.", valueName: "N"))
+    var window: Int?
+
+    @Option(name: [.customShort("j", allowingJoined: true), .customLong("jump-target")],
+            help: ArgumentHelp("As in less: put search targets on screen row N (1-based, negative from the bottom, .5 = centre) when the view must move. Default: move as little as possible.", valueName: "N"))
+    var jumpTarget: String?
+
+    @Flag(name: .long, help: "Hide the scroll indicator on the right edge.")
+    var noScrollbar = false
+
+    @Flag(name: .long, help: "Full mouse reporting: click links, drag to select and copy. Without it the wheel still scrolls and the terminal's own selection works.")
+    var mouse = false
+
+    @Flag(name: [.customShort("i"), .customLong("smart-case")], help: "Search ignores case unless the pattern has an upper-case letter (the default).")
+    var smartCase = false
+
+    @Flag(name: [.customShort("I"), .customLong("ignore-case")], help: "Search always ignores case.")
+    var ignoreCase = false
+
+    @Flag(name: .long, help: "Search patterns are literal text, not regular expressions (Ctrl-R at the prompt toggles).")
+    var literal = false
+
+    @Option(name: [.customShort("p"), .customLong("pattern")], help: ArgumentHelp("Open at the first match of PATTERN.", valueName: "pattern"))
+    var pattern: String?
+
+    @Flag(name: .long, help: "Open at the top, ignoring the saved reading position.")
+    var noRestore = false
+
+    @Flag(name: .long, help: "Forget the saved reading position of the documents given, then exit.")
+    var forget = false
+}
+
+enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
+    case auto, always, never
+}
