@@ -1,0 +1,123 @@
+import Foundation
+import LineLayout
+import MarkdownModel
+import Pager
+import TerminalIO
+import TerminalScreen
+import TextSearch
+import Viewport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension Folio {
+    /// The pager's configuration from the command line.
+    func pagerConfig(environment: [String: String]) -> PagerConfig {
+        var config = PagerConfig()
+        if let z = options.window {
+            config.pageStep = z < 0 ? .screenMinus(-z) : .rows(z)
+        } else if let o = options.overlap {
+            config.pageStep = .overlap(max(0, o))
+        }
+        config.showScrollbar = !options.noScrollbar
+        let theme = theme(forTerminal: true, environment: environment) ?? Theme(depth: .none, hyperlinks: false)
+        config.theme = theme
+        config.inlineLinkURLs = options.plain
+        if let j = options.jumpTarget { config.jumpTarget = Folio.jumpPolicy(j) }
+        config.searchCase = options.ignoreCase ? .insensitive : .smart
+        config.literalSearch = options.literal
+        config.mouse = options.mouse
+        return config
+    }
+
+    /// less's `-j`: `N` (1-based row, negative from the bottom) or `.5` (a fraction).
+    static func jumpPolicy(_ text: String) -> ScrollGeometry.RevealPolicy {
+        if text.hasPrefix(".") || text.hasPrefix("0."), let f = Double(text.hasPrefix(".") ? "0" + text : text) {
+            return .fraction(f)
+        }
+        if let n = Int(text) { return n > 0 ? .row(n - 1) : (n < 0 ? .row(n) : .row(0)) }
+        return .minimal
+    }
+
+    func runInteractive(_ loaded: [LoadedDocument], startCommand: StartCommand?,
+                        environment: [String: String], hadErrors: Bool) throws -> Int32 {
+        let config = pagerConfig(environment: environment)
+        let specs = loaded.map { DocumentSpec(name: $0.name, path: $0.path, document: MarkdownParser.parse($0.bytes)) }
+
+        // -F: a document that fits on one screen is printed and folio exits, as less -F does.
+        if options.quitIfOneScreen, specs.count == 1, let size = TerminalSize.ofTerminal() {
+            let options = LayoutOptions(width: size.columns, inlineLinkURLs: config.inlineLinkURLs)
+            let layout = DocumentLayout(document: specs[0].document, options: options)
+            if layout.rowCount <= size.rows - 1 {
+                writeAll(fd: 1, PrintRenderer.render(layout, theme: config.theme.depth == .none && options.inlineLinkURLs ? nil : config.theme))
+                return hadErrors ? 1 : 0
+            }
+        }
+
+        let session: TerminalSession
+        do {
+            session = try TerminalSession(options: TerminalOptions(
+                alternateScreen: !options.noInit, mouse: options.mouse ? .full : .alternateScroll))
+        } catch {
+            reportError("cannot use the terminal: \(error)")
+            return 1
+        }
+        defer { session.restore() }
+        signal(SIGCHLD, SIG_IGN)  // browsers we start are reaped by the kernel
+
+        let size = session.size()
+        var state = PagerState(documents: specs, config: config, rows: size.rows, columns: size.columns)
+        let positions = PositionsBridge(environment: environment, enabled: true)
+        var restoreMessage: String?
+        if !options.noRestore && startCommand == nil {
+            restoreMessage = positions.restore(into: &state, loaded: loaded, documentIndex: 0)
+        } else {
+            positions.loadHistory(into: &state)
+        }
+        if let startCommand { apply(startCommand, to: &state) }
+        if let restoreMessage, state.message == nil { state.message = restoreMessage }
+        if let w = positions.warning { state.message = w }
+
+        var loop = RunLoop(session: session, state: state, positions: positions, loaded: loaded)
+        return loop.run(hadErrors: hadErrors)
+    }
+
+    func apply(_ command: StartCommand, to state: inout PagerState) {
+        switch command {
+        case .line(let n):
+            _ = state.update(.key(.char("g")))  // reset
+            for d in String(n) { _ = state.update(.key(.char(d))) }
+            _ = state.update(.key(.char("g")))
+        case .end:
+            _ = state.update(.key(.char("G")))
+        case .search(let pattern):
+            var options = SearchOptions(mode: state.config.literalSearch ? .literal : .regex,
+                                        caseSensitivity: state.config.searchCase)
+            options.mode = state.config.literalSearch ? .literal : .regex
+            do {
+                let compiled = try SearchPattern(pattern, options: options)
+                state.searchHistory.append(pattern)
+                state.runSearch(compiled, forward: true, from: SearchPosition(textIndex: 0, utf8Offset: 0))
+            } catch {
+                state.message = error.description
+            }
+        }
+    }
+}
+
+enum TerminalSize {
+    /// The size of the controlling terminal (stdout, else /dev/tty).
+    static func ofTerminal() -> (rows: Int, columns: Int)? {
+        var ws = winsize()
+        if ioctl(1, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_col > 0, ws.ws_row > 0 {
+            return (Int(ws.ws_row), Int(ws.ws_col))
+        }
+        let fd = open("/dev/tty", O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        if ioctl(fd, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_col > 0, ws.ws_row > 0 {
+            return (Int(ws.ws_row), Int(ws.ws_col))
+        }
+        return nil
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import LineLayout
+import MarkdownModel
+import Pager
+import ReadingPositions
+import Viewport
+
+/// Connects the pure pager to the reading-position store: which key a document has, what to
+/// capture from the pager's state, where to put the view on open. Owns the file I/O timing
+/// (the store itself is atomic and locked); caches per-document facts so periodic saves do
+/// not re-hash the whole document.
+final class PositionsBridge {
+    let store: PositionStore
+    let enabled: Bool
+    /// The first warning (corrupt store, unwritable directory), shown once.
+    private(set) var warning: String?
+    private var warned = false
+    private var factsCache: [Int: (hash: StableHash, facts: DocumentFacts)] = [:]
+    private var hashCache: [Int: StableHash] = [:]
+    /// What was last written per document, to skip identical saves.
+    private var lastSaved: [String: DocumentEntry] = [:]
+    private var recordedSearches = 0
+
+    init(environment: [String: String], enabled: Bool) {
+        self.store = PositionStore(environment: environment)
+        self.enabled = enabled
+    }
+
+    private func note(_ w: String?) {
+        guard let w, !warned else { return }
+        warned = true
+        warning = w
+    }
+
+    static func key(for loaded: LoadedDocument, hash: StableHash) -> String {
+        if let path = loaded.path { return DocumentKey.file(canonicalPath: path) }
+        return DocumentKey.stdin(contentHash: hash)
+    }
+
+    private func contentHash(_ loaded: [LoadedDocument], _ index: Int) -> StableHash {
+        if let h = hashCache[index] { return h }
+        let h = StableHash(bytes: loaded[index].bytes)
+        hashCache[index] = h
+        return h
+    }
+
+    private func facts(_ state: PagerState, _ loaded: [LoadedDocument], _ index: Int) -> DocumentFacts {
+        let hash = contentHash(loaded, index)
+        if let c = factsCache[index], c.hash == hash { return c.facts }
+        let facts = DocumentFacts(layout: state.documents[index].layout, contentHash: hash)
+        factsCache[index] = (hash, facts)
+        return facts
+    }
+
+    /// Restores the saved position of document `index` (its marks and `''` too). Returns the
+    /// status-line message (`resumed at 42% · Installation`), nil when nothing was saved.
+    func restore(into state: inout PagerState, loaded: [LoadedDocument], documentIndex index: Int) -> String? {
+        guard enabled, loaded.indices.contains(index), state.documents.indices.contains(index) else { return nil }
+        let (snapshot, w) = store.load()
+        note(w)
+        if state.searchHistory.isEmpty { state.searchHistory = snapshot.searchHistory }
+        recordedSearches = state.searchHistory.count
+        let hash = contentHash(loaded, index)
+        guard let entry = snapshot.entry(forKey: PositionsBridge.key(for: loaded[index], hash: hash), contentHash: hash) else {
+            return nil
+        }
+        let facts = facts(state, loaded, index)
+        func position(_ p: ReadingPosition) -> ScrollPosition {
+            .anchor(resolve(p, storedContentHash: entry.contentHash, in: facts).anchor)
+        }
+        var doc = state.documents[index]
+        doc.viewport.position = position(entry.position)
+        // A position that resolves to row 0 is the top edge.
+        doc.viewport = doc.viewport.withTop(doc.viewport.top(in: doc.rows), in: doc.rows)
+        if let p = entry.previous { doc.previousPosition = position(p) }
+        for (letter, p) in entry.marks { doc.marks[letter] = position(p) }
+        state.documents[index] = doc
+        let top = doc.top
+        guard top > 0 else { return nil }
+        let pct = doc.rows.rowCount == 0 ? 0 : min(100, (top + doc.viewport.contentRows) * 100 / doc.rows.rowCount)
+        var message = "resumed at \(pct)%"
+        if let h = doc.sectionHeading(atRow: top) { message += " · \(h.title)" }
+        return message
+    }
+
+    func loadHistory(into state: inout PagerState) {
+        guard enabled else { return }
+        let (snapshot, w) = store.load()
+        note(w)
+        state.searchHistory = snapshot.searchHistory
+        recordedSearches = state.searchHistory.count
+    }
+
+    private func capturePosition(_ position: ScrollPosition, doc: DocumentState, facts: DocumentFacts) -> ReadingPosition? {
+        let rows = doc.layout
+        guard rows.rowCount > 0 else { return nil }
+        let top = Viewport(position: position, contentRows: doc.viewport.contentRows).top(in: doc.rows)
+        let anchor = doc.rows.anchor(atRow: min(top, max(0, doc.rows.rowCount - 1)))
+        let line = doc.rows.line(at: min(top, doc.rows.rowCount - 1))
+        let fraction = Double(top) / Double(max(1, doc.rows.rowCount))
+        return capture(anchor: anchor, facts: facts, fraction: fraction, sourceLine: line.sourceLine)
+    }
+
+    /// Saves document `index`'s position, `''` and marks. Skips the write when nothing changed.
+    func save(state: PagerState, loaded: [LoadedDocument], documentIndex index: Int) {
+        guard enabled, loaded.indices.contains(index), state.documents.indices.contains(index) else { return }
+        let doc = state.documents[index]
+        let facts = facts(state, loaded, index)
+        guard let position = capturePosition(doc.viewport.position, doc: doc, facts: facts) else { return }
+        let hash = contentHash(loaded, index)
+        let key = PositionsBridge.key(for: loaded[index], hash: hash)
+        var marks: [Character: ReadingPosition] = [:]
+        for (letter, p) in doc.marks { marks[letter] = capturePosition(p, doc: doc, facts: facts) }
+        let previous = doc.previousPosition.flatMap { capturePosition($0, doc: doc, facts: facts) }
+        let entry = DocumentEntry(key: key, contentHash: hash, timestamp: 0, position: position,
+                                  previous: previous, marks: marks)
+        if lastSaved[key] == entry { return }
+        lastSaved[key] = entry
+        note(store.save(entry, now: Date().timeIntervalSince1970))
+    }
+
+    /// Adds the searches made in this session to the persisted history.
+    func saveHistory(_ history: [String]) {
+        guard enabled, history.count > recordedSearches else { return }
+        let now = Date().timeIntervalSince1970
+        let new = history[recordedSearches...]
+        recordedSearches = history.count
+        note(store.update { snapshot in
+            snapshot.mergeSearches(new.enumerated().map { SearchRecord(pattern: $1, timestamp: now + Double($0) * 0.001) })
+        })
+    }
+
+    /// `--forget`: removes the documents' entries. Returns a warning, if any.
+    static func forget(_ documents: [LoadedDocument], environment: [String: String]) -> String? {
+        let store = PositionStore(environment: environment)
+        var warning: String?
+        for d in documents {
+            let hash = StableHash(bytes: d.bytes)
+            warning = store.forget(key: key(for: d, hash: hash), contentHash: hash) ?? warning
+        }
+        return warning
+    }
+}
