@@ -1,0 +1,262 @@
+import Foundation
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The store on disk: one file, `positions.v1` (format: `StoreFormat`), in the state directory
+/// (`StoreLocation`), guarded by `flock` on `positions.v1.lock` beside it.
+///
+/// Every save is a locked read–merge–replace:
+///
+/// ```
+/// flock(lock, EX) → read store → merge mine in (newest wins) → keep 1,000 docs
+///   → write positions.v1.tmp-<pid>-<rand> → fsync → rename over positions.v1 → fsync dir → unlock
+/// ```
+///
+/// so two folios never lose each other's entries, and a writer killed at any point leaves
+/// either the old store or the new one (plus, at worst, a stale temp file the next save
+/// removes). Reading takes no lock: `rename` makes replacement atomic.
+///
+/// Nothing here throws or stops folio: problems come back as one warning for the status line.
+/// - A damaged store (no header, unreadable) is renamed `positions.v1.corrupt-<time>`, and a
+///   fresh store starts.
+/// - A store whose header names another format version is renamed
+///   `positions.v1.version<N>-<time>` (kept, never deleted), and a fresh store starts. Newer
+///   formats are meant to use a new file name, so this only happens to a store copied by hand.
+/// - An unwritable state directory: reading goes on, saving returns a warning.
+public struct PositionStore: Sendable {
+    public static let fileName = "positions.v\(StoreFormat.version)"
+
+    /// The state directory; nil when the environment names none.
+    public let directory: String?
+    /// Seconds since the epoch, for naming files set aside. (Entry times are passed in.)
+    let clock: @Sendable () -> Double
+
+    public init(environment: [String: String],
+                clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
+        self.init(directory: StoreLocation.directory(environment: environment), clock: clock)
+    }
+
+    public init(directory: String?, clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
+        self.directory = directory
+        self.clock = clock
+    }
+
+    public var path: String? { directory.map { StoreLocation.join($0, PositionStore.fileName) } }
+    var lockPath: String? { path.map { $0 + ".lock" } }
+    var tempPrefix: String { PositionStore.fileName + ".tmp-" }
+
+    // MARK: - Reading
+
+    /// Everything stored. A missing store is an empty one. Never fails: a damaged store is set
+    /// aside (under the lock) and reported in `warning`.
+    public func load() -> (snapshot: StoreSnapshot, warning: String?) {
+        guard let path else { return (StoreSnapshot(), PositionStore.noDirectoryWarning) }
+        switch read(path) {
+        case .missing, .failed(ENOTDIR):
+            // No store yet, or no state directory (one that cannot exist: saving will say so).
+            return (StoreSnapshot(), nil)
+        case .bytes(let bytes):
+            if case .snapshot(let s, _) = StoreFormat.decode(bytes) { return (s, nil) }
+        case .failed:
+            break
+        }
+        // Damaged: look again under the lock (a writer may just have replaced it), then set it aside.
+        do {
+            return try withLock { try readForUpdate(path) }
+        } catch {
+            return (StoreSnapshot(), "reading positions: \(error)")
+        }
+    }
+
+    /// Reads the store for a locked update: damaged or foreign stores are set aside.
+    private func readForUpdate(_ path: String) throws -> (snapshot: StoreSnapshot, warning: String?) {
+        let name: String
+        switch read(path) {
+        case .missing:
+            return (StoreSnapshot(), nil)
+        case .bytes(let bytes):
+            switch StoreFormat.decode(bytes) {
+            case .snapshot(let s, _): return (s, nil)
+            case .unknownVersion(let v):
+                name = try setAside(path, suffix: "version\(v)")
+                return (StoreSnapshot(), "reading positions: \(PositionStore.fileName) has format version \(v); kept as \(name), starting afresh")
+            case .corrupt:
+                name = try setAside(path, suffix: "corrupt")
+            }
+        case .failed(let code):
+            if code == ENOTDIR { return (StoreSnapshot(), nil) }
+            name = try setAside(path, suffix: "corrupt")
+        }
+        return (StoreSnapshot(), "reading positions: the store was damaged; kept as \(name), starting afresh")
+    }
+
+    // MARK: - Writing
+
+    /// Saves one document's entry (its `timestamp` becomes `now`), merged with what other
+    /// folios saved meanwhile. Returns a warning instead of failing.
+    @discardableResult
+    public func save(_ entry: DocumentEntry, now: Double) -> String? {
+        update { snapshot in
+            var e = entry
+            e.timestamp = now
+            snapshot.merge(e)
+        }
+    }
+
+    /// Adds a search to the global history.
+    @discardableResult
+    public func recordSearch(_ pattern: String, now: Double) -> String? {
+        update { $0.mergeSearches([SearchRecord(pattern: pattern, timestamp: now)]) }
+    }
+
+    /// Forgets a document (by key, and every entry with its content).
+    @discardableResult
+    public func forget(key: String, contentHash: StableHash) -> String? {
+        update { $0.forget(key: key, contentHash: contentHash) }
+    }
+
+    /// The locked read–modify–replace every change goes through. `change` must only add what
+    /// this folio knows (merge), never overwrite the snapshot it is given wholesale.
+    @discardableResult
+    public func update(_ change: (inout StoreSnapshot) -> Void) -> String? {
+        guard let directory, let path else { return PositionStore.noDirectoryWarning }
+        do {
+            try makeDirectory(directory)
+            return try withLock {
+                removeStaleTempFiles(in: directory)
+                var (snapshot, warning) = try readForUpdate(path)
+                change(&snapshot)
+                snapshot.bound()
+                try writeReplacing(path, with: StoreFormat.encode(snapshot), in: directory)
+                return warning
+            }
+        } catch {
+            return "reading positions not saved: \(error)"
+        }
+    }
+
+    static let noDirectoryWarning = "reading positions off: no state directory (set FOLIO_STATE_DIR or HOME)"
+}
+
+// MARK: - System calls
+
+/// A failed system call: what was attempted, on what, and `strerror(errno)`.
+public struct StoreError: Error, CustomStringConvertible, Equatable {
+    public var operation: String
+    public var path: String
+    public var code: Int32
+    public var description: String { "\(operation) \(path): \(String(cString: strerror(code)))" }
+}
+
+enum ReadResult {
+    case missing
+    case bytes([UInt8])
+    case failed(Int32)
+}
+
+extension PositionStore {
+    func read(_ path: String) -> ReadResult {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 { return errno == ENOENT ? .missing : .failed(errno) }
+        defer { close(fd) }
+        var out: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return .failed(errno)
+            }
+            if n == 0 { return .bytes(out) }
+            out.append(contentsOf: buffer[0..<n])
+        }
+    }
+
+    /// `mkdir -p` with mode 0700 for the directories it creates.
+    func makeDirectory(_ path: String) throws {
+        var prefix = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/") {
+            prefix += "/" + component
+            if mkdir(prefix, 0o700) == 0 || errno == EEXIST {
+                var st = stat()
+                if stat(prefix, &st) != 0 { throw StoreError(operation: "stat", path: prefix, code: errno) }
+                if (st.st_mode & S_IFMT) != S_IFDIR { throw StoreError(operation: "mkdir", path: prefix, code: ENOTDIR) }
+            } else {
+                throw StoreError(operation: "mkdir", path: prefix, code: errno)
+            }
+        }
+    }
+
+    /// Runs `body` holding an exclusive `flock` on the lock file. The lock belongs to this open
+    /// file description and goes away with it — also when the process is killed.
+    func withLock<T>(_ body: () throws -> T) throws -> T {
+        guard let lockPath else { throw StoreError(operation: "lock", path: "", code: ENOENT) }
+        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        if fd < 0 { throw StoreError(operation: "open", path: lockPath, code: errno) }
+        defer { close(fd) }
+        while flock(fd, LOCK_EX) != 0 {
+            if errno != EINTR { throw StoreError(operation: "flock", path: lockPath, code: errno) }
+        }
+        return try body()
+    }
+
+    /// Writes a temp file beside `path`, syncs it, renames it over `path`, syncs the directory.
+    func writeReplacing(_ path: String, with bytes: [UInt8], in directory: String) throws {
+        let temp = StoreLocation.join(directory, tempPrefix + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        if fd < 0 { throw StoreError(operation: "create", path: temp, code: errno) }
+        var closed = false
+        defer {
+            if !closed { close(fd); unlink(temp) }
+        }
+        fchmod(fd, 0o600)
+        var written = 0
+        while written < bytes.count {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, $0.count - written) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw StoreError(operation: "write", path: temp, code: errno)
+            }
+            written += n
+        }
+        if fsync(fd) != 0 { throw StoreError(operation: "fsync", path: temp, code: errno) }
+        closed = true
+        if close(fd) != 0 { unlink(temp); throw StoreError(operation: "close", path: temp, code: errno) }
+        if rename(temp, path) != 0 {
+            let code = errno
+            unlink(temp)
+            throw StoreError(operation: "rename", path: temp, code: code)
+        }
+        let dfd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if dfd >= 0 {
+            fsync(dfd) // best effort: the rename is done either way
+            close(dfd)
+        }
+    }
+
+    /// Renames a store that cannot be read to `<name>.<suffix>-<time>` (never deleting it).
+    /// Returns the new file name.
+    func setAside(_ path: String, suffix: String) throws -> String {
+        let stamp = Int64(clock().rounded(.down))
+        var candidate = "\(path).\(suffix)-\(stamp)"
+        var n = 1
+        while access(candidate, F_OK) == 0 {
+            candidate = "\(path).\(suffix)-\(stamp)-\(n)"
+            n += 1
+        }
+        if rename(path, candidate) != 0 { throw StoreError(operation: "rename", path: path, code: errno) }
+        return String(candidate.split(separator: "/").last ?? Substring(candidate))
+    }
+
+    /// Temp files left by writers that were killed before their rename. Only called under the
+    /// lock, when no live writer can own one.
+    func removeStaleTempFiles(in directory: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        for name in names where name.hasPrefix(tempPrefix) {
+            unlink(StoreLocation.join(directory, name))
+        }
+    }
+}
