@@ -39,7 +39,7 @@ enum EmergencyRestore {
                 var action = sigaction()
                 action.__sigaction_handler.sa_handler = fatalSignalHandler
                 sigemptyset(&action.sa_mask)
-                action.sa_flags = Int32(SA_RESETHAND)
+                action.sa_flags = Int32(bitPattern: UInt32(truncatingIfNeeded: SA_RESETHAND))  // 0x80000000 does not fit Int32(_:)
                 var old = sigaction()
                 sigaction(number, &action, &old)
                 previousFatal[number] = old
