@@ -2,7 +2,8 @@
 /// not inside a link or image (code spans are separate nodes and never searched).
 ///
 /// Rules, after cmark-gfm's `autolink.c`:
-/// - the link starts at the start of a text node or after white space, `*`, `_`, `~` or `(`;
+/// - `www.` starts a text node or follows white space, `*`, `_`, `~` or `(`; `http(s)://`
+///   starts a text node or follows anything but a letter;
 /// - the domain is letters, digits, `-`, `_` and `.` (non-ASCII allowed), with no `_` in its
 ///   last two labels; `www.` needs something after it, `http(s)://` needs a non-empty host;
 /// - the link runs to the next white space or `<`;
@@ -67,7 +68,9 @@ enum Autolink {
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
-            guard byte == UInt8(ascii: "h") || byte == UInt8(ascii: "w"), index == 0 || mayPrecede(bytes[index - 1]) else {
+            // `www.` must follow white space or `*_~(`; a scheme must not continue a word.
+            let allowed = index == 0 || (byte == UInt8(ascii: "w") ? mayPrecede(bytes[index - 1]) : !isLetter(bytes[index - 1]))
+            guard byte == UInt8(ascii: "h") || byte == UInt8(ascii: "w"), allowed else {
                 index += 1
                 continue
             }
