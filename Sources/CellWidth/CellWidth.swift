@@ -1,8 +1,97 @@
-/// Terminal display width of text, by grapheme cluster. (STUB)
+/// Terminal display width of text, by grapheme cluster.
+///
+/// A terminal lays text out in cells; what occupies how many cells is decided per grapheme
+/// cluster (a user-perceived character), not per scalar:
+///
+/// - East Asian Wide and Fullwidth characters (CJK, Hangul syllables, fullwidth forms) take 2.
+/// - Emoji take 2 when presented as emoji: scalars with Emoji_Presentation, a text-default
+///   emoji followed by VS16 (U+FE0F), ZWJ sequences (👨‍👩‍👧), skin-tone modifier sequences
+///   (👍🏽), flags (a pair of regional indicators 🇫🇷) and keycaps (1️⃣).
+/// - Combining marks (Mn, Me), format characters (Cf: ZWJ, ZWSP, soft hyphen…) and controls
+///   take 0 when they stand alone (at the start of a string); attached to a base they add nothing.
+/// - Everything else printable takes 1 (East Asian Ambiguous counts as narrow).
+///
+/// glibc's `wcwidth` is not used: it is wrong for emoji sequences (👍🏽 = 4, ❤️ = 1).
 public enum CellWidth {
     /// Columns a grapheme cluster occupies: 0, 1 or 2.
-    public static func of(_ c: Character) -> Int { fatalError("stub") }
+    public static func of(_ c: Character) -> Int {
+        let scalars = c.unicodeScalars
+        var it = scalars.makeIterator()
+        guard let first = it.next() else { return 0 }
+        guard let second = it.next() else { return of(first) }
+        if first.value < 0x80 {
+            // "1️⃣", "#⃣": keycap sequences are emoji; "e\u{301}" is a letter with a mark.
+            if scalars.contains(where: { $0.value == 0x20E3 }) { return 2 }
+            return first.value < 0x20 || first.value == 0x7F ? 0 : 1
+        }
+        if isRegionalIndicator(first) && isRegionalIndicator(second) { return 2 }
+        let firstProps = first.properties
+        if firstProps.isEmoji {
+            for s in scalars {
+                switch s.value {
+                case 0xFE0F, 0x200D, 0x20E3, 0x1F3FB...0x1F3FF: return 2  // VS16, ZWJ, keycap, skin tone
+                case 0xFE0E: return isWide(first.value) ? 2 : 1            // VS15: text presentation
+                default: continue
+                }
+            }
+        }
+        return of(first)
+    }
+
+    /// Columns of a single scalar standing alone: 0, 1 or 2. Controls count 0.
+    public static func of(_ s: Unicode.Scalar) -> Int {
+        let v = s.value
+        if v < 0x7F { return v < 0x20 ? 0 : 1 }
+        if v < 0xA0 { return 0 }                      // DEL and C1 controls
+        if v < 0x300 { return v == 0xAD ? 0 : 1 }     // Latin-1, Latin Extended: all narrow
+        if v >= 0x1160 && v <= 0x11FF { return 0 }    // Hangul medial vowels / final consonants
+        if isWide(v) { return 2 }
+        switch s.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format, .control: return 0
+        default: break
+        }
+        if s.properties.isEmojiPresentation { return 2 }
+        return 1
+    }
+
     /// Columns a string occupies (sum over its grapheme clusters).
-    public static func of(_ s: Substring) -> Int { fatalError("stub") }
-    public static func of(_ s: String) -> Int { of(Substring(s)) }
+    public static func of(_ s: Substring) -> Int {
+        if let ascii = s.utf8.withContiguousStorageIfAvailable({ asciiWidth($0) }), let w = ascii {
+            return w
+        }
+        var total = 0
+        for c in s { total += of(c) }
+        return total
+    }
+
+    public static func of(_ s: String) -> Int {
+        var s = s
+        if let ascii = s.withUTF8({ asciiWidth($0) }) { return ascii }
+        var total = 0
+        for c in s { total += of(c) }
+        return total
+    }
+
+    /// Width of a buffer of printable ASCII (its byte count), or nil when it holds anything else.
+    @inline(__always)
+    static func asciiWidth(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        for b in bytes where b < 0x20 || b >= 0x7F { return nil }
+        return bytes.count
+    }
+
+    @inline(__always)
+    static func isRegionalIndicator(_ s: Unicode.Scalar) -> Bool {
+        s.value >= 0x1F1E6 && s.value <= 0x1F1FF
+    }
+
+    /// Whether a code point is East Asian Wide or Fullwidth (binary search in `wideRanges`).
+    public static func isWide(_ v: UInt32) -> Bool {
+        if v < wideRanges[0].0 { return false }
+        var lo = 0, hi = wideRanges.count
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            if wideRanges[mid].1 < v { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < wideRanges.count && wideRanges[lo].0 <= v
+    }
 }

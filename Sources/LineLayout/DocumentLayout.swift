@@ -2,33 +2,220 @@ import MarkdownModel
 
 /// The whole document laid out at one width: every leaf block's rows, with a row index.
 ///
-/// Immutable once built. Row lookups are O(log blocks); nothing here walks the whole document
-/// per call except `init`. (STUB: the layout engine fills this in.)
+/// Immutable once built. Row lookups are O(log blocks) (plus O(log rows of the block) inside
+/// it); nothing here walks the whole document per call except `init`. Every API is total: rows
+/// out of range are clamped, stale anchors map to the nearest row, and an empty document has
+/// `rowCount == 0` (then `line(at:)` returns an empty line and row lookups return 0).
+///
+/// "Leaves" here are the blocks that get rows: leaf blocks, plus containers without children
+/// (an empty list item `-` or quote `>` still shows its marker on a row of its own).
 public final class DocumentLayout: Sendable {
     public let document: Document
     public let options: LayoutOptions
     /// Leaf blocks in document order, with their rows.
     public let blocks: [BlockLayout]
+    /// `rowStarts[i]` is the first row of `blocks[i]`; `rowStarts.last` is `rowCount`.
+    let rowStarts: [Int]
+    /// For each block id, the number of laid-out blocks with a smaller id (count + 1 entries).
+    let unitsBefore: [Int32]
+    /// For each block id, the last id of its subtree (pre-order).
+    let subtreeEnd: [Int32]
 
     public init(document: Document, options: LayoutOptions) {
-        fatalError("stub")
+        self.document = document
+        self.options = options
+        let n = document.blocks.count
+        var unitsBefore = [Int32](repeating: 0, count: n + 1)
+        var units: [BlockID] = []
+        for b in document.blocks {
+            unitsBefore[b.id.rawValue] = Int32(units.count)
+            if Self.isUnit(b) { units.append(b.id) }
+        }
+        unitsBefore[n] = Int32(units.count)
+        var subtreeEnd = [Int32](repeating: 0, count: n)
+        for i in stride(from: n - 1, through: 0, by: -1) {
+            let children = document.blocks[i].children
+            subtreeEnd[i] = children.last.map { subtreeEnd[$0.rawValue] } ?? Int32(i)
+        }
+        let containers = Containers(document)
+        let width = options.width
+        var blocks: [BlockLayout] = []
+        blocks.reserveCapacity(units.count)
+        var rowStarts: [Int] = [0]
+        rowStarts.reserveCapacity(units.count + 1)
+        for (k, id) in units.enumerated() {
+            let prefix = containers.prefix(of: id, width: width)
+            let separator = k + 1 < units.count ? containers.separator(between: id, and: units[k + 1], width: width) : nil
+            let layout = BlockLayouter.layout(document[id], prefix: prefix, separator: separator, options: options)
+            rowStarts.append(rowStarts[rowStarts.count - 1] + layout.lines.count)
+            blocks.append(layout)
+        }
+        self.blocks = blocks
+        self.rowStarts = rowStarts
+        self.unitsBefore = unitsBefore
+        self.subtreeEnd = subtreeEnd
+    }
+
+    static func isUnit(_ b: Block) -> Bool {
+        switch b.kind {
+        case .document: return false
+        case .blockQuote, .list, .item: return b.children.isEmpty
+        default: return true
+        }
     }
 
     public var width: Int { options.width }
     /// Total number of visual rows.
-    public var rowCount: Int { fatalError("stub") }
-    public func line(at row: Int) -> VisualLine { fatalError("stub") }
-    /// Index into `blocks` of the block that owns `row`.
-    public func blockIndex(atRow row: Int) -> Int { fatalError("stub") }
-    /// Index into `blocks` of a leaf block, nil for container blocks.
-    public func blockIndex(of block: BlockID) -> Int? { fatalError("stub") }
-    /// Rows of a block; for a container block, the rows of all its leaf descendants.
-    public func rows(of block: BlockID) -> Range<Int> { fatalError("stub") }
-    /// Rows that show any of `contentRange` of a leaf block.
-    public func rows(showing contentRange: Range<Int>, in block: BlockID) -> Range<Int> { fatalError("stub") }
-    public func anchor(atRow row: Int) -> Anchor { fatalError("stub") }
-    /// The row an anchor stands on at this width; a stale anchor maps to the nearest row.
-    public func row(for anchor: Anchor) -> Int { fatalError("stub") }
-    /// First row showing source line `line` (or the nearest line after it).
-    public func row(forSourceLine line: Int) -> Int { fatalError("stub") }
+    public var rowCount: Int { rowStarts[rowStarts.count - 1] }
+
+    /// The row `row` (clamped to the document); an empty line for an empty document.
+    public func line(at row: Int) -> VisualLine {
+        guard rowCount > 0 else {
+            return VisualLine(spans: [], block: document.root, range: 0..<0, sourceLine: 1, width: 0)
+        }
+        let r = min(max(0, row), rowCount - 1)
+        let b = blockIndex(atRow: r)
+        return blocks[b].lines[r - rowStarts[b]]
+    }
+
+    /// Index into `blocks` of the block that owns `row` (clamped; 0 for an empty document).
+    public func blockIndex(atRow row: Int) -> Int {
+        guard rowCount > 0 else { return 0 }
+        let r = min(max(0, row), rowCount - 1)
+        // Last block whose first row is <= r (blocks always have at least one row).
+        var lo = 0, hi = blocks.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) >> 1
+            if rowStarts[mid] <= r { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
+    }
+
+    /// Index into `blocks` of a laid-out block, nil for container blocks (and unknown ids).
+    public func blockIndex(of block: BlockID) -> Int? {
+        let id = block.rawValue
+        guard id >= 0, id < document.blocks.count, Self.isUnit(document.blocks[id]) else { return nil }
+        return Int(unitsBefore[id])
+    }
+
+    /// Rows of `blocks[index]`.
+    public func rows(ofBlockAt index: Int) -> Range<Int> {
+        guard index >= 0, index < blocks.count else { return rowCount..<rowCount }
+        return rowStarts[index]..<rowStarts[index + 1]
+    }
+
+    /// Rows of a block; for a container block, the rows of all its leaf descendants (with their
+    /// separator rows). Empty (at the nearest row) for an unknown id.
+    public func rows(of block: BlockID) -> Range<Int> {
+        let id = block.rawValue
+        guard id >= 0, id < document.blocks.count else { return rowCount..<rowCount }
+        let first = Int(unitsBefore[id])
+        let end = Int(unitsBefore[Int(subtreeEnd[id]) + 1])
+        guard first < end else { let r = rowStarts[min(first, blocks.count)]; return r..<r }
+        return rowStarts[first]..<rowStarts[end]
+    }
+
+    /// Rows that show any of `contentRange` of a leaf block. For an empty range, the row of the
+    /// offset. For a container, its rows.
+    public func rows(showing contentRange: Range<Int>, in block: BlockID) -> Range<Int> {
+        guard let b = blockIndex(of: block) else { return rows(of: block) }
+        let lines = blocks[b].lines
+        let base = rowStarts[b]
+        let lo = contentRange.lowerBound, hi = contentRange.upperBound
+        if lo >= hi {
+            let r = row(for: Anchor(block: block, offset: lo))
+            return r..<(r + 1)
+        }
+        // Rows' lower bounds never decrease within a block.
+        var start = firstLine(in: lines) { $0.range.lowerBound >= lo }
+        if start > 0 && lines[start - 1].range.upperBound > lo { start -= 1 }
+        while start < lines.count && lines[start].range.isEmpty && lines[start].range.lowerBound < hi
+                && start + 1 < lines.count && lines[start + 1].range.lowerBound < hi { start += 1 }
+        let end = firstLine(in: lines) { $0.range.lowerBound >= hi }
+        if end <= start {
+            let r = row(for: Anchor(block: block, offset: lo))
+            return r..<(r + 1)
+        }
+        return (base + start)..<(base + end)
+    }
+
+    /// The position of `row`: its block, the offset of its first character and which of the
+    /// block's rows starting at that offset it is.
+    public func anchor(atRow row: Int) -> Anchor {
+        guard rowCount > 0 else { return Anchor(block: document.root, offset: 0) }
+        let r = min(max(0, row), rowCount - 1)
+        let b = blockIndex(atRow: r)
+        let lines = blocks[b].lines
+        let k = r - rowStarts[b]
+        let offset = lines[k].range.lowerBound
+        var ordinal = 0
+        var j = k - 1
+        while j >= 0 && lines[j].range.lowerBound == offset { ordinal += 1; j -= 1 }
+        return Anchor(block: blocks[b].block, offset: offset, ordinal: ordinal)
+    }
+
+    /// The row an anchor stands on at this width.
+    ///
+    /// Among rows starting exactly at the offset, the `ordinal`-th (clamped); otherwise the row
+    /// whose content contains the offset (non-empty rows first); otherwise the nearest row before
+    /// it. An anchor on a container goes to its first row; an unknown block to the nearest row.
+    /// Law: `row(for: anchor(atRow: r)) == r`.
+    public func row(for anchor: Anchor) -> Int {
+        guard rowCount > 0 else { return 0 }
+        let id = anchor.block.rawValue
+        if id < 0 { return 0 }
+        if id >= document.blocks.count { return rowCount - 1 }
+        guard let b = blockIndex(of: anchor.block) else {
+            return min(rows(of: anchor.block).lowerBound, rowCount - 1)
+        }
+        let lines = blocks[b].lines
+        let base = rowStarts[b]
+        let offset = anchor.offset
+        let a = firstLine(in: lines) { $0.range.lowerBound >= offset }
+        if a < lines.count && lines[a].range.lowerBound == offset {
+            var e = a
+            while e + 1 < lines.count && lines[e + 1].range.lowerBound == offset { e += 1 }
+            return base + min(a + max(0, anchor.ordinal), e)
+        }
+        if a == 0 { return base }
+        // Rows before `a` start before the offset: prefer the last non-empty one containing it.
+        var j = a - 1
+        let startOfRun = lines[j].range.lowerBound
+        while j >= 0 && lines[j].range.lowerBound == startOfRun {
+            if !lines[j].range.isEmpty && lines[j].range.contains(offset) { return base + j }
+            j -= 1
+        }
+        // Otherwise (a gap such as the space at a wrap, or past the end) the nearest content row
+        // before the offset.
+        j = a - 1
+        while j > 0 && lines[j].range.isEmpty { j -= 1 }
+        if lines[j].range.isEmpty { j = a - 1 }
+        return base + j
+    }
+
+    /// First row showing source line `line` (or the nearest line after it); the last row when
+    /// the line is past the end.
+    public func row(forSourceLine line: Int) -> Int {
+        guard rowCount > 0 else { return 0 }
+        // First block whose last source line is >= line.
+        var lo = 0, hi = blocks.count
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            if document[blocks[mid].block].source.last < line { lo = mid + 1 } else { hi = mid }
+        }
+        guard lo < blocks.count else { return rowCount - 1 }
+        let lines = blocks[lo].lines
+        let k = firstLine(in: lines) { $0.sourceLine >= line }
+        return k < lines.count ? rowStarts[lo] + k : min(rowStarts[lo + 1], rowCount - 1)
+    }
+
+    /// Binary search: first index whose line satisfies a predicate that is monotone over lines.
+    private func firstLine(in lines: [VisualLine], where predicate: (VisualLine) -> Bool) -> Int {
+        var lo = 0, hi = lines.count
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            if predicate(lines[mid]) { hi = mid } else { lo = mid + 1 }
+        }
+        return lo
+    }
 }

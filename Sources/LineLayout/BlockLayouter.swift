@@ -1,0 +1,181 @@
+import CellWidth
+import MarkdownModel
+
+/// Decoration in front of every row of a leaf: quote bars and list markers of its containers.
+/// `first` goes on the leaf's first row (a list item's bullet), `other` on the rest (the
+/// hanging indent). Both are `width` columns wide.
+struct Prefix {
+    var first: [Span] = []
+    var other: [Span] = []
+    var width = 0
+}
+
+/// Collects a leaf's rows, putting its container prefix in front of each.
+struct RowSink {
+    let block: BlockID
+    let prefix: Prefix
+    var lines: [VisualLine] = []
+
+    init(block: BlockID, prefix: Prefix) { self.block = block; self.prefix = prefix }
+
+    mutating func add(_ content: [Span], width: Int, range: Range<Int>, sourceLine: Int) {
+        var spans = lines.isEmpty ? prefix.first : prefix.other
+        if spans.isEmpty { spans = content } else { spans.append(contentsOf: content) }
+        lines.append(VisualLine(spans: spans, block: block, range: range, sourceLine: sourceLine,
+                                width: prefix.width + width))
+    }
+}
+
+/// Lays out one leaf block: a pure function of the block, its container prefix, the separator
+/// row that follows it, and the options.
+///
+/// Decorations, all without colour:
+/// - heading 1: text, then a `═` rule row as wide as the column; heading 2: the same with `─`;
+///   headings 3–6: `### ` … `###### ` before the text, wrapped lines hang under the text.
+/// - code block: `[info]` label row; code indented by a 2-column margin when the column is at
+///   least 12 wide; a line too long wraps between graphemes and its continuation rows start
+///   with `↪` (in the margin when there is one).
+/// - HTML block: verbatim, wrapped like code (no label, no margin).
+/// - thematic break: a `─` rule across the column.
+enum BlockLayouter {
+    static let codeMargin = 2
+    static let codeMarginMinimumWidth = 12
+
+    static func layout(_ block: Block, prefix: Prefix, separator: Prefix?, options: LayoutOptions) -> BlockLayout {
+        let avail = max(1, options.width - prefix.width)
+        var sink = RowSink(block: block.id, prefix: prefix)
+        var text = ""
+        var links: [LinkTarget] = []
+        let first = block.source.first
+        switch block.kind {
+        case .paragraph(let inlines):
+            let flow = Flow(inlines, base: SpanStyle(), inlineLinkURLs: options.inlineLinkURLs)
+            for l in flow.lines(width: avail) {
+                sink.add(l.spans, width: l.width, range: l.range, sourceLine: first + l.sourceLineOffset)
+            }
+            text = flow.text; links = flow.links
+        case .heading(let level, let inlines):
+            let flow = Flow(inlines, base: SpanStyle(role: .heading(level)), inlineLinkURLs: options.inlineLinkURLs)
+            heading(level: level, flow: flow, avail: avail, block: block, into: &sink)
+            text = flow.text; links = flow.links
+        case .codeBlock(let info, let literal, let fenced):
+            let margin = avail >= codeMarginMinimumWidth ? codeMargin : 0
+            var label: String? = nil
+            if let word = info.split(separator: " ", omittingEmptySubsequences: true).first {
+                label = "[" + String(word) + "]"
+            }
+            text = verbatim(literal, role: .codeBlock, label: label, margin: margin, avail: avail,
+                            firstLine: first + (fenced ? 1 : 0), labelLine: first, into: &sink)
+        case .htmlBlock(let html):
+            text = verbatim(html, role: .html, label: nil, margin: 0, avail: avail,
+                            firstLine: first, labelLine: first, into: &sink)
+        case .thematicBreak:
+            sink.add([Span(text: String(repeating: "─", count: avail), style: SpanStyle(role: .rule), width: avail)],
+                     width: avail, range: 0..<0, sourceLine: first)
+        case .table(let table):
+            (text, links) = TableLayouter.layout(table, block: block, avail: avail, options: options, into: &sink)
+        case .document, .blockQuote, .list, .item:
+            break  // a container without children: one row with its decoration only
+        }
+        if sink.lines.isEmpty {
+            sink.add([], width: 0, range: 0..<0, sourceLine: first)
+        }
+        if let separator {
+            let end = text.utf8.count
+            sink.lines.append(VisualLine(spans: separator.other, block: block.id, range: end..<end,
+                                         sourceLine: block.source.last, width: separator.width))
+        }
+        return BlockLayout(block: block.id, text: text, links: links, lines: sink.lines)
+    }
+
+    static func heading(level: Int, flow: Flow, avail: Int, block: Block, into sink: inout RowSink) {
+        let style = SpanStyle(role: .heading(level))
+        let first = block.source.first
+        if level <= 2 {
+            for l in flow.lines(width: avail) {
+                sink.add(l.spans, width: l.width, range: l.range, sourceLine: first + l.sourceLineOffset)
+            }
+            let end = flow.text.utf8.count
+            let rule = String(repeating: level == 1 ? "═" : "─", count: avail)
+            sink.add([Span(text: rule, style: SpanStyle(role: .rule), width: avail)], width: avail,
+                     range: end..<end, sourceLine: block.source.last)
+            return
+        }
+        let markerWidth = level + 1
+        guard avail >= 2 * markerWidth else {
+            for l in flow.lines(width: avail) {
+                sink.add(l.spans, width: l.width, range: l.range, sourceLine: first + l.sourceLineOffset)
+            }
+            return
+        }
+        let marker = Span(text: String(repeating: "#", count: level) + " ", style: style, width: markerWidth)
+        let indent = Span(text: String(repeating: " ", count: markerWidth), style: style, width: markerWidth)
+        for (k, l) in flow.lines(width: avail - markerWidth).enumerated() {
+            var spans = [k == 0 ? marker : indent]
+            spans.append(contentsOf: l.spans)
+            sink.add(spans, width: markerWidth + l.width, range: l.range, sourceLine: first + l.sourceLineOffset)
+        }
+    }
+
+    /// Verbatim lines (code, HTML): never reflowed; a line wider than the column wraps between
+    /// graphemes with a `↪` continuation mark. Returns the content text (lines joined by LF,
+    /// TABs expanded, controls in caret form).
+    static func verbatim(_ literal: String, role: SpanStyle.Role, label: String?, margin: Int, avail: Int,
+                         firstLine: Int, labelLine: Int, into sink: inout RowSink) -> String {
+        var parts = literal.split(separator: "\n", omittingEmptySubsequences: false)
+        if parts.count > 0 && parts[parts.count - 1].isEmpty { parts.removeLast() }
+        var text = ""
+        var lineRanges: [Range<Int>] = []
+        lineRanges.reserveCapacity(parts.count)
+        for (k, p) in parts.enumerated() {
+            if k > 0 { text.append("\n") }
+            let s = text.utf8.count
+            ControlCharacters.appendCodeLine(p, to: &text)
+            lineRanges.append(s..<text.utf8.count)
+        }
+        let marginSpan = margin > 0 ? Span(text: String(repeating: " ", count: margin), style: SpanStyle(), width: margin) : nil
+        if let label {
+            let shown = truncated(ControlCharacters.isClean(label) ? label : { var s = ""; ControlCharacters.appendProse(label, to: &s); return s }(),
+                                  to: avail - margin)
+            var spans = marginSpan.map { [$0] } ?? []
+            let w = CellWidth.of(shown)
+            spans.append(Span(text: shown, style: SpanStyle(role: .codeLabel), width: w))
+            sink.add(spans, width: margin + w, range: 0..<0, sourceLine: labelLine)
+        }
+        let codeWidth = avail - margin
+        // The continuation mark sits in the margin, or takes a column of the code when there is
+        // no margin and the column is wide enough to still show code beside it.
+        let markInMargin = margin > 0
+        let markWidth = markInMargin ? 0 : (codeWidth >= 2 ? 1 : 0)
+        let contMark: Span? = markInMargin
+            ? Span(text: "↪" + String(repeating: " ", count: margin - 1), style: SpanStyle(role: .continuation), width: margin)
+            : (markWidth > 0 ? Span(text: "↪", style: SpanStyle(role: .continuation), width: 1) : nil)
+        let style = SpanStyle(role: role)
+        var t = text
+        t.makeContiguousUTF8()
+        t.utf8.withContiguousStorageIfAvailable { buf in
+            for (k, r) in lineRanges.enumerated() {
+                let wrapped = Wrapper.hardWrap(t, buf, from: r.lowerBound, to: r.upperBound,
+                                               width: codeWidth, continuationWidth: codeWidth - markWidth)
+                for (j, wl) in wrapped.enumerated() {
+                    var spans: [Span] = []
+                    var w = 0
+                    if j == 0 {
+                        if let marginSpan { spans.append(marginSpan); w += margin }
+                    } else if let contMark {
+                        spans.append(contMark); w += contMark.width
+                    } else if let marginSpan {
+                        spans.append(marginSpan); w += margin
+                    }
+                    if wl.end > wl.start {
+                        var s = String(decoding: UnsafeBufferPointer(rebasing: buf[wl.start..<wl.end]), as: UTF8.self)
+                        if wl.overwide { s = narrowed(s, to: 1) }
+                        spans.append(Span(text: s, style: style, width: wl.width, contentOffset: wl.start))
+                    }
+                    sink.add(spans, width: w + wl.width, range: wl.start..<wl.end, sourceLine: firstLine + k)
+                }
+            }
+        }
+        return text
+    }
+}

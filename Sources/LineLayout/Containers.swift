@@ -1,0 +1,166 @@
+import CellWidth
+import MarkdownModel
+
+/// Container decoration: quote bars and list markers, and the blank separator rows between
+/// leaves. Precomputed per document in one pre-order pass, so each leaf's prefix costs only a
+/// walk up its ancestors, cut off as soon as the prefix is as wide as it may get.
+///
+/// Markers: bullets by list depth `•`, `◦`, `▪` (then again); ordered lists `N.`/`N)` numbered
+/// from the list's start, right-aligned to the widest number; a task item shows `☐`/`☑` after
+/// its marker. Continuation rows hang under the item's text. A block quote is `│ ` on every row.
+///
+/// Narrow widths: decoration may take at most `width - (width + 1) / 2` columns (content keeps at
+/// least half the width, so at least one column); outer decorations are dropped first, and the
+/// innermost one is cut short if it alone is too wide.
+struct Containers {
+    let document: Document
+    /// Index of each block among its parent's children.
+    let siblingIndex: [Int32]
+    /// Number of lists enclosing each block (a list counts itself).
+    let listDepth: [Int32]
+
+    init(_ document: Document) {
+        self.document = document
+        let n = document.blocks.count
+        var siblingIndex = [Int32](repeating: 0, count: n)
+        var listDepth = [Int32](repeating: 0, count: n)
+        for b in document.blocks {
+            for (k, c) in b.children.enumerated() { siblingIndex[c.rawValue] = Int32(k) }
+            let inherited = b.parent.map { listDepth[$0.rawValue] } ?? 0
+            if case .list = b.kind { listDepth[b.id.rawValue] = inherited + 1 } else { listDepth[b.id.rawValue] = inherited }
+        }
+        self.siblingIndex = siblingIndex
+        self.listDepth = listDepth
+    }
+
+    static func maximumPrefixWidth(_ width: Int) -> Int { width - (width + 1) / 2 }
+
+    private struct Segment {
+        var first: [Span]
+        var other: [Span]
+        var width: Int
+    }
+
+    private static let bullets = ["•", "◦", "▪"]
+
+    /// Decoration of one container, or nil for containers that draw nothing (document, list).
+    /// `firstRow`: this row is the first row of the container's content.
+    private func segment(_ id: BlockID, firstRow: Bool) -> Segment? {
+        let block = document[id]
+        switch block.kind {
+        case .blockQuote:
+            let bar = Span(text: "│ ", style: SpanStyle(role: .quoteBar), width: 2)
+            return Segment(first: [bar], other: [bar], width: 2)
+        case .item(let info):
+            guard let parentID = block.parent, case .list(let list) = document[parentID].kind else { return nil }
+            var marker: String
+            if list.ordered {
+                let count = document[parentID].children.count
+                let number = list.start + Int(siblingIndex[id.rawValue])
+                let widest = String(list.start + max(0, count - 1)).count
+                let digits = String(number)
+                marker = String(repeating: " ", count: max(0, widest - digits.count)) + digits + String(list.delimiter) + " "
+            } else {
+                let depth = max(0, Int(listDepth[id.rawValue]) - 1)
+                marker = Self.bullets[depth % Self.bullets.count] + " "
+            }
+            var width = marker.count
+            var first = [Span(text: marker, style: SpanStyle(role: .listMarker), width: width)]
+            if let task = info.task {
+                let checked = task == .checked
+                first.append(Span(text: checked ? "☑ " : "☐ ", style: SpanStyle(role: .taskBox(checked: checked)), width: 2))
+                width += 2
+            }
+            let pad = Span(text: String(repeating: " ", count: width), style: SpanStyle(), width: width)
+            return Segment(first: firstRow ? first : [pad], other: [pad], width: width)
+        default:
+            return nil
+        }
+    }
+
+    /// Prefix of the rows of `unit`: the decoration of its containers (and of the unit itself
+    /// when it is a childless container).
+    func prefix(of unit: BlockID, width: Int) -> Prefix {
+        collect(from: unit, startsOwnContent: true, width: width)
+    }
+
+    /// Separator row between two consecutive units, or nil when they follow each other without
+    /// a blank row (items of a tight list). The row carries the bars of the quotes around both.
+    func separator(between a: BlockID, and b: BlockID, width: Int) -> Prefix? {
+        let lca = commonAncestor(a, b)
+        let block = document[lca]
+        switch block.kind {
+        case .list(let info) where info.tight: return nil
+        case .item:
+            if let p = block.parent, case .list(let info) = document[p].kind, info.tight { return nil }
+        default: break
+        }
+        var p = collect(from: lca, startsOwnContent: false, width: width)
+        // Trailing blanks of the hanging indents are not drawn.
+        while let last = p.other.last, last.text.allSatisfy({ $0 == " " }) {
+            p.other.removeLast(); p.width -= last.width
+        }
+        if let last = p.other.last, last.text.hasSuffix(" ") {
+            p.other[p.other.count - 1].text.removeLast()
+            p.other[p.other.count - 1].width -= 1
+            p.width -= 1
+        }
+        p.first = p.other
+        return p
+    }
+
+    private func commonAncestor(_ a: BlockID, _ b: BlockID) -> BlockID {
+        var x = a, y = b
+        while document[x].depth > document[y].depth, let p = document[x].parent { x = p }
+        while document[y].depth > document[x].depth, let p = document[y].parent { y = p }
+        while x != y, let px = document[x].parent, let py = document[y].parent { x = px; y = py }
+        return x
+    }
+
+    private func collect(from start: BlockID, startsOwnContent: Bool, width: Int) -> Prefix {
+        let budget = Self.maximumPrefixWidth(width)
+        var segments: [Segment] = []  // innermost first
+        var total = 0
+        var isFirst = startsOwnContent
+        var current: BlockID? = start
+        var child: BlockID? = nil
+        while let id = current {
+            if let c = child, siblingIndex[c.rawValue] != 0 { isFirst = false }
+            if let seg = segment(id, firstRow: isFirst) {
+                if total + seg.width > budget {
+                    if segments.isEmpty && budget > 0 {
+                        var s = seg
+                        s.first = cut(s.first, budget); s.other = cut(s.other, budget); s.width = budget
+                        segments.append(s)
+                    }
+                    break
+                }
+                segments.append(seg)
+                total += seg.width
+            }
+            child = id
+            current = document[id].parent
+        }
+        var p = Prefix()
+        for s in segments.reversed() {
+            p.first.append(contentsOf: s.first)
+            p.other.append(contentsOf: s.other)
+            p.width += s.width
+        }
+        return p
+    }
+
+    private func cut(_ spans: [Span], _ width: Int) -> [Span] {
+        var out: [Span] = []
+        var left = width
+        for s in spans where left > 0 {
+            var t = s
+            t.text = truncated(s.text, to: left)
+            t.width = CellWidth.of(t.text)
+            left -= t.width
+            out.append(t)
+        }
+        if left > 0 { out.append(Span(text: String(repeating: " ", count: left), style: SpanStyle(), width: left)) }
+        return out
+    }
+}

@@ -1,0 +1,161 @@
+import CellWidth
+import MarkdownModel
+
+/// Inline content of one leaf (or one table cell) ready to be wrapped.
+///
+/// `display` is what is drawn, in order: the content text interleaved with inline decorations
+/// that are not content (` (url)` after a link, `[image: ` … `]`). A LF byte in `display` is a
+/// hard line break. `runs` say which display bytes have which style and, for content, where
+/// they are in `text` (the content text). Content and display bytes of a content run are equal,
+/// so a display position maps to a content offset by plain arithmetic.
+struct Flow {
+    struct Run {
+        /// UTF-8 range in `display`.
+        var start: Int
+        var end: Int
+        /// UTF-8 offset in `text` of `start`, or -1 for a decoration run.
+        var content: Int
+        var style: SpanStyle
+    }
+
+    var display = ""
+    var text = ""
+    var runs: [Run] = []
+    var links: [LinkTarget] = []
+    /// Content offsets at which a new source line starts (after soft and hard breaks), with the
+    /// line's offset from the block's first source line.
+    var lineBreaks: [(offset: Int, line: Int)] = []
+
+    mutating func appendContent(_ s: String, _ style: SpanStyle) {
+        let d0 = display.utf8.count
+        let t0 = text.utf8.count
+        ControlCharacters.appendProse(s, to: &text)
+        let added = text.utf8.count - t0
+        if added == 0 { return }
+        text.withUTF8 { buf in
+            display.append(String(decoding: UnsafeBufferPointer(rebasing: buf[t0...]), as: UTF8.self))
+        }
+        addRun(start: d0, end: d0 + added, content: t0, style: style)
+    }
+
+    /// Appends a hard line break: LF in both content and display (the wrapper breaks there and
+    /// never shows it).
+    mutating func appendHardBreak(_ style: SpanStyle) {
+        let d0 = display.utf8.count
+        let t0 = text.utf8.count
+        text.append("\n")
+        display.append("\n")
+        addRun(start: d0, end: d0 + 1, content: t0, style: style)
+    }
+
+    mutating func appendDecoration(_ s: String, _ style: SpanStyle) {
+        let d0 = display.utf8.count
+        ControlCharacters.appendProse(s, to: &display)
+        let d1 = display.utf8.count
+        if d1 > d0 { addRun(start: d0, end: d1, content: -1, style: style) }
+    }
+
+    private mutating func addRun(start: Int, end: Int, content: Int, style: SpanStyle) {
+        if let last = runs.last, last.end == start, last.style == style,
+           (content < 0 && last.content < 0)
+            || (content >= 0 && last.content >= 0 && last.content + (last.end - last.start) == content) {
+            runs[runs.count - 1].end = end
+        } else {
+            runs.append(Run(start: start, end: end, content: content, style: style))
+        }
+    }
+
+    /// Builds the flow of `inlines` with `base` as the style of plain text.
+    init(_ inlines: Inlines, base: SpanStyle, inlineLinkURLs: Bool) {
+        struct Open { var end: Int; var style: SpanStyle; var kind: InlineKind; var contentStart: Int }
+        var stack: [Open] = []
+        var style = base
+        var line = 0
+        let nodes = inlines.nodes
+        var i = 0
+        func close(_ o: Open, _ flow: inout Flow) {
+            switch o.kind {
+            case .link(let destination, _, _):
+                let range = o.contentStart..<flow.text.utf8.count
+                flow.links.append(LinkTarget(destination: destination, range: range))
+                if inlineLinkURLs && !Flow.urlMatches(destination, flow.text, range) {
+                    var s = base
+                    s.role = .url
+                    s.link = destination
+                    flow.appendDecoration(" (" + destination + ")", s)
+                }
+            case .image(let source, _):
+                var s = o.style
+                s.role = .image
+                flow.appendDecoration("]", s)
+                s.role = .url
+                flow.appendDecoration(" (" + source + ")", s)
+            default: break
+            }
+        }
+        while i < nodes.count {
+            while let top = stack.last, i >= top.end {
+                stack.removeLast()
+                close(top, &self)
+                style = stack.last?.style ?? base
+            }
+            let node = nodes[i]
+            switch node.kind {
+            case .text(let s): appendContent(s, style)
+            case .code(let s):
+                var st = style; st.emphasis.insert(.code); appendContent(s, st)
+            case .html(let s):
+                var st = style; st.role = .html
+                let before = text.utf8.count
+                appendContent(s, st)
+                // Raw inline HTML may span source lines: its LFs became spaces.
+                var offset = before
+                for b in s.utf8 {
+                    offset += 1
+                    if b == 0x0A { line += 1; lineBreaks.append((offset, line)) }
+                }
+            case .softBreak:
+                appendContent(" ", style)
+                line += 1
+                lineBreaks.append((text.utf8.count, line))
+            case .lineBreak:
+                appendHardBreak(style)
+                line += 1
+                lineBreaks.append((text.utf8.count, line))
+            case .emphasis, .strong, .strikethrough, .link, .image:
+                var st = style
+                switch node.kind {
+                case .emphasis: st.emphasis.insert(.emphasis)
+                case .strong: st.emphasis.insert(.strong)
+                case .strikethrough: st.emphasis.insert(.strikethrough)
+                case .link(let destination, _, _): st.link = destination
+                case .image:
+                    st.role = .image
+                    appendDecoration("[image: ", st)
+                default: break
+                }
+                stack.append(Open(end: i + 1 + node.descendantCount, style: st, kind: node.kind,
+                                  contentStart: text.utf8.count))
+                style = st
+            }
+            i += 1
+        }
+        while let top = stack.popLast() { close(top, &self) }
+    }
+
+    init() {}
+
+    /// Whether a link's URL says nothing more than its text (`https://x.org` shown as `x.org`).
+    static func urlMatches(_ url: String, _ text: String, _ range: Range<Int>) -> Bool {
+        let v = text.utf8
+        guard range.lowerBound >= 0, range.upperBound <= v.count else { return false }
+        let a = v.index(v.startIndex, offsetBy: range.lowerBound)
+        let b = v.index(a, offsetBy: range.count)
+        let shown = String(decoding: v[a..<b], as: UTF8.self)
+        if shown == url { return true }
+        for prefix in ["mailto:", "http://", "https://"] where url.hasPrefix(prefix) {
+            if String(url.dropFirst(prefix.count)) == shown { return true }
+        }
+        return false
+    }
+}

@@ -1,0 +1,85 @@
+import CellWidth
+
+/// One wrapped line of a `Flow`, as spans (no container decoration yet).
+struct FlowLine {
+    var spans: [Span]
+    /// Content range shown, already shifted by the caller's base offset.
+    var range: Range<Int>
+    var width: Int
+    /// Source line of `range.lowerBound`, relative to the block's first line.
+    var sourceLineOffset: Int
+}
+
+extension Flow {
+    /// Wraps the flow at `width` columns and cuts it into styled spans.
+    ///
+    /// `base` is added to every content offset (table cells live inside a larger block text).
+    /// A line that shows no content stands at the end of the content shown before it.
+    func lines(width: Int, base: Int = 0) -> [FlowLine] {
+        var d = display
+        d.makeContiguousUTF8()
+        return d.utf8.withContiguousStorageIfAvailable { buf -> [FlowLine] in
+            let wrapped = Wrapper.wrap(d, buf, width: width)
+            var out: [FlowLine] = []
+            out.reserveCapacity(wrapped.count)
+            var r = 0
+            var lastContentEnd = 0
+            var breakIndex = 0
+            for wl in wrapped {
+                while r < runs.count && runs[r].end <= wl.start { r += 1 }
+                var spans: [Span] = []
+                var lo = -1, hi = -1
+                var k = r
+                while k < runs.count && runs[k].start < wl.end {
+                    let run = runs[k]
+                    let a = max(wl.start, run.start), b = min(wl.end, run.end)
+                    if a < b {
+                        var t = String(decoding: UnsafeBufferPointer(rebasing: buf[a..<b]), as: UTF8.self)
+                        if wl.overwide { t = narrowed(t, to: width) }
+                        let w = CellWidth.of(t)
+                        var offset: Int? = nil
+                        if run.content >= 0 {
+                            let co = run.content + (a - run.start)
+                            if lo < 0 { lo = co }
+                            hi = co + (b - a)
+                            offset = co + base
+                        }
+                        spans.append(Span(text: t, style: run.style, width: w, contentOffset: offset))
+                    }
+                    k += 1
+                }
+                let range = lo >= 0 ? lo..<hi : lastContentEnd..<lastContentEnd
+                if lo >= 0 { lastContentEnd = hi }
+                while breakIndex < lineBreaks.count && lineBreaks[breakIndex].offset <= range.lowerBound {
+                    breakIndex += 1
+                }
+                let sourceOffset = breakIndex > 0 ? lineBreaks[breakIndex - 1].line : 0
+                out.append(FlowLine(spans: spans, range: (range.lowerBound + base)..<(range.upperBound + base),
+                                    width: wl.width, sourceLineOffset: sourceOffset))
+            }
+            return out
+        } ?? []
+    }
+}
+
+/// `text` with every grapheme wider than `width` columns replaced by U+FFFD (one column): what
+/// a wide character becomes when the layout is one column wide.
+func narrowed(_ text: String, to width: Int) -> String {
+    var out = ""
+    for c in text {
+        if CellWidth.of(c) > width { out.append("\u{FFFD}") } else { out.append(c) }
+    }
+    return out
+}
+
+/// Truncates decoration text to at most `width` columns.
+func truncated(_ text: String, to width: Int) -> String {
+    if CellWidth.of(text) <= width { return text }
+    var out = "", w = 0
+    for c in text {
+        let cw = CellWidth.of(c)
+        if w + cw > width { break }
+        out.append(c); w += cw
+    }
+    return out
+}

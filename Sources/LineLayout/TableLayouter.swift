@@ -1,0 +1,215 @@
+import CellWidth
+import MarkdownModel
+
+/// Tables: a grid of box-drawing characters, or a stacked list when even the borders don't fit.
+///
+/// ```
+/// ┌──────┬───────┐   natural column width = widest cell (at least 1);
+/// │ Name │ Count │   a column is its width plus one blank each side, plus a border:
+/// ├──────┼───────┤   table width = Σ widths + 3·columns + 1
+/// │ a    │     1 │
+/// └──────┴───────┘
+/// ```
+///
+/// When the natural grid is wider than the column, cell widths shrink: every column keeps
+/// `min(natural, fair share)`, and what is left goes to the wider columns in proportion to
+/// what they still lack; cells wrap inside their columns. When not even one column per cell
+/// fits (`avail < 4·columns + 1`), each body row becomes a record of `header: cell` lines,
+/// records separated by a `─` rule.
+///
+/// Content text: cells joined by TAB, rows by LF (header first). Row ranges cover the content of
+/// the cells they show; border rows are empty ranges at the next row's content (top: 0,
+/// bottom: end of text).
+enum TableLayouter {
+    struct Cell {
+        var flow: Flow
+        var base: Int
+        var natural: Int
+    }
+
+    static func layout(_ table: Table, block: Block, avail: Int, options: LayoutOptions,
+                       into sink: inout RowSink) -> (String, [LinkTarget]) {
+        let columns = table.alignments.count
+        var text = ""
+        var links: [LinkTarget] = []
+        var rows: [[Cell]] = []
+        for (r, cells) in ([table.header] + table.rows).enumerated() {
+            if r > 0 { text.append("\n") }
+            var row: [Cell] = []
+            for c in 0..<columns {
+                if c > 0 { text.append("\t") }
+                let inlines = c < cells.count ? cells[c] : Inlines()
+                let style = SpanStyle(role: r == 0 ? .tableHeader : .body)
+                let flow = Flow(inlines, base: style, inlineLinkURLs: options.inlineLinkURLs)
+                let base = text.utf8.count
+                text.append(flow.text)
+                for l in flow.links {
+                    links.append(LinkTarget(destination: l.destination, range: (l.range.lowerBound + base)..<(l.range.upperBound + base)))
+                }
+                row.append(Cell(flow: flow, base: base, natural: max(1, naturalWidth(flow))))
+            }
+            rows.append(row)
+        }
+        guard columns > 0 else { return (text, links) }
+        var widths = (0..<columns).map { c in rows.map { $0[c].natural }.max() ?? 1 }
+        let chrome = 3 * columns + 1
+        if widths.reduce(0, +) + chrome > avail {
+            let target = avail - chrome
+            if target < columns {
+                stacked(rows, block: block, avail: avail, textEnd: text.utf8.count, into: &sink)
+                return (text, links)
+            }
+            widths = shrink(widths, to: target)
+        }
+        grid(rows, widths: widths, alignments: table.alignments, block: block, textEnd: text.utf8.count, into: &sink)
+        return (text, links)
+    }
+
+    /// Width of the widest hard-broken line of a cell.
+    static func naturalWidth(_ flow: Flow) -> Int {
+        var widest = 0
+        for part in flow.display.split(separator: "\n", omittingEmptySubsequences: false) {
+            widest = max(widest, CellWidth.of(part))
+        }
+        return widest
+    }
+
+    /// Column widths summing to at most `target` (≥ columns): each keeps min(natural, fair
+    /// share), the rest is shared in proportion to what each still lacks.
+    static func shrink(_ natural: [Int], to target: Int) -> [Int] {
+        let n = natural.count
+        let fair = max(1, target / n)
+        var widths = natural.map { min($0, fair) }
+        var left = target - widths.reduce(0, +)
+        let needs = (0..<n).map { natural[$0] - widths[$0] }
+        let totalNeed = needs.reduce(0, +)
+        if left > 0 && totalNeed > 0 {
+            let share = left
+            for i in 0..<n {
+                let extra = min(needs[i], share * needs[i] / totalNeed)
+                widths[i] += extra
+                left -= extra
+            }
+            while left > 0 {
+                var best = -1
+                for i in 0..<n where natural[i] > widths[i] && (best < 0 || natural[i] - widths[i] > natural[best] - widths[best]) { best = i }
+                if best < 0 { break }
+                widths[best] += 1
+                left -= 1
+            }
+        }
+        return widths
+    }
+
+    private static func border(_ left: String, _ mid: String, _ right: String, _ widths: [Int]) -> Span {
+        var s = left
+        for (i, w) in widths.enumerated() {
+            if i > 0 { s += mid }
+            s += String(repeating: "─", count: w + 2)
+        }
+        s += right
+        return Span(text: s, style: SpanStyle(role: .tableBorder), width: widths.reduce(0, +) + 3 * widths.count + 1)
+    }
+
+    static func grid(_ rows: [[Cell]], widths: [Int], alignments: [TableAlignment], block: Block, textEnd: Int,
+                     into sink: inout RowSink) {
+        let first = block.source.first
+        let total = widths.reduce(0, +) + 3 * widths.count + 1
+        let borderStyle = SpanStyle(role: .tableBorder)
+        sink.add([border("┌", "┬", "┐", widths)], width: total, range: 0..<0, sourceLine: first)
+        for (r, row) in rows.enumerated() {
+            let sourceLine = r == 0 ? first : first + 1 + r
+            if r == 1 {
+                let at = row.first?.base ?? textEnd
+                sink.add([border("├", "┼", "┤", widths)], width: total, range: at..<at, sourceLine: first + 1)
+            }
+            let cellLines = row.enumerated().map { c, cell in cell.flow.lines(width: widths[c], base: cell.base) }
+            let height = cellLines.map(\.count).max() ?? 1
+            for k in 0..<height {
+                var spans: [Span] = []
+                var lo = Int.max, hi = -1
+                var pending = "│ "
+                for c in 0..<widths.count {
+                    if c > 0 { pending += " │ " }
+                    var content: [Span] = []
+                    var used = 0
+                    if k < cellLines[c].count {
+                        let l = cellLines[c][k]
+                        content = l.spans; used = l.width
+                        if !l.range.isEmpty { lo = min(lo, l.range.lowerBound); hi = max(hi, l.range.upperBound) }
+                    }
+                    let room = max(0, widths[c] - used)
+                    let (before, after): (Int, Int)
+                    switch alignments[c] {
+                    case .right: (before, after) = (room, 0)
+                    case .center: (before, after) = (room / 2, room - room / 2)
+                    case .left, .none: (before, after) = (0, room)
+                    }
+                    pending += String(repeating: " ", count: before)
+                    if !content.isEmpty {
+                        spans.append(Span(text: pending, style: borderStyle, width: CellWidth.of(pending)))
+                        pending = ""
+                        spans.append(contentsOf: content)
+                    }
+                    pending += String(repeating: " ", count: after)
+                }
+                pending += " │"
+                spans.append(Span(text: pending, style: borderStyle, width: CellWidth.of(pending)))
+                let at = row.first?.base ?? 0
+                let range = hi >= 0 ? lo..<hi : at..<at
+                sink.add(spans, width: total, range: range, sourceLine: sourceLine)
+            }
+        }
+        sink.add([border("└", "┴", "┘", widths)], width: total, range: textEnd..<textEnd, sourceLine: block.source.last)
+    }
+
+    /// The form for columns too narrow for a grid: header cells one per line, then each body row
+    /// as `header: cell` lines, rows separated by a `─` rule.
+    static func stacked(_ rows: [[Cell]], block: Block, avail: Int, textEnd: Int, into sink: inout RowSink) {
+        let first = block.source.first
+        let rule = Span(text: String(repeating: "─", count: avail), style: SpanStyle(role: .tableBorder), width: avail)
+        for (r, row) in rows.enumerated() {
+            let sourceLine = r == 0 ? first : first + 1 + r
+            if r > 0 {
+                let at = row.first?.base ?? textEnd
+                sink.add([rule], width: avail, range: at..<at, sourceLine: sourceLine)
+            }
+            for (c, cell) in row.enumerated() {
+                var flow = cell.flow
+                if r > 0 {
+                    let header = rows[0][c].flow.display.replacingNewlines()
+                    flow = flow.prepending(header + ": ", SpanStyle(role: .tableHeader))
+                }
+                var lines = flow.lines(width: avail, base: cell.base)
+                // A line showing only the decoration stands at the cell's content.
+                for i in lines.indices where lines[i].range.isEmpty {
+                    lines[i].range = max(lines[i].range.lowerBound, cell.base)..<max(lines[i].range.lowerBound, cell.base)
+                }
+                for l in lines {
+                    sink.add(l.spans, width: l.width, range: l.range, sourceLine: sourceLine)
+                }
+            }
+        }
+    }
+}
+
+extension String {
+    func replacingNewlines() -> String {
+        String(map { $0 == "\n" ? " " : $0 })
+    }
+}
+
+extension Flow {
+    /// This flow with decoration text in front of it.
+    func prepending(_ decoration: String, _ style: SpanStyle) -> Flow {
+        var f = Flow()
+        f.appendDecoration(decoration, style)
+        let shift = f.display.utf8.count
+        f.display += display
+        f.text = text
+        f.runs += runs.map { var r = $0; r.start += shift; r.end += shift; return r }
+        f.links = links
+        f.lineBreaks = lineBreaks
+        return f
+    }
+}

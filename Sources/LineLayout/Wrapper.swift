@@ -1,0 +1,145 @@
+import CellWidth
+
+/// One wrapped line: a UTF-8 range of the wrapped string and its width in columns.
+struct WrappedLine {
+    var start: Int
+    var end: Int
+    var width: Int
+    /// A grapheme on this line is wider than the whole width (a wide character at width 1); the
+    /// renderer shows it as U+FFFD so the line still fits.
+    var overwide = false
+}
+
+/// Steps through a UTF-8 string by grapheme cluster with an ASCII fast path: an ASCII byte
+/// followed by an ASCII byte is a whole grapheme of width 1 (controls never get here: the
+/// layout has escaped them). Only non-ASCII text pays for Unicode segmentation.
+struct GraphemeCursor {
+    let string: String
+    let bytes: UnsafeBufferPointer<UInt8>
+    /// Character-aligned index of the current position while in non-ASCII text.
+    private var index: String.Index?
+
+    init(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>) {
+        self.string = string; self.bytes = bytes
+    }
+
+    /// The grapheme at byte `i`: its length in bytes and width in columns.
+    @inline(__always)
+    mutating func next(at i: Int) -> (length: Int, width: Int) {
+        let b = bytes[i]
+        if b < 0x80 && (i + 1 == bytes.count || bytes[i + 1] < 0x80) {
+            index = nil
+            return (1, b < 0x20 ? 0 : 1)
+        }
+        return slow(at: i)
+    }
+
+    private mutating func slow(at i: Int) -> (length: Int, width: Int) {
+        let u = string.utf8
+        let idx: String.Index
+        if let current = index, u.distance(from: u.startIndex, to: current) == i {
+            idx = current
+        } else {
+            idx = u.index(u.startIndex, offsetBy: i)
+        }
+        let next = string.index(after: idx)
+        index = next
+        let length = u.distance(from: idx, to: next)
+        return (length, CellWidth.of(string[idx]))
+    }
+}
+
+enum Wrapper {
+    /// Greedy word wrap of `string` into lines of at most `width` columns.
+    ///
+    /// Breaks at spaces (the spaces at a break are shown on neither line), at LF (a hard
+    /// break, not shown), and inside a word only when the word alone is wider than the line:
+    /// then between graphemes. Always returns at least one line.
+    static func wrap(_ string: String, width: Int) -> [WrappedLine] {
+        var s = string
+        s.makeContiguousUTF8()
+        return s.utf8.withContiguousStorageIfAvailable { wrap(s, $0, width: width) } ?? []
+    }
+
+    static func wrap(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>, width: Int) -> [WrappedLine] {
+        var lines: [WrappedLine] = []
+        var cursor = GraphemeCursor(string, bytes)
+        let n = bytes.count
+        let overwide = width < 2
+        var lineStart = 0, col = 0
+        // The current line began at a soft wrap (its leading spaces are not shown).
+        var wrapped = false
+        // Last break opportunity on the current line: the line would end at `breakEnd` (with
+        // `breakCol` columns) and the next begin at `nextStart`, `nextCol` columns in.
+        var breakEnd = -1, breakCol = 0, nextStart = 0, nextCol = 0
+        var inSpaces = false
+        var i = 0
+        @inline(__always) func emit(_ end: Int, _ w: Int) {
+            lines.append(WrappedLine(start: lineStart, end: end, width: w, overwide: overwide))
+        }
+        while i < n {
+            let b = bytes[i]
+            if b == 0x0A {  // hard break
+                emit(inSpaces ? breakEnd : i, inSpaces ? breakCol : col)
+                i += 1
+                lineStart = i; col = 0; breakEnd = -1; inSpaces = false; wrapped = false
+                continue
+            }
+            if b == 0x20 {
+                if wrapped && i == lineStart {
+                    i += 1; lineStart = i
+                    continue
+                }
+                if !inSpaces { breakEnd = i; breakCol = col; inSpaces = true }
+                col += 1; i += 1
+                nextStart = i; nextCol = col
+                if col > width {
+                    emit(breakEnd, breakCol)
+                    lineStart = i; col = 0; breakEnd = -1; inSpaces = false; wrapped = true
+                }
+                continue
+            }
+            inSpaces = false
+            var (length, w) = cursor.next(at: i)
+            if w > width { w = width }
+            if col + w > width {
+                if breakEnd > lineStart {
+                    emit(breakEnd, breakCol)
+                    lineStart = nextStart; col -= nextCol; wrapped = true
+                    breakEnd = -1
+                }
+                if col + w > width && col > 0 {
+                    emit(i, col)
+                    lineStart = i; col = 0; breakEnd = -1; wrapped = true
+                }
+            }
+            col += w
+            i += length
+        }
+        if inSpaces && breakEnd >= lineStart { emit(breakEnd, breakCol) } else { emit(n, col) }
+        return lines
+    }
+
+    /// Hard wrap of one line of verbatim text (code, HTML) between graphemes: the first row gets
+    /// `width` columns, later rows `continuationWidth`.
+    static func hardWrap(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int,
+                         width: Int, continuationWidth: Int) -> [WrappedLine] {
+        var lines: [WrappedLine] = []
+        var cursor = GraphemeCursor(string, bytes)
+        var lineStart = from, col = 0, limit = width
+        var i = from
+        while i < to {
+            var (length, w) = cursor.next(at: i)
+            if w > limit { w = limit }
+            if col + w > limit && col > 0 {
+                lines.append(WrappedLine(start: lineStart, end: i, width: col, overwide: limit < 2))
+                lineStart = i; col = 0; limit = continuationWidth
+                if w > limit { w = limit }
+            }
+            col += w
+            i += length
+        }
+        lines.append(WrappedLine(start: lineStart, end: to, width: col, overwide: limit < 2))
+        return lines
+    }
+}
