@@ -157,8 +157,8 @@ public final class DocumentLayout: Sendable {
     /// The row an anchor stands on at this width.
     ///
     /// Among rows starting exactly at the offset, the `ordinal`-th (clamped); otherwise the row
-    /// whose content contains the offset (non-empty rows first); otherwise the nearest row before
-    /// it. An anchor on a container goes to its first row; an unknown block to the nearest row.
+    /// whose content contains the offset (non-empty rows first); otherwise (the offset is a space
+    /// dropped at a wrap) the row after it; past the end, the last content row. An anchor on a container goes to its first row; an unknown block to the nearest row.
     /// Law: `row(for: anchor(atRow: r)) == r`.
     public func row(for anchor: Anchor) -> Int {
         guard rowCount > 0 else { return 0 }
@@ -178,15 +178,25 @@ public final class DocumentLayout: Sendable {
             return base + min(a + max(0, anchor.ordinal), e)
         }
         if a == 0 { return base }
-        // Rows before `a` start before the offset: prefer the last non-empty one containing it.
+        // Rows before `a` start before the offset: among those starting where the row before
+        // `a` starts (the lines of a table row share one range), the one with a span showing
+        // the offset, else the last non-empty one containing it.
         var j = a - 1
         let startOfRun = lines[j].range.lowerBound
+        var containing = -1
         while j >= 0 && lines[j].range.lowerBound == startOfRun {
-            if !lines[j].range.isEmpty && lines[j].range.contains(offset) { return base + j }
+            if !lines[j].range.isEmpty && lines[j].range.contains(offset) {
+                if containing < 0 { containing = j }
+                for span in lines[j].spans {
+                    if let o = span.contentOffset, o <= offset, offset < o + span.text.utf8.count { return base + j }
+                }
+            }
             j -= 1
         }
-        // Otherwise (a gap such as the space at a wrap, or past the end) the nearest content row
-        // before the offset.
+        if containing >= 0 { return base + containing }
+        // Otherwise the offset is in a gap (the spaces at a wrap): the row that starts after
+        // it; or past the end: the last content row.
+        if a < lines.count && !lines[a].range.isEmpty { return base + a }
         j = a - 1
         while j > 0 && lines[j].range.isEmpty { j -= 1 }
         if lines[j].range.isEmpty { j = a - 1 }

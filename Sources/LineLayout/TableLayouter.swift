@@ -17,9 +17,11 @@ import MarkdownModel
 /// fits (`avail < 4·columns + 1`), each body row becomes a record of `header: cell` lines,
 /// records separated by a `─` rule.
 ///
-/// Content text: cells joined by TAB, rows by LF (header first). Row ranges cover the content of
-/// the cells they show; border rows are empty ranges at the next row's content (top: 0,
-/// bottom: end of text).
+/// Content text: cells joined by TAB, rows by LF (header first). In the grid, every visual line
+/// of a table row has that row's whole content range (a line shows pieces of several cells, so
+/// no narrower range is honest), and the anchor ordinal tells the lines apart; border rows are
+/// empty ranges at the next row's content (top: 0, bottom: end of text). In the stacked form,
+/// rows have the ranges of the cell text they show.
 enum TableLayouter {
     struct Cell {
         var flow: Flow
@@ -117,17 +119,24 @@ enum TableLayouter {
         let total = widths.reduce(0, +) + 3 * widths.count + 1
         let borderStyle = SpanStyle(role: .tableBorder)
         sink.add([border("┌", "┬", "┐", widths)], width: total, range: 0..<0, sourceLine: first)
+        var lastLower = 0
         for (r, row) in rows.enumerated() {
             let sourceLine = r == 0 ? first : first + 1 + r
             if r == 1 {
-                let at = row.first?.base ?? textEnd
+                let at = max(row.first?.base ?? textEnd, lastLower)
+                lastLower = at
                 sink.add([border("├", "┼", "┤", widths)], width: total, range: at..<at, sourceLine: first + 1)
             }
+            // Every visual line of a table row has the row's whole content range: the lines
+            // of one table row are told apart by the anchor ordinal.
+            let rowStart = max(row.first?.base ?? textEnd, lastLower)
+            let rowEnd = row.last.map { $0.base + $0.flow.text.utf8.count } ?? rowStart
+            let rowRange = rowStart..<max(rowStart, rowEnd)
+            lastLower = rowStart
             let cellLines = row.enumerated().map { c, cell in cell.flow.lines(width: widths[c], base: cell.base) }
             let height = cellLines.map(\.count).max() ?? 1
             for k in 0..<height {
                 var spans: [Span] = []
-                var lo = Int.max, hi = -1
                 var pending = "│ "
                 for c in 0..<widths.count {
                     if c > 0 { pending += " │ " }
@@ -136,7 +145,6 @@ enum TableLayouter {
                     if k < cellLines[c].count {
                         let l = cellLines[c][k]
                         content = l.spans; used = l.width
-                        if !l.range.isEmpty { lo = min(lo, l.range.lowerBound); hi = max(hi, l.range.upperBound) }
                     }
                     let room = max(0, widths[c] - used)
                     let (before, after): (Int, Int)
@@ -155,8 +163,7 @@ enum TableLayouter {
                 }
                 pending += " │"
                 spans.append(Span(text: pending, style: borderStyle, width: CellWidth.of(pending)))
-                let at = row.first?.base ?? 0
-                let range = hi >= 0 ? lo..<hi : at..<at
+                let range = rowRange
                 sink.add(spans, width: total, range: range, sourceLine: sourceLine)
             }
         }
