@@ -1,1 +1,142 @@
-print("folio-bench")
+// folio-bench: release-build benchmarks. `swift run -c release folio-bench [--write-doc PATH]`.
+//
+// Builds a ~20 MB document by repeating SampleDocs (each copy's headings numbered so anchors
+// and searches stay distinct), then reports:
+//   - parse MB/s (libcmark + conversion to the model), layout MB/s at width 80, peak memory;
+//   - the cost of one keystroke (update + frame + frame diff) for 1,000 line-downs and
+//     1,000 page-downs, on a 20 KB and on the 20 MB document;
+//   - search: a word near the end of the 20 MB document, and `n` to a match on the same screen.
+// Figures are min / median / p90 over repetitions. No assertions: numbers go in the notes.
+import Foundation
+import LineLayout
+import MarkdownModel
+import Pager
+import TerminalScreen
+import TextSearch
+
+func now() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+func stats(_ samples: [Double]) -> String {
+    let s = samples.sorted()
+    func ms(_ v: Double) -> String { String(format: "%.3f ms", v * 1000) }
+    return "min \(ms(s.first ?? 0))  median \(ms(s[s.count / 2]))  p90 \(ms(s[min(s.count - 1, s.count * 9 / 10)]))"
+}
+
+func peakMemoryMB() -> Double {
+    guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+    for line in text.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+        let kb = Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
+        return kb / 1024
+    }
+    return 0
+}
+
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let sampleDir = root.appendingPathComponent("SampleDocs")
+let names = ["tour.md", "long.md", "wide.md"]
+let samples = names.compactMap { try? String(contentsOf: sampleDir.appendingPathComponent($0), encoding: .utf8) }
+guard !samples.isEmpty else { print("folio-bench: SampleDocs not found at \(sampleDir.path)"); exit(1) }
+
+func bigDocument(bytes target: Int) -> String {
+    var out = ""
+    out.reserveCapacity(target + 100_000)
+    var copy = 0
+    while out.utf8.count < target {
+        copy += 1
+        for s in samples {
+            // Number the headings of each copy so sections stay distinct.
+            out += s.replacingOccurrences(of: "\n## ", with: "\n## \(copy). ")
+            out += "\n\n"
+        }
+    }
+    out += "\n\nThe very last paragraph mentions the word xylophone-terminus once.\n"
+    return out
+}
+
+let args = CommandLine.arguments
+let big = bigDocument(bytes: 20_000_000)
+if let i = args.firstIndex(of: "--write-doc"), i + 1 < args.count {
+    try big.write(toFile: args[i + 1], atomically: true, encoding: .utf8)
+    print("wrote \(big.utf8.count) bytes to \(args[i + 1])")
+    exit(0)
+}
+let small = String(decoding: Array(samples[0].utf8.prefix(20_000)), as: UTF8.self)
+
+let mb = Double(big.utf8.count) / 1_000_000
+print("document: \(String(format: "%.1f", mb)) MB, \(big.split(separator: "\n", omittingEmptySubsequences: false).count) lines")
+
+// Parse and layout throughput.
+var parseTimes: [Double] = []
+var layoutTimes: [Double] = []
+var document = MarkdownParser.parse(big)
+var layout = DocumentLayout(document: document, options: LayoutOptions(width: 80))
+for _ in 0..<3 {
+    let t0 = now()
+    document = MarkdownParser.parse(big)
+    let t1 = now()
+    layout = DocumentLayout(document: document, options: LayoutOptions(width: 80))
+    let t2 = now()
+    parseTimes.append(t1 - t0)
+    layoutTimes.append(t2 - t1)
+}
+let parse = parseTimes.min()!, lay = layoutTimes.min()!
+print(String(format: "parse:          %.2f s  %.1f MB/s  (%d blocks)", parse, mb / parse, document.blocks.count))
+print(String(format: "layout (w=80):  %.2f s  %.1f MB/s  (%d rows)", lay, mb / lay, layout.rowCount))
+print(String(format: "parse+layout:   %.1f MB/s", mb / (parse + lay)))
+print(String(format: "peak memory:    %.0f MB", peakMemoryMB()))
+
+// Keystrokes: update + frame + diff, as the run loop does per key.
+func keystrokes(_ markdown: String, label: String) {
+    var config = PagerConfig()
+    config.theme = Theme(depth: .trueColor)
+    let doc = MarkdownParser.parse(markdown)
+    for (name, key) in [("line-down", Key.char("j")), ("page-down", Key.char(" "))] {
+        var state = PagerState(documents: [DocumentSpec(name: label, path: nil, document: doc)], config: config, rows: 50, columns: 120)
+        var renderer = FrameRenderer()
+        _ = renderer.render(state.frame(), depth: .trueColor, scrollRows: 0..<state.contentRows)
+        var samples: [Double] = []
+        var bytes = 0
+        for _ in 0..<1000 {
+            let t0 = now()
+            _ = state.update(.key(key))
+            let out = renderer.render(state.frame(), depth: .trueColor, scrollRows: 0..<state.contentRows)
+            samples.append(now() - t0)
+            bytes += out.count
+        }
+        print("\(label) 1000 × \(name): \(stats(samples))  avg \(bytes / 1000) bytes/frame")
+    }
+}
+keystrokes(small, label: "20 KB")
+keystrokes(big, label: "20 MB")
+
+// Search near the end, then `n` to a match on the same screen.
+do {
+    var config = PagerConfig()
+    config.theme = Theme(depth: .trueColor)
+    var state = PagerState(documents: [DocumentSpec(name: "big", path: nil, document: document)], config: config, rows: 50, columns: 120)
+    _ = state.update(.resize(rows: 50, columns: 81))  // lay out at 80 + the indicator column, reuse nothing
+    var times: [Double] = []
+    for _ in 0..<3 {
+        var s = state
+        let t0 = now()
+        for k in "/xylophone-terminus" { _ = s.update(.key(.char(k))) }
+        _ = s.update(.key(.enter))
+        times.append(now() - t0)
+    }
+    print("search (typed incrementally) for a word at the end of 20 MB: \(stats(times))")
+    var s = state
+    for k in "/tide" { _ = s.update(.key(.char(k))) }
+    _ = s.update(.key(.enter))
+    var nTimes: [Double] = []
+    for _ in 0..<200 {
+        let t0 = now()
+        _ = s.update(.key(.char("n")))
+        _ = s.frame()
+        nTimes.append(now() - t0)
+    }
+    print("n (next match, mostly on screen), 200 ×: \(stats(nTimes))")
+}
