@@ -1,0 +1,69 @@
+import LineLayout
+import MarkdownModel
+import Testing
+
+@Suite struct TableLayouterTests {
+    static let table = """
+        | Harbour | Range | Note |
+        |:--------|------:|:----:|
+        | Brest | 6.1 | big tides |
+        | Nice | 0.2 | calm |
+        """
+
+    @Test func naturalWidthGridWithAlignment() {
+        expectScreen(Self.table, width: 40, """
+            ┌─────────┬───────┬───────────┐         |
+            │ Harbour │ Range │   Note    │         |
+            ├─────────┼───────┼───────────┤         |
+            │ Brest   │   6.1 │ big tides │         |
+            │ Nice    │   0.2 │   calm    │         |
+            └─────────┴───────┴───────────┘         |
+            """)
+    }
+
+    @Test func columnsShrinkAndCellsWrap() {
+        expectScreen(Self.table, width: 20, """
+            ┌─────┬─────┬──────┐|
+            │ Har │ Ran │ Note │|
+            │ bou │  ge │      │|
+            │ r   │     │      │|
+            ├─────┼─────┼──────┤|
+            │ Bre │ 6.1 │ big  │|
+            │ st  │     │ tide │|
+            │     │     │  s   │|
+            │ Nic │ 0.2 │ calm │|
+            │ e   │     │      │|
+            └─────┴─────┴──────┘|
+            """)
+    }
+
+    @Test func stackedWhenTooNarrowForBorders() {
+        expectScreen(Self.table, width: 12, """
+            Harbour     |
+            Range       |
+            Note        |
+            ────────────|
+            Harbour:    |
+            Brest       |
+            Range: 6.1  |
+            Note: big   |
+            tides       |
+            ────────────|
+            Harbour:    |
+            Nice        |
+            Range: 0.2  |
+            Note: calm  |
+            """)
+    }
+
+    @Test func rolesContentAndRanges() {
+        let layout = DocumentLayout(document: MarkdownParser.parse(Self.table), options: LayoutOptions(width: 40))
+        let block = layout.blocks[0]
+        #expect(block.text == "Harbour\tRange\tNote\nBrest\t6.1\tbig tides\nNice\t0.2\tcalm")
+        #expect(layout.line(at: 0).spans.map(\.style.role) == [.tableBorder])
+        #expect(layout.line(at: 1).spans.contains { $0.text == "Harbour" && $0.style.role == .tableHeader && $0.contentOffset == 0 })
+        #expect(layout.line(at: 3).range == 19..<38)
+        #expect(layout.line(at: 5).range == block.text.utf8.count..<block.text.utf8.count)
+        #expect((0..<6).map { layout.line(at: $0).sourceLine } == [1, 1, 2, 3, 4, 4])
+    }
+}
