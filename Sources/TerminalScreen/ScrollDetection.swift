@@ -34,12 +34,22 @@ extension ScrollShift {
         guard old.rows == new.rows, old.columns == new.columns else { return nil }
         let span = (rows ?? 0..<new.rows).clamped(to: 0..<new.rows)
         guard span.count >= 2 else { return nil }
-        var ids: [ArraySlice<Cell>: Int] = [:]
+        // Rows are bucketed by a cheap signature of their text (FNV-1a over the cells' UTF-8)
+        // and told apart within a bucket by full equality, styles included. Hashing whole
+        // cells with `Hasher` cost more than the rest of a frame.
+        var buckets: [UInt64: [(row: ArraySlice<Cell>, id: Int)]] = [:]
+        var count = 0
         func id(_ row: ArraySlice<Cell>) -> Int {
-            if let known = ids[row] { return known }
-            let next = ids.count
-            ids[row] = next
-            return next
+            var h: UInt64 = 0xcbf2_9ce4_8422_2325
+            for cell in row {
+                for byte in cell.text.utf8 { h = (h ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            }
+            if let list = buckets[h] {
+                for entry in list where entry.row == row { return entry.id }
+            }
+            count += 1
+            buckets[h, default: []].append((row, count))
+            return count
         }
         let oldIDs = span.map { id(old.cells(row: $0)) }
         let newIDs = span.map { id(new.cells(row: $0)) }
