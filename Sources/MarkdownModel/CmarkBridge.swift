@@ -28,18 +28,31 @@ enum CmarkBridge {
         return result
     }
 
+    /// Parses with cmark's allocator pointed at a fresh `ParseArena`, runs `body` on the
+    /// tree, frees the tree (cheap: free lists) and then the arena.
     private static func withParsedTree<R>(_ bytes: [UInt8], _ body: (OpaquePointer) -> R) -> R {
-        let options = CMARK_OPT_VALIDATE_UTF8
-        let root: OpaquePointer? = bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { chars in
-                // cmark never reads past `len`; a non-nil pointer is needed for empty input.
-                var empty: CChar = 0
-                return cmark_parse_document(chars.baseAddress ?? withUnsafePointer(to: &empty) { $0 }, chars.count, options)
+        let arena = ParseArena()
+        return CurrentArena.with(arena) {
+            var memory = cmark_mem(
+                calloc: { count, size in CurrentArena.arena.allocate(count * size, zeroed: true) },
+                realloc: { pointer, size in CurrentArena.arena.reallocate(pointer, size) },
+                free: { pointer in CurrentArena.arena.release(pointer) })
+            return withUnsafeMutablePointer(to: &memory) { memory in
+                guard let parser = cmark_parser_new_with_mem(CMARK_OPT_VALIDATE_UTF8, memory) else {
+                    preconditionFailure("cmark_parser_new_with_mem failed (out of memory)")
+                }
+                bytes.withUnsafeBufferPointer { buffer in
+                    buffer.withMemoryRebound(to: CChar.self) { chars in
+                        if let base = chars.baseAddress { cmark_parser_feed(parser, base, chars.count) }
+                    }
+                }
+                let root = cmark_parser_finish(parser)
+                cmark_parser_free(parser)
+                guard let root else { preconditionFailure("cmark_parser_finish failed (out of memory)") }
+                defer { cmark_node_free(root) }
+                return body(root)
             }
         }
-        guard let root else { preconditionFailure("cmark_parse_document failed (out of memory)") }
-        defer { cmark_node_free(root) }
-        return body(root)
     }
 }
 
@@ -78,7 +91,7 @@ private struct Converter {
         case CMARK_NODE_ITEM:
             openContainer(.item, node)
         case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING:
-            inlines.removeAll(keepingCapacity: true)
+            inlines = []
             pendingText.removeAll(keepingCapacity: true)
             appendBlock(.paragraph(Inlines()), node) // kind completed on exit
         case CMARK_NODE_CODE_BLOCK:
@@ -123,10 +136,10 @@ private struct Converter {
             blockStack.removeLast()
         case CMARK_NODE_PARAGRAPH:
             flushText()
-            blocks[blocks.count - 1].kind = .paragraph(Inlines(inlines))
+            blocks[blocks.count - 1].kind = .paragraph(takeInlines())
         case CMARK_NODE_HEADING:
             flushText()
-            blocks[blocks.count - 1].kind = .heading(level: Int(cmark_node_get_heading_level(node)), Inlines(inlines))
+            blocks[blocks.count - 1].kind = .heading(level: Int(cmark_node_get_heading_level(node)), takeInlines())
         case CMARK_NODE_EMPH, CMARK_NODE_STRONG, CMARK_NODE_LINK, CMARK_NODE_IMAGE:
             flushText()
             let index = inlineStack.removeLast()
@@ -178,6 +191,13 @@ private struct Converter {
         flushText()
         inlines.append(InlineNode(kind))
         inlineStack.append(inlines.count - 1)
+    }
+
+    /// Moves the finished inlines out (no copy).
+    private mutating func takeInlines() -> Inlines {
+        var taken: [InlineNode] = []
+        swap(&taken, &inlines)
+        return Inlines(taken)
     }
 
     private mutating func flushText() {

@@ -53,7 +53,14 @@ struct DocumentBuilder {
                 quoteDepth[index] = quoteDepth[block.parent]
             }
         }
-        let span = sourceLines(index)
+        var span = sourceLines(index)
+        if parent >= 0 {
+            // cmark can report a fenced code block that its container's end closed as ending
+            // on the line that closed the container; a block never leaves its parent's lines.
+            let outer = lines[parent]
+            span.first = min(max(span.first, outer.first), outer.last)
+            span.last = min(max(span.last, span.first), outer.last)
+        }
         switch block.kind {
         case .document:
             finalIndex[index] = append(.document, parent: parent, lines: SourceLines(1, max(1, source.lineCount)))
@@ -92,7 +99,9 @@ struct DocumentBuilder {
     /// A paragraph, or — when its source lines hold a pipe table — the lines before the
     /// table as a paragraph (if any) followed by the table.
     private mutating func appendParagraph(_ inlines: Inlines, raw index: Int, parent: Int, lines span: SourceLines) {
-        if span.last > span.first, PipeTable.mayContainTable(inlines) {
+        // A table needs an unescaped `|`, which cmark leaves in a text node.
+        let triggers = InlineExtensions.scan(inlines)
+        if span.last > span.first, triggers.pipe {
             let block = raw[index]
             var rowLines: [ArraySlice<UInt8>] = []
             rowLines.reserveCapacity(span.last - span.first + 1)
@@ -113,7 +122,7 @@ struct DocumentBuilder {
                 return
             }
         }
-        append(.paragraph(InlineExtensions.apply(inlines)), parent: parent, lines: span)
+        append(.paragraph(InlineExtensions.apply(inlines, triggers: triggers)), parent: parent, lines: span)
     }
 
     @discardableResult

@@ -58,44 +58,60 @@ struct InlineTree {
 /// The inline GitHub extensions, applied to every paragraph, heading and table cell.
 enum InlineExtensions {
     static func apply(_ inlines: Inlines) -> Inlines {
-        var strike = false
-        var link = false
-        for node in inlines.nodes {
-            guard case .text(let text) = node.kind else { continue }
-            let triggers = scan(text)
-            strike = strike || triggers.strike
-            link = link || triggers.link
-            if strike && link { break }
-        }
-        guard strike || link else { return inlines }
+        apply(inlines, triggers: scan(inlines))
+    }
+
+    /// Applies the passes that `triggers` (from `scan(_:)`) call for.
+    static func apply(_ inlines: Inlines, triggers: Triggers) -> Inlines {
+        guard triggers.strike || triggers.link else { return inlines }
         var tree = InlineTree(inlines)
-        if strike { Strikethrough.apply(&tree) }
-        if link { Autolink.apply(&tree) }
+        if triggers.strike { Strikethrough.apply(&tree) }
+        if triggers.link { Autolink.apply(&tree) }
         return tree.flattened()
     }
 
-    /// Whether `text` has a `~` (strikethrough) or `://` / `www.` (bare autolink).
-    static func scan(_ text: String) -> (strike: Bool, link: Bool) {
+    /// Which bytes occur in the text nodes: `~` (strikethrough), `://` or `www.` (bare
+    /// autolinks), `|` (a possible pipe table).
+    struct Triggers {
+        var strike = false
+        var link = false
+        var pipe = false
+    }
+
+    static func scan(_ inlines: Inlines) -> Triggers {
+        var triggers = Triggers()
+        for node in inlines.nodes {
+            guard case .text(let text) = node.kind else { continue }
+            let found = scan(text)
+            triggers.strike = triggers.strike || found.strike
+            triggers.link = triggers.link || found.link
+            triggers.pipe = triggers.pipe || found.pipe
+        }
+        return triggers
+    }
+
+    static func scan(_ text: String) -> Triggers {
         withUTF8(text) { bytes in
-            var strike = false
-            var link = false
+            var triggers = Triggers()
             let count = bytes.count
             var index = 0
             while index < count {
                 switch bytes[index] {
                 case UInt8(ascii: "~"):
-                    strike = true
+                    triggers.strike = true
+                case UInt8(ascii: "|"):
+                    triggers.pipe = true
                 case UInt8(ascii: ":"):
-                    if index + 2 < count, bytes[index + 1] == UInt8(ascii: "/"), bytes[index + 2] == UInt8(ascii: "/") { link = true }
+                    if index + 2 < count, bytes[index + 1] == UInt8(ascii: "/"), bytes[index + 2] == UInt8(ascii: "/") { triggers.link = true }
                 case UInt8(ascii: "w"):
                     if index + 3 < count, bytes[index + 1] == UInt8(ascii: "w"), bytes[index + 2] == UInt8(ascii: "w"),
-                       bytes[index + 3] == UInt8(ascii: ".") { link = true }
+                       bytes[index + 3] == UInt8(ascii: ".") { triggers.link = true }
                 default:
                     break
                 }
                 index += 1
             }
-            return (strike, link)
+            return triggers
         }
     }
 }

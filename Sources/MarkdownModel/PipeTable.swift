@@ -20,14 +20,6 @@ enum PipeTable {
         var table: Table
     }
 
-    /// Cheap filter: a table needs an unescaped `|`, which cmark leaves in a text node.
-    static func mayContainTable(_ inlines: Inlines) -> Bool {
-        for node in inlines.nodes {
-            if case .text(let text) = node.kind, text.utf8.contains(UInt8(ascii: "|")) { return true }
-        }
-        return false
-    }
-
     /// A paragraph line without its container prefix.
     ///
     /// On the paragraph's first line cmark's start column (1-based UTF-8 byte column) says

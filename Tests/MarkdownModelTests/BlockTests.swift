@@ -122,6 +122,17 @@ import Testing
             """)
     }
 
+    @Test func unclosedFenceInAnItemEndsWithTheItem() {
+        // cmark reports the code block as ending on line 2, the line that closed the list.
+        #expect(dump("1. ```x\ny") == """
+            Document @1-2 #0
+              List @1-1 #1 ordered 1 . tight
+                Item @1-1 #2
+                  CodeBlock @1-1 #3 fenced "x" ""
+              Paragraph @2-2 #4 "y"
+            """)
+    }
+
     @Test func emptyAndBlankDocuments() {
         #expect(dump("") == "Document @1-1 #0")
         #expect(parsed("").sourceLineCount == 0)

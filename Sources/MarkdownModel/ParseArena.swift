@@ -1,0 +1,107 @@
+import Glibc
+
+/// A region allocator for one cmark parse (see `CmarkBridge`).
+///
+/// cmark allocates and frees millions of small blocks (nodes, delimiters, strings) per
+/// megabyte; with glibc's malloc that costs more than the parsing itself. The arena hands out
+/// small blocks from 1 MiB chunks, recycles freed ones through per-size free lists, passes
+/// large ones to malloc, and releases all chunks at once when it is deinitialised.
+///
+/// Layout of every block: a 16-byte header (`size`, `isLarge`) followed by the payload, so
+/// payloads keep malloc's 16-byte alignment.
+final class ParseArena {
+    private static let headerSize = 16
+    private static let smallLimit = 512
+    private static let chunkSize = 1 << 20
+
+    private var chunks: [UnsafeMutableRawPointer] = []
+    private var cursor: UnsafeMutableRawPointer?
+    private var remaining = 0
+    /// Free lists by size class (payload size / 16); each free block stores the next one.
+    private var freeLists = [UnsafeMutableRawPointer?](repeating: nil, count: smallLimit / 16 + 1)
+
+    deinit {
+        for chunk in chunks { Glibc.free(chunk) }
+    }
+
+    func allocate(_ count: Int, zeroed: Bool) -> UnsafeMutableRawPointer? {
+        let size = max(16, (count + 15) & ~15)
+        if size > Self.smallLimit {
+            guard let base = zeroed ? Glibc.calloc(1, size + Self.headerSize) : Glibc.malloc(size + Self.headerSize) else { return nil }
+            base.storeBytes(of: size, as: Int.self)
+            base.storeBytes(of: 1, toByteOffset: 8, as: Int.self)
+            return base + Self.headerSize
+        }
+        let sizeClass = size >> 4
+        let payload: UnsafeMutableRawPointer
+        if let free = freeLists[sizeClass] {
+            freeLists[sizeClass] = free.load(as: UnsafeMutableRawPointer?.self)
+            payload = free
+        } else {
+            if remaining < size + Self.headerSize {
+                guard let chunk = Glibc.malloc(Self.chunkSize) else { return nil }
+                chunks.append(chunk)
+                cursor = chunk
+                remaining = Self.chunkSize
+            }
+            let base = cursor!
+            cursor = base + size + Self.headerSize
+            remaining -= size + Self.headerSize
+            base.storeBytes(of: size, as: Int.self)
+            base.storeBytes(of: 0, toByteOffset: 8, as: Int.self)
+            payload = base + Self.headerSize
+        }
+        if zeroed { payload.initializeMemory(as: UInt8.self, repeating: 0, count: size) }
+        return payload
+    }
+
+    func reallocate(_ pointer: UnsafeMutableRawPointer?, _ count: Int) -> UnsafeMutableRawPointer? {
+        guard let pointer else { return allocate(count, zeroed: false) }
+        let base = pointer - Self.headerSize
+        let size = base.load(as: Int.self)
+        if base.load(fromByteOffset: 8, as: Int.self) == 1, count > Self.smallLimit {
+            let newSize = (count + 15) & ~15
+            guard let grown = Glibc.realloc(base, newSize + Self.headerSize) else { return nil }
+            grown.storeBytes(of: newSize, as: Int.self)
+            return grown + Self.headerSize
+        }
+        if count <= size { return pointer }
+        guard let moved = allocate(count, zeroed: false) else { return nil }
+        moved.copyMemory(from: pointer, byteCount: size)
+        release(pointer)
+        return moved
+    }
+
+    func release(_ pointer: UnsafeMutableRawPointer?) {
+        guard let pointer else { return }
+        let base = pointer - Self.headerSize
+        if base.load(fromByteOffset: 8, as: Int.self) == 1 {
+            Glibc.free(base)
+            return
+        }
+        let sizeClass = base.load(as: Int.self) >> 4
+        pointer.storeBytes(of: freeLists[sizeClass], as: UnsafeMutableRawPointer?.self)
+        freeLists[sizeClass] = pointer
+    }
+}
+
+/// The arena of the parse running on this thread (cmark's allocator callbacks take no context).
+enum CurrentArena {
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        precondition(pthread_key_create(&key, nil) == 0, "pthread_key_create failed")
+        return key
+    }()
+
+    static var arena: ParseArena {
+        Unmanaged<ParseArena>.fromOpaque(pthread_getspecific(key)!).takeUnretainedValue()
+    }
+
+    /// Runs `body` with `arena` installed for this thread; nests (the previous one is restored).
+    static func with<R>(_ arena: ParseArena, _ body: () -> R) -> R {
+        let previous = pthread_getspecific(key)
+        pthread_setspecific(key, Unmanaged.passUnretained(arena).toOpaque())
+        defer { pthread_setspecific(key, previous) }
+        return withExtendedLifetime(arena) { body() }
+    }
+}

@@ -1,0 +1,100 @@
+import Testing
+@testable import MarkdownModel
+
+/// Input nobody should write: the parser is total, iterative and keeps its invariants.
+@Suite struct HostileInputTests {
+    private func check(_ bytes: [UInt8]) -> Document {
+        let document = MarkdownParser.parse(bytes)
+        checkInvariants(document)
+        return document
+    }
+
+    private func onlyParagraphText(_ document: Document) -> String? {
+        guard document.blocks.count == 2, case .paragraph(let inlines) = document.blocks[1].kind else { return nil }
+        return inlines.plainText
+    }
+
+    @Test func invalidUTF8BecomesReplacementCharacters() {
+        #expect(onlyParagraphText(check([0x61, 0xFF, 0x62])) == "a\u{FFFD}b")
+        #expect(onlyParagraphText(check([0x61, 0xE2, 0x82])) == "a\u{FFFD}")        // truncated sequence
+        #expect(onlyParagraphText(check([0xC0, 0xAF, 0x78])) == "\u{FFFD}\u{FFFD}x") // overlong
+    }
+
+    @Test func nulBecomesReplacementCharacter() {
+        #expect(onlyParagraphText(check([0x61, 0x00, 0x62])) == "a\u{FFFD}b")
+        // Columns stay right after a replacement: the table after the NUL is still found.
+        let table = check(Array("\u{0}\n\n| a | b |\n|---|---|\n".utf8))
+        #expect(table.blocks.count == 3)
+        if case .table = table.blocks[2].kind {} else { Issue.record("no table: \(table.dump())") }
+    }
+
+    @Test func tenThousandNestedBlockQuotes() {
+        let document = check(Array((String(repeating: ">", count: 10_000) + " deep").utf8))
+        #expect(document.blocks.count == 10_002)
+        #expect(document.blocks.last?.depth == 10_001)
+        #expect(onlyLeafText(document) == "deep")
+    }
+
+    @Test func tenThousandNestedLists() {
+        let document = check(Array((String(repeating: "- ", count: 10_000) + "x").utf8))
+        #expect(document.blocks.count == 20_002)
+        #expect(document.blocks.last?.depth == 20_001)
+        #expect(onlyLeafText(document) == "x")
+    }
+
+    @Test func deeplyNestedInlines() {
+        let markdown = String(repeating: "*", count: 6_000) + "a ~~b~~ www.c.org" + String(repeating: "*", count: 6_000)
+        let document = check(Array(markdown.utf8))
+        #expect(onlyParagraphText(document) == "a b www.c.org")
+    }
+
+    @Test func tenMegabyteSingleLine() {
+        let line = String(repeating: "lorem | ipsum ~ dolor ", count: 10_000_000 / 22)
+        let document = check(Array(line.utf8))
+        #expect(document.sourceLineCount == 1)
+        #expect(document.blocks.count == 2)
+    }
+
+    @Test(arguments: 0..<300)
+    func randomBytes(seed: Int) {
+        var random = SplitMix64(seed: UInt64(seed))
+        // Mostly Markdown punctuation, some letters, some arbitrary bytes.
+        let alphabet = Array("|-:>*_~`#[]()!<\\ \n\t1.xw/hps&;\"".utf8)
+        let count = Int(random.next() % 300)
+        var bytes: [UInt8] = []
+        for _ in 0..<count {
+            let roll = random.next() % 10
+            bytes.append(roll < 8 ? alphabet[Int(random.next() % UInt64(alphabet.count))] : UInt8(truncatingIfNeeded: random.next()))
+        }
+        _ = check(bytes)
+    }
+
+    @Test(arguments: 0..<100)
+    func randomMarkdownLines(seed: Int) {
+        var random = SplitMix64(seed: UInt64(seed) &+ 1_000)
+        let pieces = ["> ", "- ", "1. ", "  ", "| a | b |", "|---|:-:|", "~~x~~", "www.a.b", "https://c.d)", "[ ] ",
+                      "```", "    ", "# ", "*e*", "\\|", "text", "\n", "\n\n", "<div>", "---", "==="]
+        var markdown = ""
+        for _ in 0..<Int(random.next() % 60) { markdown += pieces[Int(random.next() % UInt64(pieces.count))] }
+        _ = check(Array(markdown.utf8))
+    }
+
+    private func onlyLeafText(_ document: Document) -> String? {
+        let leaves = document.leafBlocks
+        guard leaves.count == 1, case .paragraph(let inlines) = document[leaves[0]].kind else { return nil }
+        return inlines.plainText
+    }
+}
+
+/// A small seeded generator, so failures reproduce.
+struct SplitMix64 {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
