@@ -33,11 +33,20 @@ public struct KeyInterpreter: Hashable, Sendable {
 
     /// The count typed before the command, if any.
     public var count: Int? { Int(digits) }
-    /// Something is half-typed (for the status line).
-    public var isPending: Bool { pending != nil || !digits.isEmpty }
+    /// Something is half-typed (for the status line). A lone Esc is not shown: it already
+    /// acted, and is only the possible start of `Esc u`, `Esc v`, `Esc ←`.
+    public var isPending: Bool { (pending != nil && pending != .escape) || !digits.isEmpty }
     public var pendingText: String { digits + (pending == .colon ? ":" : "") }
 
     public mutating func reset() { digits = ""; pending = nil }
+
+    /// Clears the count after a command ran. Esc is both a command (clear the selection) and
+    /// the prefix of `Esc u`, `Esc v`, `Esc ←`, so a keyboard that sends Esc and the letter
+    /// as two keys still reaches them: the Esc prefix survives.
+    public mutating func commandDone() {
+        digits = ""
+        if pending != .escape { pending = nil }
+    }
 
     /// The command for `key`, or nil while a sequence is incomplete. The count is read with
     /// `count` before calling `reset()`.
@@ -57,6 +66,9 @@ public struct KeyInterpreter: Hashable, Sendable {
             case (.colon, .char("x")): return .nextFile
             case (.escape, .char("u")): return .toggleHighlight
             case (.escape, .char("v")): return .pageUp
+            case (.escape, .left), (.escape, .backspace): return .back
+            case (.escape, .char("<")): return .top
+            case (.escape, .char(">")): return .bottom
             case (.ctrlO, .ctrl("n")), (.ctrlO, .char("n")): return .selectNext
             case (.ctrlO, .ctrl("p")), (.ctrlO, .char("p")): return .selectPrevious
             case (.closeBracket, .char("]")): return .nextHeading

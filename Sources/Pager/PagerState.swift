@@ -121,7 +121,7 @@ public struct PagerState: Sendable {
         }
         guard let command = keys.interpret(key) else { return [] }
         let count = keys.count
-        keys.reset()
+        keys.commandDone()
         return perform(command, count: count)
     }
 
