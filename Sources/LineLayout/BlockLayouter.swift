@@ -18,6 +18,23 @@ struct RowSink {
 
     init(block: BlockID, prefix: Prefix) { self.block = block; self.prefix = prefix }
 
+    /// Lead spans for the next row (the prefix), to build a row's spans in place.
+    var lead: [Span] { lines.isEmpty ? prefix.first : prefix.other }
+
+    /// Adds a row whose spans already start with `lead`; `width` is the content's width.
+    mutating func add(prefixed spans: [Span], width: Int, range: Range<Int>, sourceLine: Int) {
+        lines.append(VisualLine(spans: spans, block: block, range: range, sourceLine: sourceLine,
+                                width: prefix.width + width))
+    }
+
+    /// Adds the rows of a wrapped flow built with `flow.lines(leadFirst: sink.lead, leadOther: prefix.other)`.
+    mutating func add(_ flowLines: [FlowLine], firstSourceLine: Int) {
+        lines.reserveCapacity(lines.count + flowLines.count)
+        for l in flowLines {
+            add(prefixed: l.spans, width: l.width, range: l.range, sourceLine: firstSourceLine + l.sourceLineOffset)
+        }
+    }
+
     mutating func add(_ content: [Span], width: Int, range: Range<Int>, sourceLine: Int) {
         var spans = lines.isEmpty ? prefix.first : prefix.other
         if spans.isEmpty { spans = content } else { spans.append(contentsOf: content) }
@@ -50,9 +67,7 @@ enum BlockLayouter {
         switch block.kind {
         case .paragraph(let inlines):
             let flow = Flow(inlines, base: SpanStyle(), inlineLinkURLs: options.inlineLinkURLs)
-            for l in flow.lines(width: avail) {
-                sink.add(l.spans, width: l.width, range: l.range, sourceLine: first + l.sourceLineOffset)
-            }
+            sink.add(flow.lines(width: avail, leadFirst: sink.lead, leadOther: prefix.other), firstSourceLine: first)
             text = flow.text; links = flow.links
         case .heading(let level, let inlines):
             let flow = Flow(inlines, base: SpanStyle(role: .heading(level)), inlineLinkURLs: options.inlineLinkURLs)
@@ -92,9 +107,7 @@ enum BlockLayouter {
         let style = SpanStyle(role: .heading(level))
         let first = block.source.first
         if level <= 2 {
-            for l in flow.lines(width: avail) {
-                sink.add(l.spans, width: l.width, range: l.range, sourceLine: first + l.sourceLineOffset)
-            }
+            sink.add(flow.lines(width: avail, leadFirst: sink.lead, leadOther: sink.prefix.other), firstSourceLine: first)
             let end = flow.text.utf8.count
             let rule = String(repeating: level == 1 ? "═" : "─", count: avail)
             sink.add([Span(text: rule, style: SpanStyle(role: .rule), width: avail)], width: avail,
@@ -103,17 +116,13 @@ enum BlockLayouter {
         }
         let markerWidth = level + 1
         guard avail >= 2 * markerWidth else {
-            for l in flow.lines(width: avail) {
-                sink.add(l.spans, width: l.width, range: l.range, sourceLine: first + l.sourceLineOffset)
-            }
+            sink.add(flow.lines(width: avail, leadFirst: sink.lead, leadOther: sink.prefix.other), firstSourceLine: first)
             return
         }
         let marker = Span(text: String(repeating: "#", count: level) + " ", style: style, width: markerWidth)
         let indent = Span(text: String(repeating: " ", count: markerWidth), style: style, width: markerWidth)
-        for (k, l) in flow.lines(width: avail - markerWidth).enumerated() {
-            var spans = [k == 0 ? marker : indent]
-            spans.append(contentsOf: l.spans)
-            sink.add(spans, width: markerWidth + l.width, range: l.range, sourceLine: first + l.sourceLineOffset)
+        for l in flow.lines(width: avail - markerWidth, leadFirst: sink.lead + [marker], leadOther: sink.prefix.other + [indent]) {
+            sink.add(prefixed: l.spans, width: markerWidth + l.width, range: l.range, sourceLine: first + l.sourceLineOffset)
         }
     }
 

@@ -18,19 +18,38 @@ struct Containers {
     let siblingIndex: [Int32]
     /// Number of lists enclosing each block (a list counts itself).
     let listDepth: [Int32]
+    /// Parent of each block (-1 for the root) and its depth: read without copying `Block`s.
+    let parent: [Int32]
+    let depth: [Int32]
+    /// Whether a block draws decoration (quotes and list items).
+    let decorates: [Bool]
 
     init(_ document: Document) {
         self.document = document
         let n = document.blocks.count
         var siblingIndex = [Int32](repeating: 0, count: n)
         var listDepth = [Int32](repeating: 0, count: n)
+        var parent = [Int32](repeating: -1, count: n)
+        var depth = [Int32](repeating: 0, count: n)
+        var decorates = [Bool](repeating: false, count: n)
         for b in document.blocks {
+            let i = b.id.rawValue
             for (k, c) in b.children.enumerated() { siblingIndex[c.rawValue] = Int32(k) }
-            let inherited = b.parent.map { listDepth[$0.rawValue] } ?? 0
-            if case .list = b.kind { listDepth[b.id.rawValue] = inherited + 1 } else { listDepth[b.id.rawValue] = inherited }
+            let p = b.parent.map { $0.rawValue } ?? -1
+            parent[i] = Int32(p)
+            depth[i] = p >= 0 ? depth[p] + 1 : 0
+            let inherited = p >= 0 ? listDepth[p] : 0
+            switch b.kind {
+            case .list: listDepth[i] = inherited + 1
+            case .blockQuote, .item: listDepth[i] = inherited; decorates[i] = true
+            default: listDepth[i] = inherited
+            }
         }
         self.siblingIndex = siblingIndex
         self.listDepth = listDepth
+        self.parent = parent
+        self.depth = depth
+        self.decorates = decorates
     }
 
     static func maximumPrefixWidth(_ width: Int) -> Int { width - (width + 1) / 2 }
@@ -88,11 +107,11 @@ struct Containers {
     /// a blank row (items of a tight list). The row carries the bars of the quotes around both.
     func separator(between a: BlockID, and b: BlockID, width: Int) -> Prefix? {
         let lca = commonAncestor(a, b)
-        let block = document[lca]
-        switch block.kind {
+        switch document.blocks[lca.rawValue].kind {
         case .list(let info) where info.tight: return nil
         case .item:
-            if let p = block.parent, case .list(let info) = document[p].kind, info.tight { return nil }
+            let p = Int(parent[lca.rawValue])
+            if p >= 0, case .list(let info) = document.blocks[p].kind, info.tight { return nil }
         default: break
         }
         var p = collect(from: lca, startsOwnContent: false, width: width)
@@ -110,11 +129,11 @@ struct Containers {
     }
 
     private func commonAncestor(_ a: BlockID, _ b: BlockID) -> BlockID {
-        var x = a, y = b
-        while document[x].depth > document[y].depth, let p = document[x].parent { x = p }
-        while document[y].depth > document[x].depth, let p = document[y].parent { y = p }
-        while x != y, let px = document[x].parent, let py = document[y].parent { x = px; y = py }
-        return x
+        var x = a.rawValue, y = b.rawValue
+        while depth[x] > depth[y] && parent[x] >= 0 { x = Int(parent[x]) }
+        while depth[y] > depth[x] && parent[y] >= 0 { y = Int(parent[y]) }
+        while x != y && parent[x] >= 0 && parent[y] >= 0 { x = Int(parent[x]); y = Int(parent[y]) }
+        return BlockID(x)
     }
 
     private func collect(from start: BlockID, startsOwnContent: Bool, width: Int) -> Prefix {
@@ -122,11 +141,12 @@ struct Containers {
         var segments: [Segment] = []  // innermost first
         var total = 0
         var isFirst = startsOwnContent
-        var current: BlockID? = start
-        var child: BlockID? = nil
-        while let id = current {
-            if let c = child, siblingIndex[c.rawValue] != 0 { isFirst = false }
-            if let seg = segment(id, firstRow: isFirst) {
+        var current = start.rawValue
+        var child = -1
+        while current >= 0 {
+            let id = BlockID(current)
+            if child >= 0 && siblingIndex[child] != 0 { isFirst = false }
+            if decorates[current], let seg = segment(id, firstRow: isFirst) {
                 if total + seg.width > budget {
                     if segments.isEmpty && budget > 0 {
                         var s = seg
@@ -138,8 +158,8 @@ struct Containers {
                 segments.append(seg)
                 total += seg.width
             }
-            child = id
-            current = document[id].parent
+            child = current
+            current = Int(parent[current])
         }
         var p = Prefix()
         for s in segments.reversed() {

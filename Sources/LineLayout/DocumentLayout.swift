@@ -1,3 +1,4 @@
+import Dispatch
 import MarkdownModel
 
 /// The whole document laid out at one width: every leaf block's rows, with a row index.
@@ -21,7 +22,17 @@ public final class DocumentLayout: Sendable {
     /// For each block id, the last id of its subtree (pre-order).
     let subtreeEnd: [Int32]
 
-    public init(document: Document, options: LayoutOptions) {
+    /// Documents with at least this many leaves are laid out on several threads.
+    static let parallelThreshold = 4096
+
+    public convenience init(document: Document, options: LayoutOptions) {
+        self.init(document: document, options: options, parallel: nil)
+    }
+
+    /// `parallel`: force (true) or forbid (false) laying blocks out on several threads; nil
+    /// decides by size. Each block's layout is a pure function of the block, its containers and
+    /// the options, so the result is the same either way.
+    init(document: Document, options: LayoutOptions, parallel: Bool?) {
         self.document = document
         self.options = options
         let n = document.blocks.count
@@ -39,17 +50,33 @@ public final class DocumentLayout: Sendable {
         }
         let containers = Containers(document)
         let width = options.width
-        var blocks: [BlockLayout] = []
-        blocks.reserveCapacity(units.count)
-        var rowStarts: [Int] = [0]
-        rowStarts.reserveCapacity(units.count + 1)
-        for (k, id) in units.enumerated() {
+        let unitList = units
+        @Sendable func layoutUnit(_ k: Int) -> BlockLayout {
+            let id = unitList[k]
             let prefix = containers.prefix(of: id, width: width)
-            let separator = k + 1 < units.count ? containers.separator(between: id, and: units[k + 1], width: width) : nil
-            let layout = BlockLayouter.layout(document[id], prefix: prefix, separator: separator, options: options)
-            rowStarts.append(rowStarts[rowStarts.count - 1] + layout.lines.count)
-            blocks.append(layout)
+            let separator = k + 1 < unitList.count
+                ? containers.separator(between: id, and: unitList[k + 1], width: width) : nil
+            return BlockLayouter.layout(document.blocks[id.rawValue], prefix: prefix, separator: separator, options: options)
         }
+        let count = units.count
+        let blocks: [BlockLayout]
+        if parallel ?? (count >= Self.parallelThreshold) {
+            blocks = [BlockLayout](unsafeUninitializedCapacity: count) { buffer, initialized in
+                let out = SendableBuffer(base: buffer.baseAddress!)
+                let chunks = max(1, min(64, count / 256))
+                DispatchQueue.concurrentPerform(iterations: chunks) { c in
+                    for k in (c * count / chunks)..<((c + 1) * count / chunks) {
+                        (out.base + k).initialize(to: layoutUnit(k))
+                    }
+                }
+                initialized = count
+            }
+        } else {
+            blocks = (0..<count).map(layoutUnit)
+        }
+        var rowStarts: [Int] = [0]
+        rowStarts.reserveCapacity(count + 1)
+        for layout in blocks { rowStarts.append(rowStarts[rowStarts.count - 1] + layout.lines.count) }
         self.blocks = blocks
         self.rowStarts = rowStarts
         self.unitsBefore = unitsBefore
@@ -228,4 +255,9 @@ public final class DocumentLayout: Sendable {
         }
         return lo
     }
+}
+
+/// A buffer written by several threads at disjoint indices.
+private struct SendableBuffer<T>: @unchecked Sendable {
+    let base: UnsafeMutablePointer<T>
 }

@@ -18,7 +18,10 @@ struct Flow {
         var style: SpanStyle
     }
 
-    var display = ""
+    /// What is drawn; the same as `text` until the first decoration is appended (most blocks
+    /// have none, and then the content is stored once).
+    var display: String { get { decorated ?? text } }
+    private var decorated: String? = nil
     var text = ""
     var runs: [Run] = []
     var links: [LinkTarget] = []
@@ -26,33 +29,53 @@ struct Flow {
     /// line's offset from the block's first source line.
     var lineBreaks: [(offset: Int, line: Int)] = []
 
+    private var displayCount: Int { decorated?.utf8.count ?? text.utf8.count }
+
     mutating func appendContent(_ s: String, _ style: SpanStyle) {
-        let d0 = display.utf8.count
+        let d0 = displayCount
         let t0 = text.utf8.count
-        ControlCharacters.appendProse(s, to: &text)
-        let added = text.utf8.count - t0
-        if added == 0 { return }
-        text.withUTF8 { buf in
-            display.append(String(decoding: UnsafeBufferPointer(rebasing: buf[t0...]), as: UTF8.self))
+        if ControlCharacters.isClean(s) {
+            text.append(s)
+            decorated?.append(s)
+        } else {
+            var escaped = ""
+            ControlCharacters.appendProse(s, to: &escaped)
+            text.append(escaped)
+            decorated?.append(escaped)
         }
-        addRun(start: d0, end: d0 + added, content: t0, style: style)
+        let added = text.utf8.count - t0
+        if added > 0 { addRun(start: d0, end: d0 + added, content: t0, style: style) }
     }
 
     /// Appends a hard line break: LF in both content and display (the wrapper breaks there and
     /// never shows it).
     mutating func appendHardBreak(_ style: SpanStyle) {
-        let d0 = display.utf8.count
+        let d0 = displayCount
         let t0 = text.utf8.count
         text.append("\n")
-        display.append("\n")
+        decorated?.append("\n")
         addRun(start: d0, end: d0 + 1, content: t0, style: style)
     }
 
     mutating func appendDecoration(_ s: String, _ style: SpanStyle) {
-        let d0 = display.utf8.count
-        ControlCharacters.appendProse(s, to: &display)
-        let d1 = display.utf8.count
+        if decorated == nil { decorated = text }
+        let d0 = displayCount
+        ControlCharacters.appendProse(s, to: &decorated!)
+        let d1 = displayCount
         if d1 > d0 { addRun(start: d0, end: d1, content: -1, style: style) }
+    }
+
+    /// This flow with decoration text in front of it.
+    func prepending(_ decoration: String, _ style: SpanStyle) -> Flow {
+        var f = Flow()
+        f.appendDecoration(decoration, style)
+        let shift = f.displayCount
+        f.decorated! += display
+        f.text = text
+        f.runs += runs.map { var r = $0; r.start += shift; r.end += shift; return r }
+        f.links = links
+        f.lineBreaks = lineBreaks
+        return f
     }
 
     private mutating func addRun(start: Int, end: Int, content: Int, style: SpanStyle) {

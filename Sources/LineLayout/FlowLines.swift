@@ -15,7 +15,10 @@ extension Flow {
     ///
     /// `base` is added to every content offset (table cells live inside a larger block text).
     /// A line that shows no content stands at the end of the content shown before it.
-    func lines(width: Int, base: Int = 0) -> [FlowLine] {
+    ///
+    /// `leadFirst`/`leadOther` start the first/other lines' span arrays (a container prefix, a
+    /// heading marker): passing them here saves copying every line's spans once more.
+    func lines(width: Int, base: Int = 0, leadFirst: [Span] = [], leadOther: [Span] = []) -> [FlowLine] {
         var d = display
         d.makeContiguousUTF8()
         return d.utf8.withContiguousStorageIfAvailable { buf -> [FlowLine] in
@@ -27,14 +30,18 @@ extension Flow {
             var breakIndex = 0
             for wl in wrapped {
                 while r < runs.count && runs[r].end <= wl.start { r += 1 }
-                var spans: [Span] = []
+                var spans = out.isEmpty ? leadFirst : leadOther
+                spans.reserveCapacity(spans.count + 2)
                 var lo = -1, hi = -1
                 var k = r
                 while k < runs.count && runs[k].start < wl.end {
                     let run = runs[k]
                     let a = max(wl.start, run.start), b = min(wl.end, run.end)
                     if a < b {
-                        var t = String(decoding: UnsafeBufferPointer(rebasing: buf[a..<b]), as: UTF8.self)
+                        // Slicing the (valid) string copies without re-validating UTF-8.
+                        let u = d.utf8
+                        let ia = u.index(u.startIndex, offsetBy: a), ib = u.index(ia, offsetBy: b - a)
+                        var t = String(d[ia..<ib])
                         if wl.overwide { t = narrowed(t, to: width) }
                         let w = CellWidth.of(t)
                         var offset: Int? = nil

@@ -118,6 +118,7 @@ enum TableLayouter {
         let first = block.source.first
         let total = widths.reduce(0, +) + 3 * widths.count + 1
         let borderStyle = SpanStyle(role: .tableBorder)
+        let middle = border("├", "┼", "┤", widths)
         sink.add([border("┌", "┬", "┐", widths)], width: total, range: 0..<0, sourceLine: first)
         var lastLower = 0
         for (r, row) in rows.enumerated() {
@@ -125,7 +126,7 @@ enum TableLayouter {
             if r == 1 {
                 let at = max(row.first?.base ?? textEnd, lastLower)
                 lastLower = at
-                sink.add([border("├", "┼", "┤", widths)], width: total, range: at..<at, sourceLine: first + 1)
+                sink.add([middle], width: total, range: at..<at, sourceLine: first + 1)
             }
             // Every visual line of a table row has the row's whole content range: the lines
             // of one table row are told apart by the anchor ordinal.
@@ -137,9 +138,13 @@ enum TableLayouter {
             let height = cellLines.map(\.count).max() ?? 1
             for k in 0..<height {
                 var spans: [Span] = []
+                spans.reserveCapacity(2 * widths.count + 1)
+                // Border and padding between cells, accumulated into one span (its width is
+                // counted, not measured: `│` is one column).
                 var pending = "│ "
+                var pendingWidth = 2
                 for c in 0..<widths.count {
-                    if c > 0 { pending += " │ " }
+                    if c > 0 { pending += " │ "; pendingWidth += 3 }
                     var content: [Span] = []
                     var used = 0
                     if k < cellLines[c].count {
@@ -153,16 +158,16 @@ enum TableLayouter {
                     case .center: (before, after) = (room / 2, room - room / 2)
                     case .left, .none: (before, after) = (0, room)
                     }
-                    pending += String(repeating: " ", count: before)
+                    if before > 0 { pending += spaces(before); pendingWidth += before }
                     if !content.isEmpty {
-                        spans.append(Span(text: pending, style: borderStyle, width: CellWidth.of(pending)))
-                        pending = ""
+                        spans.append(Span(text: pending, style: borderStyle, width: pendingWidth))
+                        pending = ""; pendingWidth = 0
                         spans.append(contentsOf: content)
                     }
-                    pending += String(repeating: " ", count: after)
+                    if after > 0 { pending += spaces(after); pendingWidth += after }
                 }
-                pending += " │"
-                spans.append(Span(text: pending, style: borderStyle, width: CellWidth.of(pending)))
+                pending += " │"; pendingWidth += 2
+                spans.append(Span(text: pending, style: borderStyle, width: pendingWidth))
                 let range = rowRange
                 sink.add(spans, width: total, range: range, sourceLine: sourceLine)
             }
@@ -172,6 +177,13 @@ enum TableLayouter {
 
     /// The form for columns too narrow for a grid: header cells one per line, then each body row
     /// as `header: cell` lines, rows separated by a `─` rule.
+    private static let manySpaces = String(repeating: " ", count: 256)
+
+    /// `n` spaces, without building a new string for each row.
+    static func spaces(_ n: Int) -> Substring {
+        n <= 256 ? manySpaces.prefix(n) : Substring(String(repeating: " ", count: n))
+    }
+
     static func stacked(_ rows: [[Cell]], block: Block, avail: Int, textEnd: Int, into sink: inout RowSink) {
         let first = block.source.first
         let rule = Span(text: String(repeating: "─", count: avail), style: SpanStyle(role: .tableBorder), width: avail)
@@ -203,20 +215,5 @@ enum TableLayouter {
 extension String {
     func replacingNewlines() -> String {
         String(map { $0 == "\n" ? " " : $0 })
-    }
-}
-
-extension Flow {
-    /// This flow with decoration text in front of it.
-    func prepending(_ decoration: String, _ style: SpanStyle) -> Flow {
-        var f = Flow()
-        f.appendDecoration(decoration, style)
-        let shift = f.display.utf8.count
-        f.display += display
-        f.text = text
-        f.runs += runs.map { var r = $0; r.start += shift; r.end += shift; return r }
-        f.links = links
-        f.lineBreaks = lineBreaks
-        return f
     }
 }

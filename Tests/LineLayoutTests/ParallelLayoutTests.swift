@@ -1,0 +1,19 @@
+@testable import LineLayout
+import MarkdownModel
+import Testing
+
+/// Large documents are laid out on several threads; the result must not depend on it.
+@Suite struct ParallelLayoutTests {
+    @Test func parallelLayoutEqualsSequentialLayout() {
+        var generator = MarkdownGenerator(seed: 7)
+        let document = MarkdownParser.parse(generator.document(blocks: 300))
+        for width in [1, 9, 40] {
+            let options = LayoutOptions(width: width)
+            let sequential = DocumentLayout(document: document, options: options, parallel: false)
+            let parallel = DocumentLayout(document: document, options: options, parallel: true)
+            #expect(sequential.rowCount == parallel.rowCount)
+            #expect(sequential.blocks.map(\.lines) == parallel.blocks.map(\.lines))
+            #expect(sequential.blocks.map(\.text) == parallel.blocks.map(\.text))
+        }
+    }
+}
