@@ -108,9 +108,10 @@ extension PagerState {
             }
             steps -= 1
         }
+        var atEnd = false
         while steps > 0 {
             let next = index + (forward ? 1 : -1)
-            guard next >= 0 && next < elements.count else { message = forward ? "Last link or heading" : "First link or heading"; break }
+            guard next >= 0 && next < elements.count else { atEnd = true; break }
             if rows(of: elements[next]).isEmpty { index = next; continue }  // filtered out
             index = next
             steps -= 1
@@ -120,7 +121,11 @@ extension PagerState {
         if let moved = active.viewport.revealing(r, in: active.rows, requireWhole: true) {
             active.viewport = moved
         }
-        if case .link(let url) = elements[index].kind { message = url }
+        if atEnd {
+            message = forward ? "Last link or heading" : "First link or heading"
+        } else if case .link(let url) = elements[index].kind {
+            message = url
+        }
     }
 
     /// Enter on the selection: follow the link (or jump to the heading).
