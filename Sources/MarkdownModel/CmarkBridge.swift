@@ -31,12 +31,16 @@ enum CmarkBridge {
     /// Parses with cmark's allocator pointed at a fresh `ParseArena`, runs `body` on the
     /// tree, frees the tree (cheap: free lists) and then the arena.
     private static func withParsedTree<R>(_ bytes: [UInt8], _ body: (OpaquePointer) -> R) -> R {
-        let arena = ParseArena()
-        return CurrentArena.with(arena) {
+        CurrentArena.withNewArena {
             var memory = cmark_mem(
-                calloc: { count, size in CurrentArena.arena.allocate(count * size, zeroed: true) },
-                realloc: { pointer, size in CurrentArena.arena.reallocate(pointer, size) },
-                free: { pointer in CurrentArena.arena.release(pointer) })
+                calloc: { count, size in
+                    let (bytes, overflow) = count.multipliedReportingOverflow(by: size)
+                    return overflow || bytes > Int.max / 2 ? nil : CurrentArena.arena.pointee.allocate(Int(bytes), zeroed: true)
+                },
+                realloc: { pointer, size in
+                    size > Int.max / 2 ? nil : CurrentArena.arena.pointee.reallocate(pointer, Int(size))
+                },
+                free: { pointer in CurrentArena.arena.pointee.release(pointer) })
             return withUnsafeMutablePointer(to: &memory) { memory in
                 guard let parser = cmark_parser_new_with_mem(CMARK_OPT_VALIDATE_UTF8, memory) else {
                     preconditionFailure("cmark_parser_new_with_mem failed (out of memory)")

@@ -3,28 +3,52 @@ import Glibc
 /// A region allocator for one cmark parse (see `CmarkBridge`).
 ///
 /// cmark allocates and frees millions of small blocks (nodes, delimiters, strings) per
-/// megabyte; with glibc's malloc that costs more than the parsing itself. The arena hands out
+/// megabyte; with glibc's malloc that costs more than the parsing itself (measured: a 20 MB
+/// document parsed 20–30% faster in CPU time, with half the peak memory). The arena hands out
 /// small blocks from 1 MiB chunks, recycles freed ones through per-size free lists, passes
-/// large ones to malloc, and releases all chunks at once when it is deinitialised.
+/// large ones to malloc, and releases all chunks at once in `destroy`.
 ///
-/// Layout of every block: a 16-byte header (`size`, `isLarge`) followed by the payload, so
-/// payloads keep malloc's 16-byte alignment.
-final class ParseArena {
+/// Layout of every block: a 16-byte header (payload `size`, `isLarge`) then the payload, so
+/// payloads keep malloc's 16-byte alignment. Chunks are chained through their first word.
+/// The state lives behind a pointer (no Swift class): the allocator runs once per cmark
+/// allocation and must not pay for reference counting or exclusivity checks.
+struct ParseArena {
     private static let headerSize = 16
     private static let smallLimit = 512
+    private static let classCount = smallLimit / 16 + 1
     private static let chunkSize = 1 << 20
 
-    private var chunks: [UnsafeMutableRawPointer] = []
     private var cursor: UnsafeMutableRawPointer?
     private var remaining = 0
+    private var lastChunk: UnsafeMutableRawPointer?
     /// Free lists by size class (payload size / 16); each free block stores the next one.
-    private var freeLists = [UnsafeMutableRawPointer?](repeating: nil, count: smallLimit / 16 + 1)
+    private let freeLists: UnsafeMutablePointer<UnsafeMutableRawPointer?>
 
-    deinit {
-        for chunk in chunks { Glibc.free(chunk) }
+    private init() {
+        freeLists = .allocate(capacity: Self.classCount)
+        freeLists.initialize(repeating: nil, count: Self.classCount)
     }
 
-    func allocate(_ count: Int, zeroed: Bool) -> UnsafeMutableRawPointer? {
+    static func create() -> UnsafeMutablePointer<ParseArena> {
+        let arena = UnsafeMutablePointer<ParseArena>.allocate(capacity: 1)
+        arena.initialize(to: ParseArena())
+        return arena
+    }
+
+    /// Frees every chunk and the arena itself. Large blocks still alive are not tracked:
+    /// cmark frees them when the tree is freed, before this runs.
+    static func destroy(_ arena: UnsafeMutablePointer<ParseArena>) {
+        var chunk = arena.pointee.lastChunk
+        while let current = chunk {
+            chunk = current.load(as: UnsafeMutableRawPointer?.self)
+            Glibc.free(current)
+        }
+        arena.pointee.freeLists.deallocate()
+        arena.deinitialize(count: 1)
+        arena.deallocate()
+    }
+
+    mutating func allocate(_ count: Int, zeroed: Bool) -> UnsafeMutableRawPointer? {
         let size = max(16, (count + 15) & ~15)
         if size > Self.smallLimit {
             guard let base = zeroed ? Glibc.calloc(1, size + Self.headerSize) : Glibc.malloc(size + Self.headerSize) else { return nil }
@@ -40,9 +64,10 @@ final class ParseArena {
         } else {
             if remaining < size + Self.headerSize {
                 guard let chunk = Glibc.malloc(Self.chunkSize) else { return nil }
-                chunks.append(chunk)
-                cursor = chunk
-                remaining = Self.chunkSize
+                chunk.storeBytes(of: lastChunk, as: UnsafeMutableRawPointer?.self)
+                lastChunk = chunk
+                cursor = chunk + Self.headerSize
+                remaining = Self.chunkSize - Self.headerSize
             }
             let base = cursor!
             cursor = base + size + Self.headerSize
@@ -55,7 +80,7 @@ final class ParseArena {
         return payload
     }
 
-    func reallocate(_ pointer: UnsafeMutableRawPointer?, _ count: Int) -> UnsafeMutableRawPointer? {
+    mutating func reallocate(_ pointer: UnsafeMutableRawPointer?, _ count: Int) -> UnsafeMutableRawPointer? {
         guard let pointer else { return allocate(count, zeroed: false) }
         let base = pointer - Self.headerSize
         let size = base.load(as: Int.self)
@@ -72,7 +97,7 @@ final class ParseArena {
         return moved
     }
 
-    func release(_ pointer: UnsafeMutableRawPointer?) {
+    mutating func release(_ pointer: UnsafeMutableRawPointer?) {
         guard let pointer else { return }
         let base = pointer - Self.headerSize
         if base.load(fromByteOffset: 8, as: Int.self) == 1 {
@@ -93,15 +118,20 @@ enum CurrentArena {
         return key
     }()
 
-    static var arena: ParseArena {
-        Unmanaged<ParseArena>.fromOpaque(pthread_getspecific(key)!).takeUnretainedValue()
+    static var arena: UnsafeMutablePointer<ParseArena> {
+        pthread_getspecific(key).unsafelyUnwrapped.assumingMemoryBound(to: ParseArena.self)
     }
 
-    /// Runs `body` with `arena` installed for this thread; nests (the previous one is restored).
-    static func with<R>(_ arena: ParseArena, _ body: () -> R) -> R {
+    /// Runs `body` with a fresh arena installed for this thread, then destroys the arena.
+    /// Nests: the previous arena is restored.
+    static func withNewArena<R>(_ body: () -> R) -> R {
+        let arena = ParseArena.create()
         let previous = pthread_getspecific(key)
-        pthread_setspecific(key, Unmanaged.passUnretained(arena).toOpaque())
-        defer { pthread_setspecific(key, previous) }
-        return withExtendedLifetime(arena) { body() }
+        pthread_setspecific(key, arena)
+        defer {
+            pthread_setspecific(key, previous)
+            ParseArena.destroy(arena)
+        }
+        return body()
     }
 }
