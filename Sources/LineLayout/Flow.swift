@@ -129,13 +129,14 @@ struct Flow {
                 var st = style; st.emphasis.insert(.code); appendContent(s, st)
             case .html(let s):
                 var st = style; st.role = .html
-                let before = text.utf8.count
-                appendContent(s, st)
-                // Raw inline HTML may span source lines: its LFs became spaces.
-                var offset = before
-                for b in s.utf8 {
-                    offset += 1
-                    if b == 0x0A { line += 1; lineBreaks.append((offset, line)) }
+                // Raw inline HTML may span source lines: each LF is shown as a space.
+                for (k, part) in s.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                    if k > 0 {
+                        appendContent(" ", st)
+                        line += 1
+                        lineBreaks.append((text.utf8.count, line))
+                    }
+                    appendContent(String(part), st)
                 }
             case .softBreak:
                 appendContent(" ", style)

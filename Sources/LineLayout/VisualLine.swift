@@ -68,7 +68,9 @@ public struct VisualLine: Hashable, Sendable {
     /// The leaf block this row belongs to. Blank separator rows belong to the block above them.
     public var block: BlockID
     /// UTF-8 offsets into the block's content text of the characters shown on this row;
-    /// empty (at the offset where it stands) for rows that show no content text.
+    /// empty (at the offset where it stands) for rows that show no content text. Lower bounds
+    /// never decrease within a block. The rows of one table row (which show pieces of several
+    /// cells) all have that table row's whole range, told apart by `Anchor.ordinal`.
     public var range: Range<Int>
     /// 1-based source line of the Markdown this row comes from.
     public var sourceLine: Int
@@ -96,8 +98,11 @@ public struct LinkTarget: Hashable, Sendable {
 public struct BlockLayout: Sendable {
     public var block: BlockID
     /// The block's content text: what the reader reads, without Markdown syntax or decoration.
-    /// Link text (not URL), code verbatim, table cells separated by `\t` and rows by `\n`,
-    /// soft breaks as a space. Search matches against this; anchors are offsets into it.
+    /// Link text (not URL), image alt text, code verbatim (lines joined by `\n`, TABs expanded
+    /// to the next multiple of 4 columns), table cells separated by `\t` and rows by `\n`,
+    /// soft breaks as a space, hard breaks as `\n`. Control characters appear in the caret
+    /// notation that is shown (`^[`, `^?`, `M-^[`). Search matches against this; anchors are
+    /// offsets into it.
     public var text: String
     public var links: [LinkTarget]
     public var lines: [VisualLine]
