@@ -74,17 +74,26 @@ enum Autolink {
                 index += 1
                 continue
             }
-            if let match = match(at: index, in: bytes) {
+            switch match(at: index, in: bytes) {
+            case .link(let match)?:
                 matches.append(match)
                 index = match.range.upperBound
-            } else {
+            case .invalidDomain(let end)?:
+                index = end // keeps the search linear
+            case nil:
                 index += 1
             }
         }
         return matches
     }
 
-    private static func match(at start: Int, in bytes: [UInt8]) -> Match? {
+    private enum Attempt {
+        case link(Match)
+        /// A domain with `_` in its last labels; no link can start before `end` either.
+        case invalidDomain(end: Int)
+    }
+
+    private static func match(at start: Int, in bytes: [UInt8]) -> Attempt? {
         let www = bytes[start...].starts(with: "www.".utf8)
         let hostStart: Int
         if www {
@@ -108,17 +117,21 @@ enum Autolink {
             }
             index += 1
         }
-        guard index > hostStart, underscoresInLast == 0, underscoresInPrevious == 0 else { return nil }
+        guard index > hostStart else { return nil }
+        guard underscoresInLast == 0, underscoresInPrevious == 0 else { return .invalidDomain(end: index) }
         // Path: to white space or `<`.
         while index < bytes.count, !isSpace(bytes[index]), bytes[index] != UInt8(ascii: "<") { index += 1 }
         let end = trimmedEnd(bytes, start: start, end: index)
         guard end > hostStart else { return nil }
-        return Match(range: start..<end, www: www)
+        return .link(Match(range: start..<end, www: www))
     }
 
     /// cmark-gfm's `autolink_delim`: drops trailing punctuation that belongs to the sentence.
     private static func trimmedEnd(_ bytes: [UInt8], start: Int, end initialEnd: Int) -> Int {
         var end = initialEnd
+        // `)` minus `(` in the link, counted once (trimming only drops `)` and parens-free bytes
+        // after that, so the count stays right), keeping the trim linear.
+        var unmatchedClosing: Int?
         while end > start {
             let last = bytes[end - 1]
             switch last {
@@ -134,12 +147,15 @@ enum Autolink {
                     end -= 1
                 }
             case UInt8(ascii: ")"):
-                var opening = 0
-                var closing = 0
-                for byte in bytes[start..<end] {
-                    if byte == UInt8(ascii: "(") { opening += 1 } else if byte == UInt8(ascii: ")") { closing += 1 }
+                if unmatchedClosing == nil {
+                    var balance = 0
+                    for byte in bytes[start..<end] {
+                        if byte == UInt8(ascii: "(") { balance -= 1 } else if byte == UInt8(ascii: ")") { balance += 1 }
+                    }
+                    unmatchedClosing = balance
                 }
-                guard closing > opening else { return end }
+                guard unmatchedClosing! > 0 else { return end }
+                unmatchedClosing! -= 1
                 end -= 1
             default:
                 return end

@@ -44,24 +44,23 @@ enum Strikethrough {
             split(Array(text.utf8), before: before, after: after, into: &items)
         }
 
-        // 2. Pair delimiters, innermost first, like cmark's emphasis pass.
+        // 2. Pair delimiters, innermost first, like cmark's emphasis pass. One opener stack per
+        //    run length (1 or 2), so a closer finds its opener in O(1): no quadratic input.
         var out: [Item] = []
-        var openers: [Int] = [] // positions in `out`
+        var openers: [[Int]] = [[], [], []] // positions in `out`, by run length
         for item in items {
             guard case .delimiter(let count, let canOpen, let canClose) = item else { out.append(item); continue }
-            if canClose, let match = openers.lastIndex(where: { position in
-                if case .delimiter(let openCount, _, _) = out[position] { return openCount == count }
-                return false
-            }) {
-                let position = openers[match]
+            if canClose, let position = openers[count].last {
                 let inner = nodes(from: out[(position + 1)...], in: &tree)
                 out.removeSubrange(position...)
-                openers.removeSubrange(match...)
+                for length in 1...2 {
+                    while let last = openers[length].last, last >= position { openers[length].removeLast() }
+                }
                 out.append(.node(tree.add(.strikethrough, children: inner)))
                 continue
             }
             out.append(item)
-            if canOpen { openers.append(out.count - 1) }
+            if canOpen { openers[count].append(out.count - 1) }
         }
         return nodes(from: out[...], in: &tree)
     }

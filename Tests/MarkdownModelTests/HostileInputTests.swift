@@ -55,6 +55,18 @@ import Testing
         #expect(document.blocks.count == 2)
     }
 
+    /// Inputs that would take quadratic time with naive delimiter or autolink scanning
+    /// (minutes, not milliseconds; no timing assertion, the suite's run time shows it).
+    @Test(arguments: [
+        String(repeating: "~a ", count: 20_000) + String(repeating: "b~~ ", count: 20_000),
+        String(repeating: "_www.a_b", count: 20_000),
+        "http://a.b/" + String(repeating: ")", count: 50_000),
+        "x " + String(repeating: "www.", count: 50_000),
+    ])
+    func noQuadraticExtensions(_ markdown: String) {
+        _ = check(Array(markdown.utf8))
+    }
+
     @Test(arguments: 0..<300)
     func randomBytes(seed: Int) {
         var random = SplitMix64(seed: UInt64(seed))
