@@ -61,7 +61,8 @@ enum TableLayouter {
                 stacked(rows, block: block, avail: avail, textEnd: text.utf8.count, into: &sink)
                 return (text, links)
             }
-            widths = shrink(widths, to: target)
+            let longestWords = (0..<columns).map { c in rows.map { longestWord($0[c].flow) }.max() ?? 1 }
+            widths = shrink(widths, to: target, words: longestWords)
         }
         grid(rows, widths: widths, alignments: table.alignments, block: block, textEnd: text.utf8.count, into: &sink)
         return (text, links)
@@ -76,12 +77,27 @@ enum TableLayouter {
         return widest
     }
 
-    /// Column widths summing to at most `target` (≥ columns): each keeps min(natural, fair
-    /// share), the rest is shared in proportion to what each still lacks.
-    static func shrink(_ natural: [Int], to target: Int) -> [Int] {
+    /// Width of the widest word of a cell.
+    static func longestWord(_ flow: Flow) -> Int {
+        var widest = 0
+        for word in flow.display.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
+            widest = max(widest, CellWidth.of(word))
+        }
+        return max(1, widest)
+    }
+
+    /// Column widths summing to at most `target` (≥ columns). When every column can keep its
+    /// longest word, each does (so no word breaks); otherwise each keeps min(natural, fair
+    /// share). What is left is shared in proportion to what each column still lacks.
+    static func shrink(_ natural: [Int], to target: Int, words: [Int]? = nil) -> [Int] {
         let n = natural.count
         let fair = max(1, target / n)
         var widths = natural.map { min($0, fair) }
+        if let words {
+            let keepWords = (0..<n).map { min(natural[$0], words[$0]) }
+            if keepWords.reduce(0, +) <= target { widths = keepWords.enumerated().map { max($1, widths[$0]) } }
+            if widths.reduce(0, +) > target { widths = keepWords }
+        }
         var left = target - widths.reduce(0, +)
         let needs = (0..<n).map { natural[$0] - widths[$0] }
         let totalNeed = needs.reduce(0, +)

@@ -67,3 +67,23 @@ import Testing
         #expect((0..<6).map { layout.line(at: $0).sourceLine } == [1, 1, 2, 3, 4, 4])
     }
 }
+
+extension TableLayouterTests {
+    /// When every column can keep its longest word, no word is broken.
+    @Test func shrinkingKeepsWholeWordsWhenTheyFit() {
+        let md = """
+            | Key | Description |
+            |-----|-------------|
+            | tz | station, local or an IANA name |
+            """
+        expectScreen(md, width: 24, """
+            ┌─────┬────────────────┐|
+            │ Key │ Description    │|
+            ├─────┼────────────────┤|
+            │ tz  │ station, local │|
+            │     │ or an IANA     │|
+            │     │ name           │|
+            └─────┴────────────────┘|
+            """)
+    }
+}
