@@ -95,3 +95,19 @@ import Testing
             """)
     }
 }
+
+extension ContainersTests {
+    /// Thousands of nested quotes and lists neither overflow the stack nor take quadratic
+    /// time: only the innermost decoration that fits is drawn.
+    @Test func deepNestingIsCheap() {
+        let quotes = String(repeating: "> ", count: 5_000) + "deep"
+        expectScreen(quotes, width: 10, """
+            │ │ deep  |
+            """)
+        let lists = (0..<2_000).map { String(repeating: "  ", count: $0) + "- x" }.joined(separator: "\n")
+        let layout = DocumentLayout(document: MarkdownParser.parse(lists), options: LayoutOptions(width: 12))
+        #expect(layout.rowCount == 2_000)
+        // 1,999 levels down the bullet is ◦ (1999 % 3 == 1); decoration keeps 6 of 12 columns.
+        #expect(layout.line(at: 1_999).plainText == "    ◦ x")
+    }
+}
