@@ -43,13 +43,13 @@ extension PagerState {
         case .press(.left):
             guard event.row < contentRows else { return [] }
             let row = active.top + event.row
-            let previous = mouseDrag
+            let clicked = lastClickedLink
+            lastClickedLink = nil
             mouseDrag = MouseDrag(startRow: row, startColumn: event.column, endRow: row, endColumn: event.column)
             // A click on a link selects it; a second click on the same link follows it.
             if let element = element(atRow: row, column: event.column) {
                 let index = active.elements.firstIndex(of: element) ?? 0
-                let again = selection?.element == element && previous?.moved == false
-                    && previous?.startRow == row
+                let again = clicked == element && selection?.element == element
                 selection = Selection(index: index, element: element)
                 if case .link(let url) = element.kind { message = url }
                 if again, case .link = element.kind {
@@ -81,7 +81,11 @@ extension PagerState {
         case .release:
             guard let drag = mouseDrag else { return [] }
             mouseDrag = nil
-            guard drag.moved else { return [] }
+            guard drag.moved else {
+                // A click (press and release in place): remember the link for a second click.
+                lastClickedLink = element(atRow: drag.startRow, column: drag.startColumn)
+                return []
+            }
             let text = selectedText(drag)
             guard !text.isEmpty else { return [] }
             message = "Copied \(text.count) characters"
@@ -166,12 +170,28 @@ extension PagerState {
             }
             if let f = firstOffset {
                 if let p = previous {
-                    if p.block == block { if f > p.end { out += " " } } else { out += "\n" }
+                    if p.block == block {
+                        // What the wrap consumed: a space for a soft wrap, a line feed for a
+                        // hard line break.
+                        if f > p.end { out += gapBreaksLine(blockIndex: block, from: p.end, to: f) ? "\n" : " " }
+                    } else {
+                        out += "\n"
+                    }
                 }
                 out += piece
                 previous = (block, lastOffset ?? f)
             }
         }
         return out
+    }
+
+    /// Whether the content text between two rows of one block holds a line feed (a hard
+    /// line break, or a new line of a code block), rather than only the space a wrap consumed.
+    func gapBreaksLine(blockIndex: Int, from: Int, to: Int) -> Bool {
+        let utf8 = active.layout.blocks[blockIndex].text.utf8
+        guard from >= 0, from < to, to <= utf8.count else { return false }
+        let start = utf8.index(utf8.startIndex, offsetBy: from)
+        let end = utf8.index(utf8.startIndex, offsetBy: to)
+        return utf8[start..<end].contains(UInt8(ascii: "\n"))
     }
 }

@@ -51,6 +51,9 @@ public struct PagerState: Sendable {
     public var selection: Selection?
     public var outline: OutlineState?
     public var mouseDrag: MouseDrag?
+    /// The link under the last mouse click (press and release in place); a second click on
+    /// it follows it. Any key forgets it.
+    public var lastClickedLink: SelectableElement?
     /// Half-page size set by a count on `d`/`u` (less remembers it).
     public var halfPage: Int?
     /// Background work is waiting (the run loop sends `.idle` without blocking).
@@ -108,6 +111,7 @@ public struct PagerState: Sendable {
             return mouse(m)
         case .key(let key):
             message = nil
+            lastClickedLink = nil
             if prompt != nil { return promptKey(key) }
             if outline != nil { return outlineKey(key) }
             return readingKey(key)
