@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+
+/// Shared helpers for the end-to-end tests: temporary folders, running `folio` as a
+/// subprocess with pipes, the sample documents, and terminal column counting.
+enum E2E {
+    /// The package root, derived from this file's location (never a machine path).
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// A sample document under `SampleDocs/`.
+    static func sample(_ name: String) -> String {
+        packageRoot.appendingPathComponent("SampleDocs").appendingPathComponent(name).path
+    }
+
+    /// The built binary, or a thrown error that names how to build it.
+    static func folio() throws -> String {
+        guard let path = FolioBinary.path() else {
+            throw TmuxError(description: "folio binary not found: run `swift build --product folio` or set FOLIO_BIN")
+        }
+        return path
+    }
+
+    /// A fresh temporary folder for one test (documents and `FOLIO_STATE_DIR`).
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("folio-e2e-\(getpid())-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Writes `contents` to `name` in `folder` and returns the path.
+    @discardableResult
+    static func write(_ contents: String, to name: String, in folder: URL) throws -> String {
+        let url = folder.appendingPathComponent(name)
+        try Data(contents.utf8).write(to: url)
+        return url.path
+    }
+
+    @discardableResult
+    static func write(bytes: [UInt8], to name: String, in folder: URL) throws -> String {
+        let url = folder.appendingPathComponent(name)
+        try Data(bytes).write(to: url)
+        return url.path
+    }
+
+    /// What a finished print-mode run left behind.
+    struct Result {
+        var status: Int32
+        var stdout: [UInt8]
+        var stderr: [UInt8]
+        var timedOut: Bool
+        var text: String { String(decoding: stdout, as: UTF8.self) }
+        var errors: String { String(decoding: stderr, as: UTF8.self) }
+        var lines: [String] {
+            var lines = text.components(separatedBy: "\n")
+            if lines.last == "" { lines.removeLast() }
+            return lines
+        }
+    }
+
+    /// The minimal, terminal-free environment of a CI job: no TERM, no NO_COLOR, no COLORTERM.
+    static func baseEnvironment(stateDir: URL) -> [String: String] {
+        var env: [String: String] = [
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+            "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
+            "FOLIO_STATE_DIR": stateDir.path,
+        ]
+        if let home = ProcessInfo.processInfo.environment["HOME"] { env["HOME"] = home }
+        return env
+    }
+
+    /// Runs folio with stdin, stdout and stderr all pipes. Stdin receives `input` (then EOF).
+    /// Kills the process and reports `timedOut` after `timeout` seconds.
+    static func run(
+        _ arguments: [String], input: [UInt8] = [], environment: [String: String],
+        timeout: TimeInterval = 60
+    ) throws -> Result {
+        let output = try Subprocess.run(try folio(), arguments, environment: environment,
+                                        input: input, timeout: timeout)
+        return Result(status: output.status, stdout: output.stdout, stderr: output.stderr,
+                      timedOut: output.timedOut)
+    }
+
+    /// Terminal columns of a line of plain text: East Asian wide and emoji clusters are 2,
+    /// combining marks and format characters 0, everything else 1. (A test-side
+    /// approximation of CellWidth, good for the scripts the test documents use.)
+    static func columns(_ line: String) -> Int {
+        line.reduce(0) { $0 + columns(of: $1) }
+    }
+
+    static func columns(of character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return 0 }
+        if scalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
+        if first.properties.generalCategory == .nonspacingMark || first.properties.generalCategory == .format {
+            return 0
+        }
+        if first.properties.isEmojiPresentation { return 2 }
+        switch first.value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+             0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+             0xFFE0...0xFFE6, 0x20000...0x3FFFD:
+            return 2
+        default:
+            return 1
+        }
+    }
+
+    /// The first `n` words of a screen row (for "the same block is on top" comparisons).
+    static func firstWords(_ row: String, _ n: Int = 3) -> String {
+        row.split(whereSeparator: { $0 == " " }).prefix(n).joined(separator: " ")
+    }
+}
