@@ -79,6 +79,7 @@ extension Folio {
         if let w = positions.warning { state.message = w }
 
         var loop = RunLoop(session: session, state: state, positions: positions, loaded: loaded)
+        loop.restoreOnFirstShow = !options.noRestore
         return loop.run(hadErrors: hadErrors)
     }
 

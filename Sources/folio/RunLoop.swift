@@ -23,6 +23,10 @@ struct RunLoop {
     /// Seconds between periodic saves of the reading position while reading.
     static let autosaveInterval: Double = 5
     var lastSave = Date()
+    /// Documents already shown (restored or opened at a start command).
+    var shown: Set<Int> = [0]
+    /// Restore saved positions of documents when first shown (off with --no-restore).
+    var restoreOnFirstShow = true
     var savedPosition: String?
 
     init(session: TerminalSession, state: PagerState, positions: PositionsBridge, loaded: [LoadedDocument]) {
@@ -159,6 +163,14 @@ struct RunLoop {
             }
         case .leftDocument(let index):
             positions.save(state: state, loaded: loaded, documentIndex: index)
+            // The first time a file given on the command line is shown (`:n`), it opens
+            // where the reader left it.
+            if restoreOnFirstShow, !shown.contains(state.current), state.current < loaded.count {
+                shown.insert(state.current)
+                if let m = positions.restore(into: &state, loaded: loaded, documentIndex: state.current) {
+                    state.message = m
+                }
+            }
         }
     }
 
