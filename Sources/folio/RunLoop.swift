@@ -153,6 +153,7 @@ struct RunLoop {
                 let spec = DocumentSpec(name: doc.name, path: doc.path, document: MarkdownParser.parse(doc.bytes))
                 let known = state.documents.contains { $0.path == doc.path }
                 saveCurrent(force: true)
+                if !known { shown.insert(state.documents.count) }  // restored below, not by .leftDocument
                 for e in state.openLinked(spec, fragment: fragment) { perform(e) }
                 if !known {
                     loaded.append(doc)
