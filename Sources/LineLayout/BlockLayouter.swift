@@ -144,8 +144,9 @@ enum BlockLayouter {
         }
         let marginSpan = margin > 0 ? Span(text: String(repeating: " ", count: margin), style: SpanStyle(), width: margin) : nil
         if let label {
-            let shown = truncated(ControlCharacters.isClean(label) ? label : { var s = ""; ControlCharacters.appendProse(label, to: &s); return s }(),
-                                  to: avail - margin)
+            var escaped = ""
+            ControlCharacters.appendProse(label, to: &escaped)
+            let shown = truncated(escaped, to: avail - margin)
             var spans = marginSpan.map { [$0] } ?? []
             let w = CellWidth.of(shown)
             spans.append(Span(text: shown, style: SpanStyle(role: .codeLabel), width: w))

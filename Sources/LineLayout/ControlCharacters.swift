@@ -1,3 +1,5 @@
+import CellWidth
+
 /// Visible forms of control characters, so no byte of a document reaches the terminal as a
 /// control sequence.
 ///
@@ -75,5 +77,3 @@ enum ControlCharacters {
         }
     }
 }
-
-import CellWidth
