@@ -14,10 +14,30 @@
 /// becomes a row; a table with no unescaped pipe at all is not recognised; reference links
 /// inside cells and before a table in the same paragraph are not resolved.
 enum PipeTable {
+    /// A recognised table whose cells are not parsed yet (cells of many tables are parsed
+    /// together, see `TableCells`).
     struct Found {
         /// Index in the given lines of the header row.
         var headerLine: Int
-        var table: Table
+        var alignments: [TableAlignment]
+        /// Header cells, then each body row's cells (padded or cut to `alignments.count`).
+        var cells: [[UInt8]]
+        var rowCount: Int
+
+        /// The table, given the parsed `cells` (same order and count).
+        func table(cells inlines: ArraySlice<Inlines>) -> Table {
+            precondition(inlines.count == cells.count, "one inline list per cell")
+            let width = alignments.count
+            let start = inlines.startIndex
+            let header = Array(inlines[start..<(start + width)])
+            var rows: [[Inlines]] = []
+            rows.reserveCapacity(rowCount)
+            for row in 1...max(1, rowCount) where row <= rowCount {
+                let rowStart = start + width * row
+                rows.append(Array(inlines[rowStart..<(rowStart + width)]))
+            }
+            return Table(alignments: alignments, header: header, rows: rows)
+        }
     }
 
     /// A paragraph line without its container prefix.
@@ -65,16 +85,7 @@ enum PipeTable {
                 cells.append(contentsOf: row)
                 rowCount += 1
             }
-            let inlines = TableCells.parse(cells)
-            let width = alignments.count
-            let header = Array(inlines[0..<width])
-            var rows: [[Inlines]] = []
-            rows.reserveCapacity(rowCount)
-            for row in 0..<rowCount {
-                let start = width * (row + 1)
-                rows.append(Array(inlines[start..<(start + width)]))
-            }
-            return Found(headerLine: delimiterLine - 1, table: Table(alignments: alignments, header: header, rows: rows))
+            return Found(headerLine: delimiterLine - 1, alignments: alignments, cells: cells, rowCount: rowCount)
         }
         return nil
     }

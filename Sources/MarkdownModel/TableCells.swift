@@ -6,33 +6,53 @@
 /// text. If cmark still sees a different number of paragraphs (an HTML block, a link reference
 /// definition), each cell is parsed alone; a cell that is still not a paragraph keeps its
 /// text as written.
+///
+/// `groupSizes` splits the cells into groups (one per table): when the whole batch does not
+/// come out as one paragraph per cell, each group is retried on its own, so one odd cell
+/// does not make every table of the document fall back to per-cell parsing.
 enum TableCells {
-    static func parse(_ cells: [[UInt8]]) -> [Inlines] {
+    static func parse(_ cells: [[UInt8]], groupSizes: [Int]? = nil) -> [Inlines] {
+        if let batch = parseBatch(cells[...]) { return batch }
+        var result: [Inlines] = []
+        result.reserveCapacity(cells.count)
+        var start = 0
+        for size in groupSizes ?? [cells.count] {
+            let group = cells[start..<(start + size)]
+            if groupSizes != nil, let batch = parseBatch(group) {
+                result.append(contentsOf: batch)
+            } else {
+                for cell in group { result.append(parseAlone(cell)) }
+            }
+            start += size
+        }
+        return result
+    }
+
+    /// One cmark run for all cells, or nil when cmark does not see one paragraph per cell.
+    private static func parseBatch(_ cells: ArraySlice<[UInt8]>) -> [Inlines]? {
         var result = Array(repeating: Inlines(), count: cells.count)
         var document: [UInt8] = []
         var filled: [Int] = []
-        for (index, cell) in cells.enumerated() where !cell.isEmpty {
+        for (offset, cell) in cells.enumerated() where !cell.isEmpty {
             document.append(contentsOf: neutralizingBlockStart(cell))
             document.append(contentsOf: [0x0A, 0x0A])
-            filled.append(index)
+            filled.append(offset)
         }
         guard !filled.isEmpty else { return result }
         let paragraphs = CmarkBridge.parseTopLevelParagraphs(document)
-        if paragraphs.count == filled.count, paragraphs.allSatisfy({ $0 != nil }) {
-            for (slot, index) in filled.enumerated() {
-                result[index] = InlineExtensions.apply(paragraphs[slot]!)
-            }
-            return result
-        }
-        for index in filled {
-            let alone = CmarkBridge.parseTopLevelParagraphs(neutralizingBlockStart(cells[index]))
-            if alone.count == 1, let inlines = alone[0] {
-                result[index] = InlineExtensions.apply(inlines)
-            } else {
-                result[index] = Inlines([InlineNode(.text(String(decoding: cells[index], as: UTF8.self)))])
-            }
+        guard paragraphs.count == filled.count, paragraphs.allSatisfy({ $0 != nil }) else { return nil }
+        for (slot, offset) in filled.enumerated() {
+            result[offset] = InlineExtensions.apply(paragraphs[slot]!)
         }
         return result
+    }
+
+    /// A cell parsed alone; a cell that is still not one paragraph keeps its text as written.
+    private static func parseAlone(_ cell: [UInt8]) -> Inlines {
+        guard !cell.isEmpty else { return Inlines() }
+        let alone = CmarkBridge.parseTopLevelParagraphs(neutralizingBlockStart(cell))
+        if alone.count == 1, let inlines = alone[0] { return InlineExtensions.apply(inlines) }
+        return Inlines([InlineNode(.text(String(decoding: cell, as: UTF8.self)))])
     }
 
     /// `cell` with a backslash placed so that it cannot start a block other than a paragraph.
