@@ -30,16 +30,21 @@ struct HarnessTests {
     }
 
     @Test func keysArriveAsXtermBytes() throws {
-        // od prints each byte it reads in hex; the pane is raw so nothing is line-buffered.
+        // od prints the bytes it reads in hex, 8 per line; the pane is raw (no echo, no line
+        // buffering) before "ready" shows, so every key arrives as sent.
         let tmux = try TmuxSession.start(
-            command: ["sh", "-c", "stty raw -echo; od -An -tx1 -w8 -v"], columns: 60, rows: 10,
+            command: ["sh", "-c", "stty raw -echo; printf 'ready\\r\\n'; od -An -tx1 -w8 -v"], columns: 60, rows: 10,
             environment: ["FOLIO_HARNESS_CHECK": "1"], workingDirectory: "/")
         defer { tmux.kill() }
-        // od prints a line per 8 bytes read: pad the 17 bytes to 24 so the last one shows.
+        #expect(tmux.waitFor(text: "ready") != nil)
+        // 17 bytes, padded to 24 so od prints its third line.
         try tmux.sendKeys("a<C-f><Up><A-v><lt><S-Tab><PageDown>é1234567")
-        let screen = try #require(tmux.waitFor { $0.joined(separator: " ").contains("a9") })
-        let bytes = screen.joined(separator: " ").split(separator: " ").joined(separator: " ")
-        #expect(bytes.hasPrefix("61 06 1b 5b 41 1b 76 3c 1b 5b 5a 1b 5b 36 7e c3 a9"))
+        let expected = "61 06 1b 5b 41 1b 76 3c 1b 5b 5a 1b 5b 36 7e c3 a9 31 32 33 34 35 36 37"
+        let hexLines = { (screen: [String]) in
+            screen.dropFirst().map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " ")
+        }
+        let screen = tmux.waitFor { hexLines($0).count >= expected.count }
+        #expect(screen.map(hexLines) == expected)
     }
 
     @Test func resizeAndExitStatus() throws {
@@ -51,7 +56,9 @@ struct HarnessTests {
         try tmux.resize(columns: 50, rows: 12)
         #expect(tmux.waitForExit())
         #expect(tmux.exitStatus == 7)
-        #expect(tmux.capture().joined().contains("12 50"))
+        let screen = tmux.capture(includingHistory: true).joined(separator: "\n")
+        #expect(screen.contains("ready12 50"))
+        #expect(screen.contains("Pane is dead (status 7"))
     }
 
     @Test func notationErrorsAreLoud() {

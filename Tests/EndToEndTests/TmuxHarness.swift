@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 // End-to-end test support: drives a real program inside a PRIVATE tmux server.
 //
@@ -140,13 +143,20 @@ final class TmuxSession {
     }
 
     /// The visible screen, one string per row (tmux trims trailing spaces), exactly `rows`
-    /// lines. With `escapes`, SGR sequences are kept (`capture-pane -e`).
-    func capture(escapes: Bool = false) -> [String] {
+    /// lines. With `escapes`, SGR sequences are kept (`capture-pane -e`). With
+    /// `includingHistory`, the scrollback comes first and the result has no fixed length.
+    ///
+    /// After the program exits, tmux writes "Pane is dead (status N, …)" on the bottom row
+    /// with a line feed, which scrolls the last screen up by one row: its top row is then
+    /// only in the history.
+    func capture(escapes: Bool = false, includingHistory: Bool = false) -> [String] {
         var arguments = ["capture-pane", "-p", "-t", target]
         if escapes { arguments.insert("-e", at: 1) }
+        if includingHistory { arguments += ["-S", "-"] }
         guard let output = try? tmux(arguments) else { return [] }
         var lines = output.components(separatedBy: "\n")
         if lines.last == "" { lines.removeLast() }
+        if includingHistory { return lines }
         if lines.count < rows { lines += Array(repeating: "", count: rows - lines.count) }
         return Array(lines.prefix(rows))
     }
@@ -181,22 +191,33 @@ final class TmuxSession {
         }
     }
 
+    /// Whether the pane's program has exited, and its exit status if it has (nil when it was
+    /// killed by a signal); nil when the server cannot be asked (killed, or gone).
+    private func paneState() -> (dead: Bool, status: Int32?)? {
+        guard !killed,
+              let text = try? tmux(["display-message", "-p", "-t", target, "#{pane_dead} #{pane_dead_status}"])
+        else { return nil }
+        let fields = text.split(whereSeparator: { $0 == " " || $0 == "\n" })
+        guard let first = fields.first else { return nil }
+        return (first == "1", fields.count > 1 ? Int32(fields[1]) : nil)
+    }
+
     /// True while the program runs.
     var isAlive: Bool {
-        guard !killed, let dead = try? tmux(["display-message", "-p", "-t", target, "#{pane_dead}"]) else { return false }
-        return dead.trimmingCharacters(in: .whitespacesAndNewlines) == "0"
+        guard let state = paneState() else { return false }
+        return !state.dead
     }
 
     /// The program's exit status once it has exited (nil while it runs, or if killed by a signal).
     var exitStatus: Int32? {
-        guard !isAlive, let text = try? tmux(["display-message", "-p", "-t", target, "#{pane_dead_status}"]) else { return nil }
-        return Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        guard let state = paneState(), state.dead else { return nil }
+        return state.status
     }
 
     /// Waits for the program to exit (polling); returns false on timeout.
     func waitForExit(timeout: TimeInterval = 5) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
-        while isAlive {
+        while let state = paneState(), !state.dead {
             if Date() >= deadline { return false }
             Thread.sleep(forTimeInterval: Self.pollInterval)
         }
@@ -222,6 +243,13 @@ final class TmuxSession {
         environment["TMUX"] = nil  // never talk to an enclosing tmux
         // Not Foundation's Process: the server daemonizes and would keep its exit-detection
         // socket open forever (see Subprocess).
+        // posix_spawn passes on the calling thread's signal mask, and test runner threads
+        // block most signals; a tmux server started with SIGCHLD and SIGTERM blocked never
+        // learns its pane's exit status and ignores `kill`. Spawn with an empty mask.
+        var empty = sigset_t(), saved = sigset_t()
+        sigemptyset(&empty)
+        pthread_sigmask(SIG_SETMASK, &empty, &saved)
+        defer { pthread_sigmask(SIG_SETMASK, &saved, nil) }
         let result = try Subprocess.run(executable, ["-u", "-L", socketName, "-f", "/dev/null"] + arguments,
                                         environment: environment, timeout: 30)
         guard result.status == 0, !result.timedOut else {
