@@ -112,6 +112,7 @@ struct Flow {
                 s.role = .image
                 flow.appendDecoration("]", s)
                 s.role = .url
+                s.link = source
                 flow.appendDecoration(" (" + source + ")", s)
             default: break
             }
