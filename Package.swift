@@ -47,6 +47,7 @@ let package = Package(
         .testTarget(name: "ViewportTests", dependencies: ["Viewport", "LineLayout", "MarkdownModel"]),
         .testTarget(name: "TextSearchTests", dependencies: ["TextSearch"]),
         .testTarget(name: "TerminalScreenTests", dependencies: ["TerminalScreen"]),
+        .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "TerminalScreen"]),
         .testTarget(name: "PagerTests", dependencies: ["Pager", "TerminalScreen", "MarkdownModel", "LineLayout", "Viewport"]),
         .testTarget(name: "ReadingPositionsTests", dependencies: ["ReadingPositions", "MarkdownModel", "LineLayout", "Viewport"]),
         .testTarget(name: "EndToEndTests", dependencies: []),
