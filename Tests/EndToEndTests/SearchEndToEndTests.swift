@@ -28,8 +28,9 @@ struct SearchEndToEndTests {
     @Test func aMatchOnScreenDoesNotMoveTheView() throws {
         let (pane, before) = try openPastTheComment()
         // A plain word from the middle of the current screen.
-        let word = try #require(before[8..<20].lazy.flatMap { $0.split(separator: " ") }
-            .first { $0.count >= 5 && $0.allSatisfy(\.isLetter) }.map(String.init))
+        let words: [Substring] = before[8..<20].flatMap { $0.split(separator: " ") }
+        let candidate: Substring? = words.first { $0.count >= 5 && $0.allSatisfy(\.isLetter) }
+        let word = String(try #require(candidate))
         try pane.keys("/\(word)<CR>")
         let after = try #require(pane.wait { Self.counts($0) != nil })
         #expect(after[0] == before[0])
