@@ -43,24 +43,24 @@ extension PagerState {
         case .repaint:
             return [.redrawAll]
         case .help:
-            if help != nil { help = nil } else { openHelp() }
+            if help != nil { closeHelp() } else { openHelp() }
         case .nextFile:
-            if help != nil { help = nil }
+            closeHelp()
             let n = count ?? 1
             if current + n < documents.count { return switchTo(current + n) }
             message = "No next file"
         case .previousFile:
-            if help != nil { help = nil }
+            closeHelp()
             let n = count ?? 1
             if current - n >= 0 { return switchTo(current - n) }
             message = "No previous file"
         case .quit, .interrupt:
-            if help != nil { help = nil; return [] }
+            if help != nil { closeHelp(); return [] }
             return [.quit]
         case .suspend:
             return [.suspend]
-        case .searchForward: startPrompt(.search(forward: true))
-        case .searchBackward: startPrompt(.search(forward: false))
+        case .searchForward: startPrompt(.search(forward: true), count: count)
+        case .searchBackward: startPrompt(.search(forward: false), count: count)
         case .filter: startPrompt(.filter)
         case .repeatSearch: repeatSearch(reverse: false, count: count ?? 1)
         case .repeatSearchReverse: repeatSearch(reverse: true, count: count ?? 1)
@@ -70,7 +70,7 @@ extension PagerState {
         case .follow: return followSelection()
         case .back: return goBack()
         case .escape:
-            if help != nil && selection == nil { help = nil; return [] }
+            if help != nil && selection == nil { closeHelp(); return [] }
             selection = nil
         case .outline: openOutline()
         case .nextHeading: jumpHeading(forward: true, count: count ?? 1)

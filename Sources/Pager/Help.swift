@@ -9,6 +9,16 @@ extension PagerState {
         doc.viewport.position = .top
         help = doc
         selection = nil
+        search?.forgetPosition()
+    }
+
+    /// Leaves the help: its selection and search match refer to the help's blocks, not the
+    /// document's, so they go with it.
+    mutating func closeHelp() {
+        guard help != nil else { return }
+        help = nil
+        selection = nil
+        search?.forgetPosition()
     }
 
     public static let helpMarkdown = """

@@ -98,7 +98,11 @@ public struct PagerState: Sendable {
         case .resize(let rows, let columns):
             screenRows = max(1, rows)
             screenColumns = max(1, columns)
-            active.relayout(options: layoutOptions, contentRows: contentRows)
+            // The document under the help too: closing the help shows it at the new size.
+            let options = layoutOptions
+            let rows = contentRows
+            documents[current].relayout(options: options, contentRows: rows)
+            help?.relayout(options: options, contentRows: rows)
             return [.redrawAll]
         case .idle:
             return idle()
@@ -134,7 +138,7 @@ public struct PagerState: Sendable {
         guard index != current, documents.indices.contains(index) else { return [] }
         let old = current
         selection = nil
-        search?.clearMatchesCache()
+        search?.forgetPosition()
         current = index
         documents[current].relayout(options: layoutOptions, contentRows: contentRows)
         return [.leftDocument(old)]

@@ -35,6 +35,8 @@ public struct Prompt: Sendable {
     /// The pattern the preview was found with (for highlighting while typing).
     public var previewPattern: SearchPattern?
     public var error: String?
+    /// The count typed before `/` or `?`: the search finds the Nth match.
+    public var count: Int?
 
     public var symbol: String {
         switch kind {
@@ -61,7 +63,13 @@ public struct SearchState: Sendable {
     public var ordinal: Int?
     public var total: Int? { counter?.isDone == true ? counter?.total : nil }
 
-    mutating func clearMatchesCache() {}
+    /// The document in view changed (another file, help opened or closed): the match and
+    /// its count belonged to the old one. The pattern stays, so `n` searches the new one.
+    mutating func forgetPosition() {
+        current = nil
+        counter = nil
+        ordinal = nil
+    }
 }
 
 extension PagerState {
@@ -69,8 +77,8 @@ extension PagerState {
         SearchOptions(mode: config.literalSearch ? .literal : .regex, caseSensitivity: config.searchCase)
     }
 
-    mutating func startPrompt(_ kind: Prompt.Kind) {
-        prompt = Prompt(kind: kind, literal: config.literalSearch, origin: active.viewport.position)
+    mutating func startPrompt(_ kind: Prompt.Kind, count: Int? = nil) {
+        prompt = Prompt(kind: kind, literal: config.literalSearch, origin: active.viewport.position, count: count)
     }
 
     mutating func promptKey(_ key: Key) -> [PagerEffect] {
@@ -178,7 +186,7 @@ extension PagerState {
             case .failure(let e):
                 message = e.description
             case .success(let pattern):
-                runSearch(pattern, forward: forward, from: searchStart(forward: forward, from: p.origin), count: max(1, keys.count ?? 1))
+                runSearch(pattern, forward: forward, from: searchStart(forward: forward, from: p.origin), count: max(1, p.count ?? 1))
             }
         }
     }

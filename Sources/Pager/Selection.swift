@@ -197,7 +197,7 @@ extension PagerState {
 
     /// Backspace: back to where the last link or outline jump came from.
     mutating func goBack() -> [PagerEffect] {
-        guard help == nil else { help = nil; return [] }
+        guard help == nil else { closeHelp(); return [] }
         guard let entry = backStack.popLast() else { message = "Nothing to go back to"; return [] }
         var effects: [PagerEffect] = []
         if entry.document != current, documents.indices.contains(entry.document) {

@@ -1,0 +1,132 @@
+import MarkdownModel
+@testable import Pager
+import TerminalScreen
+import Testing
+
+@Suite struct KeymapTests {
+    func interpret(_ notation: String) -> [Command] {
+        var k = KeyInterpreter()
+        var out: [Command] = []
+        for key in try! KeyNotation.parse(notation) {
+            if let c = k.interpret(key) { out.append(c); k.commandDone() }
+        }
+        return out
+    }
+
+    @Test func multiKeySequences() {
+        #expect(interpret("ma'a''") == [.setMark("a"), .gotoMark("a"), .previousPosition])
+        #expect(interpret("ZZ:n:p:q:x") == [.quit, .nextFile, .previousFile, .quit, .nextFile])
+        #expect(interpret("]][[") == [.nextHeading, .previousHeading])
+        #expect(interpret("<C-o><C-n><C-o>p") == [.selectNext, .selectPrevious])
+        #expect(interpret("<Esc>u<Esc>v<A-u><A-v>") == [.escape, .toggleHighlight, .escape, .pageUp, .toggleHighlight, .pageUp])
+        #expect(interpret("<Esc>j") == [.escape, .lineDown])
+        #expect(interpret("'^'$") == [.top, .bottom])
+        #expect(interpret("Zx") == [.unknown("x")])
+        #expect(interpret("m<C-c>j") == [.lineDown])
+    }
+
+    @Test func countsAreReadBeforeTheCommand() {
+        var k = KeyInterpreter()
+        for c in "12" { #expect(k.interpret(.char(c)) == nil) }
+        #expect(k.count == 12)
+        #expect(k.isPending)
+        #expect(k.interpret(.char("j")) == .lineDown)
+        #expect(k.count == 12)
+        k.commandDone()
+        #expect(k.count == nil)
+        #expect(!k.isPending)
+    }
+
+    @Test func nextAndPreviousHeading() {
+        let doc = "# A\n\n" + numberedLines(8) + "\n\n## B\n\n" + numberedLines(8) + "\n\n## C\n\n" + numberedLines(8)
+        var h = PagerHarness(markdown: doc, columns: 20, rows: 5)
+        h.send("]]")
+        #expect(h.content.first == "B                   ")
+        h.send("]]")
+        #expect(h.content.first == "C                   ")
+        h.send("]]")
+        #expect(h.status == "No next heading")
+        h.send("2[[")
+        #expect(h.top == 0)
+        h.send("2]]")
+        #expect(h.content.first == "C                   ")
+    }
+
+    @Test func countedSearchFindsTheNthMatch() {
+        var h = PagerHarness(markdown: SearchTests.doc, columns: 24, rows: 6)
+        h.send("3/apple<CR>")
+        #expect(h.searchPosition == "3/4")
+        #expect(h.top == 9)  // row 14 (index 13) at the bottom
+    }
+}
+
+@Suite struct ScrollIndicatorTests {
+    static var config: PagerConfig { var c = PagerHarness.plain; c.showScrollbar = true; return c }
+
+    @Test func thumbShowsWhereTheViewIs() {
+        // 20 rows, 5 visible: the layout is 9 wide, the thumb is ⌈25/20⌉ → 1 cell, on a track of 5.
+        var h = PagerHarness(markdown: numberedLines(20), columns: 10, rows: 6, config: Self.config)
+        #expect(h.state.active.layout.width == 9)
+        h.expectScreen("""
+            line 1    |
+            line 2   │|
+            line 3   │|
+            line 4   │|
+            line 5   │|
+            p1/5  25% |
+            """)
+        #expect(h.isHighlighted(row: 0, column: 9))  // the thumb is a reverse-video cell
+        h.send("7j")
+        // top 7 of maxTop 15: thumb at (7·4 + 7) / 15 = 2.
+        #expect(h.content.map { String($0.last!) } == ["│", "│", " ", "│", "│"])
+        h.send("G")
+        #expect(h.content.map { String($0.last!) } == ["│", "│", "│", "│", " "])
+    }
+
+    @Test func noIndicatorWhenEverythingFits() {
+        let h = PagerHarness(markdown: numberedLines(3), columns: 10, rows: 6, config: Self.config)
+        #expect(h.content.allSatisfy { !$0.contains("│") })
+        // The column stays reserved, so the layout does not change width when the document grows.
+        #expect(h.state.active.layout.width == 9)
+    }
+}
+
+/// State that must not leak between documents, help and the reading view.
+@Suite struct StateIsolationTests {
+    @Test func resizeWhileHelpIsOpenReachesTheDocument() {
+        var h = PagerHarness(markdown: generatedDocument(sections: 3), columns: 40, rows: 10)
+        h.send("5jh")
+        h.send(.resize(rows: 10, columns: 24))
+        h.send("q")
+        #expect(h.state.active.layout.width == 24)
+        #expect(h.screen.allSatisfy { $0.count == 24 })
+    }
+
+    @Test func searchDoesNotCarryItsMatchIntoAnotherDocument() {
+        let a = (1...12).map { "para \($0)" + ($0 == 12 ? " apple" : "") }.joined(separator: "\n\n")
+        var h = PagerHarness(documents: [("a.md", a), ("b.md", "apple pie\n\nno fruit")], columns: 30, rows: 6)
+        h.send("/apple<CR>")
+        #expect(h.searchPosition == "1/1")
+        h.send(":n")
+        // The old match (block 11 of a.md) means nothing here: no position, no stale count.
+        #expect(h.state.search?.current == nil)
+        #expect(h.searchPosition == nil)
+        #expect(h.status == "file 2/2  p1/1  (END)")  // too narrow for the name too
+        h.send("n")
+        #expect(h.searchPosition == "1/1")
+        #expect(h.isHighlighted(row: 0, column: 0))
+        h.send(":p")
+        #expect(h.state.search?.current == nil)
+        h.send("n")
+        #expect(h.searchPosition == "1/1")
+    }
+
+    @Test func aSelectionInHelpDoesNotSurviveClosingIt() {
+        var h = PagerHarness(markdown: "[link](https://e.org)\n\n" + numberedLines(5), columns: 30, rows: 6)
+        h.send("h<Tab><Tab>q")
+        #expect(h.state.help == nil)
+        #expect(h.state.selection == nil)
+        h.send("<CR>")  // a line down, not a help link followed
+        #expect(h.effects.isEmpty)
+    }
+}
