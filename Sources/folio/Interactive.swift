@@ -42,7 +42,17 @@ extension Folio {
     func runInteractive(_ loaded: [LoadedDocument], startCommand: StartCommand?,
                         environment: [String: String], hadErrors: Bool) throws -> Int32 {
         let config = pagerConfig(environment: environment)
-        let specs = loaded.map { DocumentSpec(name: $0.name, path: $0.path, document: MarkdownParser.parse($0.bytes)) }
+        let positions = PositionsBridge(environment: environment, enabled: true)
+        let restoring = !options.noRestore && startCommand == nil
+        // A large document opening at its top shows its first screen from a parse of its
+        // beginning; the full parse follows right after the first frame (see RunLoop).
+        let preview = !options.quitIfOneScreen && startCommand == nil
+            && loaded[0].bytes.count > Folio.previewThreshold
+            && !(restoring && positions.hasSavedPosition(loaded: loaded, documentIndex: 0))
+        var specs = loaded.enumerated().map { i, doc in
+            DocumentSpec(name: doc.name, path: doc.path,
+                         document: MarkdownParser.parse(preview && i == 0 ? Folio.previewPrefix(doc.bytes) : doc.bytes))
+        }
 
         // -F: a document that fits on one screen is printed and folio exits, as less -F does.
         if options.quitIfOneScreen, specs.count == 1, let size = TerminalSize.ofTerminal() {
@@ -67,9 +77,8 @@ extension Folio {
 
         let size = session.size()
         var state = PagerState(documents: specs, config: config, rows: size.rows, columns: size.columns)
-        let positions = PositionsBridge(environment: environment, enabled: true)
         var restoreMessage: String?
-        if !options.noRestore && startCommand == nil {
+        if restoring && !preview {
             restoreMessage = positions.restore(into: &state, loaded: loaded, documentIndex: 0)
         } else {
             positions.loadHistory(into: &state)
@@ -80,6 +89,14 @@ extension Folio {
 
         var loop = RunLoop(session: session, state: state, positions: positions, loaded: loaded)
         loop.restoreOnFirstShow = !options.noRestore
+        if preview {
+            let first = loaded[0]
+            loop.afterFirstFrame = { state in
+                let full = DocumentSpec(name: first.name, path: first.path, document: MarkdownParser.parse(first.bytes))
+                state.replaceDocument(at: 0, with: full)
+            }
+        }
+        specs = []  // the pager owns the documents now
         return loop.run(hadErrors: hadErrors)
     }
 
@@ -103,6 +120,23 @@ extension Folio {
                 state.message = error.description
             }
         }
+    }
+}
+
+extension Folio {
+    /// Documents larger than this open from a preview of their beginning (bytes).
+    static let previewThreshold = 256 * 1024
+
+    /// The beginning of a document, cut at a blank line after about 64 KB: far more than a
+    /// screen, so the first screen is the same as the full document's.
+    static func previewPrefix(_ bytes: [UInt8]) -> [UInt8] {
+        let start = min(bytes.count, 64 * 1024)
+        var i = start
+        while i + 1 < bytes.count {
+            if bytes[i] == 0x0A && bytes[i + 1] == 0x0A { return Array(bytes[..<(i + 1)]) }
+            i += 1
+        }
+        return bytes
     }
 }
 

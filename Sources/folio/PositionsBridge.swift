@@ -83,6 +83,13 @@ final class PositionsBridge {
         return message
     }
 
+    /// Whether document `index` has a saved position (so it cannot open from a quick preview).
+    func hasSavedPosition(loaded: [LoadedDocument], documentIndex index: Int) -> Bool {
+        guard enabled, loaded.indices.contains(index) else { return false }
+        let hash = contentHash(loaded, index)
+        return store.load().snapshot.entry(forKey: PositionsBridge.key(for: loaded[index], hash: hash), contentHash: hash) != nil
+    }
+
     func loadHistory(into state: inout PagerState) {
         guard enabled else { return }
         let (snapshot, w) = store.load()

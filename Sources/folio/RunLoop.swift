@@ -23,6 +23,8 @@ struct RunLoop {
     /// Seconds between periodic saves of the reading position while reading.
     static let autosaveInterval: Double = 5
     var lastSave = Date()
+    /// Work to do once the first frame is on screen (the full parse after a preview).
+    var afterFirstFrame: ((inout PagerState) -> Void)?
     /// Documents already shown (restored or opened at a start command).
     var shown: Set<Int> = [0]
     /// Restore saved positions of documents when first shown (off with --no-restore).
@@ -38,6 +40,11 @@ struct RunLoop {
 
     mutating func run(hadErrors: Bool) -> Int32 {
         draw()
+        if let work = afterFirstFrame {
+            afterFirstFrame = nil
+            work(&state)
+            draw()
+        }
         while true {
             let timeout: Int32
             if decoder.hasPendingEscape || decoder.hasPending {
