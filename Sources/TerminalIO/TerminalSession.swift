@@ -156,7 +156,8 @@ public final class TerminalSession {
         signal(SIGTSTP, SIG_DFL)
         raise(SIGTSTP)  // the process stops here until SIGCONT
         signals.install(SIGTSTP)
-        // Re-read the state: the shell may have changed it while we were stopped.
+        // Raw mode is derived again from the state saved at start (not from what the shell
+        // left), so `restore()` at exit still returns the terminal to how folio found it.
         try enter()
     }
 

@@ -104,7 +104,10 @@ public struct KeyDecoder: Sendable {
 
     /// Parses one event from the start of `bytes` (never empty).
     func parse(_ bytes: ArraySlice<UInt8>, final: Bool) -> Parse {
-        let b = Array(bytes)
+        // Only a bounded prefix can matter (the longest sequence accepted, plus its final byte
+        // and an X10 mouse tail): this keeps a large burst linear, and makes the decision for a
+        // too-long sequence independent of how the bytes were split into reads.
+        let b = Array(bytes.prefix(Self.maximumSequenceLength + 8))
         guard b[0] == 0x1B else { return Self.simple(b, at: 0, final: final) }
         guard b.count >= 2 else { return final ? .done(consumed: 1, events: [.key(.escape)]) : .incomplete }
         switch b[1] {
@@ -195,7 +198,8 @@ public struct KeyDecoder: Sendable {
         while i < b.count, (0x30...0x3F).contains(b[i]) { i += 1 }
         let paramsEnd = i
         while i < b.count, (0x20...0x2F).contains(b[i]) { i += 1 }
-        if i - 2 > Self.maximumSequenceLength { return .done(consumed: i, events: []) }
+        // Too long to be real: drop a fixed number of bytes, so splitting never changes the result.
+        if i - 2 > Self.maximumSequenceLength { return .done(consumed: Self.maximumSequenceLength + 3, events: []) }
         guard i < b.count else {
             if !final { return .incomplete }
             // Timed out inside a sequence: it was Alt-[ followed by ordinary typing.

@@ -167,6 +167,42 @@ import Testing
         #expect(!decoder.hasPending)
     }
 
+    /// Law: for any bytes, how they are split into reads never changes the events.
+    @Test(arguments: 0..<100)
+    func randomBytesSplitAnywhereDecodeAlike(seed: Int) {
+        var rng = SeededRandom(seed: UInt64(seed) &+ 77)
+        let interesting: [UInt8] = [0x1B, 0x5B, 0x4F, 0x3C, 0x3B, 0x4D, 0x6D, 0x7E, 0x31, 0x32, 0x30, 0x35, 0xE4, 0xB8, 0xF0, 0x80]
+        let bytes = (0..<Int.random(in: 1...60, using: &rng)).map { _ in
+            Bool.random(using: &rng) ? interesting.randomElement(using: &rng)! : UInt8.random(in: 0...255, using: &rng)
+        }
+        let whole = Self.decodeAll([bytes])
+        var chunks: [[UInt8]] = []
+        var rest = bytes[...]
+        while !rest.isEmpty {
+            let n = Int.random(in: 1...max(1, rest.count), using: &rng)
+            chunks.append(Array(rest.prefix(n)))
+            rest = rest.dropFirst(n)
+        }
+        #expect(Self.decodeAll(chunks) == whole, "\(bytes) split as \(chunks.map(\.count))")
+        #expect(Self.decodeAll(bytes.map { [$0] }) == whole)
+    }
+
+    @Test func largeBurstsDecodeInLinearTime() {
+        let text = String(repeating: "abcdefgh中", count: 20_000)
+        var decoder = KeyDecoder()
+        let events = decoder.feed(Array(text.utf8))
+        #expect(events.count == 180_000)
+        #expect(!decoder.hasPending)
+    }
+
+    @Test func tooLongSequencesAreDroppedAlikeHoweverSplit() {
+        let bytes = [0x1B, 0x5B] + [UInt8](repeating: 0x31, count: 200) + Array("a".utf8)
+        let whole = Self.decodeAll([bytes])
+        for cut in stride(from: 1, to: bytes.count, by: 7) {
+            #expect(Self.decodeAll([Array(bytes[..<cut]), Array(bytes[cut...])]) == whole, "cut at \(cut)")
+        }
+    }
+
     @Test func longSequencesAreBounded() {
         let bytes = [0x1B, 0x5B] + [UInt8](repeating: 0x31, count: 10_000) + Array("a".utf8)
         let events = Self.decodeAll([bytes])
