@@ -286,6 +286,7 @@ extension PagerState {
     mutating func applyFilter(_ text: String, literal: Bool) {
         if text.isEmpty {
             active.setFilter(nil, pattern: nil)
+            recountSearch()
             message = "Showing all blocks"
             return
         }
@@ -300,6 +301,17 @@ extension PagerState {
             if search != nil { search!.current = nil; search!.counter = nil; search!.ordinal = nil }
             message = "Showing \(indices.count) matching blocks (& alone shows all)"
         }
+    }
+
+    /// The rows shown changed (a filter was lifted): the current match stays, but its count
+    /// was over the old rows, so counting starts again over the new ones.
+    mutating func recountSearch() {
+        guard var s = search, let c = s.current else { return }
+        let texts = SearchTexts(rows: active.rows)
+        let target = SearchPosition(textIndex: texts.textIndex(ofBlock: c.blockIndex), utf8Offset: c.range.lowerBound)
+        s.ordinal = nil
+        s.counter = MatchCounter(pattern: s.pattern, texts: texts, target: target)
+        search = s
     }
 
     /// A slice of background work: counting matches.

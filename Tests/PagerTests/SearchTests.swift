@@ -238,3 +238,35 @@ extension PagerHarness {
         #expect(h.status == "Showing all blocks")
     }
 }
+
+@Suite struct FilterAndSearchTests {
+    @Test func searchInsideAFilterThenShowAllRecounts() {
+        let doc = "apple one\n\nbanana apple\n\napple one more\n\ncherry"
+        var h = PagerHarness(markdown: doc, columns: 30, rows: 8)
+        h.send("&one<CR>")
+        h.send("/apple<CR>")
+        #expect(h.searchPosition == "1/2")  // only the two shown blocks
+        h.send("n")
+        #expect(h.searchPosition == "2/2")
+        h.send("&<CR>")
+        // All blocks again: the current match is the third of three.
+        #expect(h.searchPosition == "3/3")
+        h.send("n")
+        #expect(h.state.message == "Search hit BOTTOM, continuing at TOP")
+        #expect(h.searchPosition == "1/3")
+    }
+
+    @Test func filterNotFoundKeepsEverything() {
+        var h = PagerHarness(markdown: "apple\n\nbanana", columns: 20, rows: 5)
+        h.send("&zebra<CR>")
+        #expect(h.status == "Pattern not found")
+        #expect(h.state.active.rows.included == nil)
+    }
+
+    @Test func escapeCancelsAFilterPrompt() {
+        var h = PagerHarness(markdown: "apple\n\nbanana", columns: 20, rows: 5)
+        h.send("&app<Esc>")
+        #expect(h.state.prompt == nil)
+        #expect(h.state.active.rows.included == nil)
+    }
+}
