@@ -6,8 +6,8 @@
 /// own scrolling when a block of rows moved, and emits only what changed:
 ///
 /// ```
-/// ESC[?2026h  [ESC[?25l ESC[0m ESC[2J]  [DECSTBM SU/SD ESC[r]  (CUP SGR OSC8 text)*  ESC[?2026l
-///  sync on      full redraw only          scroll, if detected     changed cells        sync off
+/// ESC[?2026h  [ESC[?25l OSC8 ESC[0m ESC[r ESC[2J]  [DECSTBM SU/SD ESC[r]  (CUP SGR OSC8 text)*  ESC[?2026l
+///  sync on      full redraw only                    scroll, if detected     changed cells        sync off
 /// ```
 ///
 /// Pure: it never writes anything; the caller writes the returned bytes in one `write`.
@@ -39,7 +39,8 @@ public struct FrameRenderer: Sendable {
         if let previous, previous.rows == grid.rows, previous.columns == grid.columns {
             old = previous
         } else {
-            out += ANSI.hideCursor + ANSI.resetStyle + ANSI.clearScreen
+            // Known state from scratch: no open hyperlink, no style, no scroll region.
+            out += ANSI.hideCursor + ANSI.hyperlink(nil) + ANSI.resetStyle + ANSI.resetScrollRegion + ANSI.clearScreen
             style = .plain
             cursor = nil
             old = Grid(rows: grid.rows, columns: grid.columns)
