@@ -47,6 +47,7 @@ public struct FrameRenderer: Sendable {
         }
 
         if usesScrolling, let shift = ScrollShift.detect(from: old, to: grid, within: scrollRows) {
+            if style?.hyperlink != nil { out += ANSI.hyperlink(nil) }  // SGR 0 does not end a link
             if style != .plain {  // scrolled-in rows take the current background (bce)
                 out += ANSI.resetStyle
                 style = .plain

@@ -6,7 +6,8 @@
 ///   S-Tab BackTab BS Backspace Del Delete Ins Insert Up Down Left Right Home End PageUp PgUp
 ///   PageDown PgDn F1…F20 lt gt Bar Bslash`.
 /// - Modifier prefixes, combinable: `C-` (Ctrl), `A-` or `M-` (Alt), `S-` (Shift):
-///   `<C-f>`, `<A-v>`, `<C-A-x>`, `<S-Up>`, `<C-Right>`, `<A-Left>`, `<S-a>` (= `A`).
+///   `<C-f>`, `<A-v>`, `<C-A-x>`, `<S-Up>`, `<C-Right>`, `<A-Left>`, `<S-a>` (= `A`),
+///   `<C-Space>` (= `<C-@>`, NUL).
 /// - A literal `<` is `<lt>`; a `<` that does not start a valid `<…>` is an error, so typos
 ///   like `<PgDown>` fail loudly instead of typing text.
 public enum KeyNotation {
@@ -78,6 +79,8 @@ public enum KeyNotation {
         }
         if mods.contains(.ctrl) {
             switch key {
+            case .char(" "):
+                key = .ctrl("@")  // Ctrl-Space sends NUL, like Ctrl-@
             case .char(let c):
                 let lower = Character(c.lowercased())
                 guard "abcdefghijklmnopqrstuvwxyz@[\\]^_".contains(lower) else {

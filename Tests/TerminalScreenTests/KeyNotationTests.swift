@@ -15,6 +15,7 @@ import Testing
             .modified(.right, .ctrl), .alt(.left), .modified(.up, .shift), .alt(.ctrl("x")), .alt(.char("x")),
             .char("A"), .function(5), .pageDown, .delete, .alt(.char("-")),
         ])
+        #expect(try KeyNotation.parse("<C-Space><c-@><Bar><Bslash><gt>") == [.ctrl("@"), .ctrl("@"), .char("|"), .char("\\"), .char(">")])
     }
 
     @Test func errorsAreLoud() {
