@@ -61,8 +61,8 @@ enum TableLayouter {
                 stacked(rows, block: block, avail: avail, textEnd: text.utf8.count, into: &sink)
                 return (text, links)
             }
-            let longestWords = (0..<columns).map { c in rows.map { longestWord($0[c].flow) }.max() ?? 1 }
-            widths = shrink(widths, to: target, words: longestWords)
+            let words = (0..<columns).map { c in rows.flatMap { wordWidths($0[c].flow) } }
+            widths = shrink(widths, to: target, words: words.map { $0.max() ?? 1 }, allWords: words)
         }
         grid(rows, widths: widths, alignments: table.alignments, block: block, textEnd: text.utf8.count, into: &sink)
         return (text, links)
@@ -77,6 +77,11 @@ enum TableLayouter {
         return widest
     }
 
+    /// Widths of every word of a cell.
+    static func wordWidths(_ flow: Flow) -> [Int] {
+        flow.display.split(whereSeparator: { $0 == " " || $0 == "\n" }).map { CellWidth.of($0) }
+    }
+
     /// Width of the widest word of a cell.
     static func longestWord(_ flow: Flow) -> Int {
         var widest = 0
@@ -86,17 +91,43 @@ enum TableLayouter {
         return max(1, widest)
     }
 
-    /// Column widths summing to at most `target` (≥ columns). When every column can keep its
-    /// longest word, each does (so no word breaks); otherwise each keeps min(natural, fair
-    /// share). What is left is shared in proportion to what each column still lacks.
-    static func shrink(_ natural: [Int], to target: Int, words: [Int]? = nil) -> [Int] {
+    /// Column widths summing to at most `target` (≥ columns).
+    ///
+    /// Words break as little as possible: each column first asks for its longest word (or its
+    /// natural width, if smaller). When those do not all fit, the longest words are capped
+    /// first — water-filling: the greatest cap `c` with `Σ min(want, c) ≤ target` — so a
+    /// short column like "Longitude" keeps its word while "océanographique" breaks. What is
+    /// left is shared in proportion to what each column still lacks of its natural width.
+    /// (Without `words`, every column wants its natural width up to a fair share.)
+    static func shrink(_ natural: [Int], to target: Int, words: [Int]? = nil, allWords: [[Int]]? = nil) -> [Int] {
         let n = natural.count
-        let fair = max(1, target / n)
-        var widths = natural.map { min($0, fair) }
+        let want: [Int]
         if let words {
-            let keepWords = (0..<n).map { min(natural[$0], words[$0]) }
-            if keepWords.reduce(0, +) <= target { widths = keepWords.enumerated().map { max($1, widths[$0]) } }
-            if widths.reduce(0, +) > target { widths = keepWords }
+            want = (0..<n).map { max(1, min(natural[$0], words[$0])) }
+        } else {
+            let fair = max(1, target / n)
+            want = natural.map { max(1, min($0, fair)) }
+        }
+        var widths = want
+        if want.reduce(0, +) > target {
+            var lo = 1, hi = want.max() ?? 1
+            while lo < hi {  // greatest cap whose capped sum fits
+                let mid = (lo + hi + 1) / 2
+                if want.reduce(0, { $0 + min($1, mid) }) <= target { lo = mid } else { hi = mid - 1 }
+            }
+            widths = want.map { min($0, lo) }
+            // The few columns left over go where one more column mends the most broken words.
+            var spare = target - widths.reduce(0, +)
+            while spare > 0 {
+                var best = -1, bestGain = -1
+                for i in 0..<n where want[i] > widths[i] {
+                    let gain = allWords?[i].reduce(0) { $0 + ($1 == widths[i] + 1 ? 1 : 0) } ?? 0
+                    if gain > bestGain { best = i; bestGain = gain }
+                }
+                if best < 0 { break }
+                widths[best] += 1
+                spare -= 1
+            }
         }
         var left = target - widths.reduce(0, +)
         let needs = (0..<n).map { natural[$0] - widths[$0] }

@@ -37,6 +37,24 @@ import Testing
             """)
     }
 
+    /// When not every longest word fits, the longest words break first (water-filling):
+    /// 34 columns for words of 9, 20, 20 and 2 give 9, 12, 11, 2 — "Longitude" stays whole.
+    /// (A fair share of 34 / 4 = 8 would have broken it.)
+    @Test func longestWordsBreakFirst() {
+        expectScreen("""
+            | a | b | c | d |
+            |---|---|---|---|
+            | Longitude | abcdefghijklmnopqrst | ABCDEFGHIJKLMNOPQRST | ok |
+            """, width: 47, """
+            ┌───────────┬──────────────┬─────────────┬────┐|
+            │ a         │ b            │ c           │ d  │|
+            ├───────────┼──────────────┼─────────────┼────┤|
+            │ Longitude │ abcdefghijkl │ ABCDEFGHIJK │ ok │|
+            │           │ mnopqrst     │ LMNOPQRST   │    │|
+            └───────────┴──────────────┴─────────────┴────┘|
+            """)
+    }
+
     @Test func stackedWhenTooNarrowForBorders() {
         expectScreen(Self.table, width: 12, """
             Harbour     |
