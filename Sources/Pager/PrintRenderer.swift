@@ -1,3 +1,4 @@
+import Dispatch
 import LineLayout
 import TerminalScreen
 
@@ -6,13 +7,34 @@ public enum PrintRenderer {
     /// The rendered rows, one per line. With `theme == nil` no escape sequence is written at all
     /// (`--plain`, or output that is not a terminal); trailing blanks are dropped either way.
     public static func render(_ layout: DocumentLayout, theme: Theme?) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(layout.document.blocks.count * 64)
-        for row in 0..<layout.rowCount {
-            appendLine(layout.line(at: row), theme: theme, to: &out)
+        let blocks = layout.blocks
+        // Large documents are rendered in chunks of blocks on all cores, then joined in order.
+        let chunkCount = blocks.count < 2_000 ? 1 : min(64, blocks.count / 1_000)
+        let chunkSize = (blocks.count + chunkCount - 1) / max(1, chunkCount)
+        var chunks = [[UInt8]](repeating: [], count: chunkCount)
+        chunks.withUnsafeMutableBufferPointer { out in
+            let slots = Slots(base: out.baseAddress!)
+            DispatchQueue.concurrentPerform(iterations: chunkCount) { c in
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(chunkSize * 100)
+                let end = min(blocks.count, (c + 1) * chunkSize)
+                if c * chunkSize < end {
+                    for b in (c * chunkSize)..<end {
+                        for line in blocks[b].lines { appendLine(line, theme: theme, to: &bytes) }
+                    }
+                }
+                slots.base[c] = bytes
+            }
         }
-        return out
+        var result: [UInt8] = []
+        result.reserveCapacity(chunks.reduce(0) { $0 + $1.count })
+        for c in chunks { result += c }
+        return result
     }
+
+    /// Output slots, one per chunk; each is written by exactly one iteration, and read only
+    /// after `concurrentPerform` returns, so sharing the pointer across threads is safe.
+    private struct Slots: @unchecked Sendable { let base: UnsafeMutablePointer<[UInt8]> }
 
     public static func appendLine(_ line: VisualLine, theme: Theme?, to out: inout [UInt8]) {
         // Drop trailing blanks (padding of the last span), keeping styled text intact.

@@ -66,6 +66,10 @@ if let i = args.firstIndex(of: "--write-doc"), i + 1 < args.count {
 }
 let small = String(decoding: Array(samples[0].utf8.prefix(20_000)), as: UTF8.self)
 
+if args.contains("--keys-only") {
+    keystrokes(small, label: "20 KB")
+    exit(0)
+}
 let mb = Double(big.utf8.count) / 1_000_000
 print("document: \(String(format: "%.1f", mb)) MB, \(big.split(separator: "\n", omittingEmptySubsequences: false).count) lines")
 

@@ -68,7 +68,9 @@ struct Folio: ParsableCommand {
         let printMode = options.print || !stdoutIsTerminal
         if printMode {
             runPrintMode(documents, stdoutIsTerminal: stdoutIsTerminal, environment: environment)
-            throw ExitCode(failed ? 1 : 0)
+            // Everything is written (unbuffered, with write(2)); freeing a large document's
+            // millions of small objects would only delay the exit, so leave now.
+            Glibc.exit(failed ? 1 : 0)
         }
         guard !documents.isEmpty else { throw ExitCode(1) }
         let status = try runInteractive(documents, startCommand: startCommand, environment: environment,
@@ -111,8 +113,8 @@ struct Folio: ParsableCommand {
         for (i, loaded) in documents.enumerated() {
             let document = MarkdownParser.parse(loaded.bytes)
             let layout = DocumentLayout(document: document, options: layoutOptions)
-            var bytes = PrintRenderer.render(layout, theme: theme)
-            if i > 0 { bytes.insert(0x0A, at: 0) }
+            if i > 0 && !writeAll(fd: 1, [0x0A]) { return }
+            let bytes = PrintRenderer.render(layout, theme: theme)
             if !writeAll(fd: 1, bytes) { return }  // the reader went away (EPIPE): stop quietly
         }
     }
