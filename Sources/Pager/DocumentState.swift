@@ -19,6 +19,8 @@ public struct DocumentState: Sendable {
     public var path: String?
     public let document: Document
     public private(set) var layout: DocumentLayout
+    /// Layouts at recent widths: resizing back to a width seen before costs nothing.
+    private var layoutCache: LayoutCache
     public private(set) var rows: RowMap
     public var viewport: Viewport
     public var marks: [Character: ScrollPosition] = [:]
@@ -36,7 +38,9 @@ public struct DocumentState: Sendable {
         self.name = name
         self.path = path
         self.document = document
-        let layout = DocumentLayout(document: document, options: options)
+        var cache = LayoutCache(document: document, capacity: 2)
+        let layout = cache.layout(options)
+        self.layoutCache = cache
         self.layout = layout
         self.rows = RowMap(layout: layout)
         self.viewport = Viewport(position: .top, contentRows: contentRows)
@@ -55,7 +59,7 @@ public struct DocumentState: Sendable {
     /// viewport holds an anchor or an edge, which the new layout maps to its row.
     public mutating func relayout(options: LayoutOptions, contentRows: Int) {
         if options != layout.options {
-            layout = DocumentLayout(document: document, options: options)
+            layout = layoutCache.layout(options)
             rows = RowMap(layout: layout, included: rows.included)
         }
         viewport.contentRows = max(0, contentRows)
