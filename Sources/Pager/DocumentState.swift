@@ -31,6 +31,8 @@ public struct DocumentState: Sendable {
     public let elements: [SelectableElement]
     /// GitHub-style anchors (`#installation`) → heading.
     public let slugs: [String: HeadingEntry]
+    /// Only the beginning of the document is parsed yet (see `DocumentSpec.isPreview`).
+    public var isPreview = false
     /// Filter (`&pattern`): the block indices shown, nil = all.
     public var filterPattern: String?
 

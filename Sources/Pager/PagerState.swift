@@ -66,8 +66,10 @@ public struct PagerState: Sendable {
         self.current = 0
         let options = PagerState.layoutOptions(config: config, columns: max(1, columns))
         self.documents = documents.map {
-            DocumentState(name: $0.name, path: $0.path, document: $0.document, options: options,
-                          contentRows: max(0, rows - 1))
+            var d = DocumentState(name: $0.name, path: $0.path, document: $0.document, options: options,
+                                  contentRows: max(0, rows - 1))
+            d.isPreview = $0.isPreview
+            return d
         }
     }
 
@@ -156,7 +158,10 @@ public struct DocumentSpec: Sendable {
     public var name: String
     public var path: String?
     public var document: Document
-    public init(name: String, path: String?, document: Document) {
-        self.name = name; self.path = path; self.document = document
+    /// The document is only the beginning of the file (shown while the rest is parsed):
+    /// page totals and percentages are not known yet.
+    public var isPreview: Bool
+    public init(name: String, path: String?, document: Document, isPreview: Bool = false) {
+        self.name = name; self.path = path; self.document = document; self.isPreview = isPreview
     }
 }

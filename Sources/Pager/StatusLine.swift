@@ -36,8 +36,13 @@ extension PagerState {
         let atEnd = top + rows >= count
         let pages = PageCounter.pages(top: top, rowCount: count, contentRows: rows,
                                       overlap: max(0, rows - config.pageStep.rows(contentRows: rows)))
-        right.append("p\(pages.current)/\(pages.total)")
-        right.append(atEnd ? "(END)" : "\(percent(top: top))%")
+        if doc.isPreview {
+            // The rest of the document is still being read: totals are not known yet.
+            right.append("p\(pages.current)/…")
+        } else {
+            right.append("p\(pages.current)/\(pages.total)")
+            right.append(atEnd ? "(END)" : "\(percent(top: top))%")
+        }
         if documents.count > 1, help == nil { right.insert("file \(current + 1)/\(documents.count)", at: 0) }
         return (left, right.joined(separator: "  "), false)
     }

@@ -51,7 +51,8 @@ extension Folio {
             && !(restoring && positions.hasSavedPosition(loaded: loaded, documentIndex: 0))
         var specs = loaded.enumerated().map { i, doc in
             DocumentSpec(name: doc.name, path: doc.path,
-                         document: MarkdownParser.parse(preview && i == 0 ? Folio.previewPrefix(doc.bytes) : doc.bytes))
+                         document: MarkdownParser.parse(preview && i == 0 ? Folio.previewPrefix(doc.bytes) : doc.bytes),
+                         isPreview: preview && i == 0)
         }
 
         // -F: a document that fits on one screen is printed and folio exits, as less -F does.
@@ -125,7 +126,7 @@ extension Folio {
 
 extension Folio {
     /// Documents larger than this open from a preview of their beginning (bytes).
-    static let previewThreshold = 256 * 1024
+    static let previewThreshold = 128 * 1024
 
     /// The beginning of a document, cut at a blank line after about 64 KB: far more than a
     /// screen, so the first screen is the same as the full document's.

@@ -75,10 +75,13 @@ final class FolioPane {
         return waitForChange(from: previous)
     }
 
-    /// Waits for folio's first frame: a status row (the last row) that is not empty.
+    /// Waits for folio's first settled frame: a status row (the last row) that is not empty
+    /// and does not show `/…` (a large document's first screen comes from a preview of its
+    /// beginning, whose page total is not known yet).
     func waitForPager(name: String? = nil) -> [String]? {
         wait { screen in
-            guard let status = screen.last, !status.trimmingCharacters(in: .whitespaces).isEmpty else { return false }
+            guard let status = screen.last, !status.trimmingCharacters(in: .whitespaces).isEmpty,
+                  !status.contains("/…") else { return false }
             return name.map { status.contains($0) } ?? true
         }
     }
