@@ -52,10 +52,11 @@ struct Folio: ParsableCommand {
         // Load every document; report the ones that cannot be read and go on with the rest.
         var documents: [LoadedDocument] = []
         var failed = false
+        var errors: [String] = []
         for argument in arguments {
             switch Input.load(argument) {
             case .success(let doc): documents.append(doc)
-            case .failure(let error): reportError(error.description); failed = true
+            case .failure(let error): reportError(error.description); failed = true; errors.append(error.description)
             }
         }
 
@@ -74,7 +75,7 @@ struct Folio: ParsableCommand {
         }
         guard !documents.isEmpty else { throw ExitCode(1) }
         let status = try runInteractive(documents, startCommand: startCommand, environment: environment,
-                                        hadErrors: failed)
+                                        errors: errors)
         throw ExitCode(status)
     }
 

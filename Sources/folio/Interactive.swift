@@ -40,7 +40,8 @@ extension Folio {
     }
 
     func runInteractive(_ loaded: [LoadedDocument], startCommand: StartCommand?,
-                        environment: [String: String], hadErrors: Bool) throws -> Int32 {
+                        environment: [String: String], errors: [String]) throws -> Int32 {
+        let hadErrors = !errors.isEmpty
         let config = pagerConfig(environment: environment)
         let positions = PositionsBridge(environment: environment, enabled: true)
         let restoring = !options.noRestore && startCommand == nil
@@ -87,6 +88,9 @@ extension Folio {
         if let startCommand { apply(startCommand, to: &state) }
         if let restoreMessage, state.message == nil { state.message = restoreMessage }
         if let w = positions.warning { state.message = w }
+        // Files that could not be read were reported on stderr, which the pager's screen
+        // hides: say it on the status line too, as less does.
+        if let first = errors.first { state.message = first + (errors.count > 1 ? " (and \(errors.count - 1) more)" : "") }
 
         var loop = RunLoop(session: session, state: state, positions: positions, loaded: loaded)
         loop.restoreOnFirstShow = !options.noRestore
