@@ -75,6 +75,13 @@ extension PagerState {
         case .outline: openOutline()
         case .nextHeading: jumpHeading(forward: true, count: count ?? 1)
         case .previousHeading: jumpHeading(forward: false, count: count ?? 1)
+        case .edit:
+            guard help == nil, let path = active.path else {
+                message = help != nil ? "Cannot edit the help" : "Cannot edit standard input"
+                return []
+            }
+            let line = active.rows.rowCount > 0 ? active.rows.line(at: active.top).sourceLine : 1
+            return [.edit(path: path, line: line, document: current)]
         case .unknown(let name):
             message = "Unknown key: \(name)  (h for help)"
         }

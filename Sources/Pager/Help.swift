@@ -84,6 +84,7 @@ extension PagerState {
     | Keys | Action |
     |---|---|
     | `:n` / `:p` | next / previous file |
+    | `v` | edit the file in `$VISUAL` / `$EDITOR` at the line on top; folio reloads it and keeps your place |
     | `=` `^G` | where am I: name, source lines, position |
     | `r` `^L` | repaint the screen |
     | `h` `H` | this help |

@@ -17,6 +17,8 @@ public enum Command: Hashable, Sendable {
     case repeatSearch, repeatSearchReverse, toggleHighlight
     case selectNext, selectPrevious, follow, back, escape
     case outline, nextHeading, previousHeading
+    /// less's `v`: edit the file in `$VISUAL`/`$EDITOR` at the current source line.
+    case edit
     case unknown(String)
 }
 
@@ -118,6 +120,7 @@ public struct KeyInterpreter: Hashable, Sendable {
         case .backTab: return .selectPrevious
         case .ctrl("o"): pending = .ctrlO; return nil
         case .char("o"): return .outline
+        case .char("v"): return .edit
         case .char("]"): pending = .closeBracket; return nil
         case .char("["): pending = .openBracket; return nil
         case .backspace, .alt(.left), .alt(.backspace): return .back

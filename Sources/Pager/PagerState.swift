@@ -28,6 +28,8 @@ public enum PagerEffect: Hashable, Sendable {
     case openFile(path: String, fragment: String?)
     /// The reader left a document (`:n`, `:p`, following a link): save its position.
     case leftDocument(Int)
+    /// Edit a file at a source line (`v`); the run loop reloads the document afterwards.
+    case edit(path: String, line: Int, document: Int)
 }
 
 /// The whole pager: one value, changed only by `update`. Rendering reads it (`frame()`).

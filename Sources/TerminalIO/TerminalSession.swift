@@ -161,6 +161,15 @@ public final class TerminalSession {
         try enter()
     }
 
+    /// Hands the terminal to another program (an editor) for the duration of `body`: the
+    /// terminal is restored first and raw mode, the alternate screen and the mouse mode are
+    /// entered again afterwards. The caller must redraw everything.
+    public func handOver<T>(_ body: () throws -> T) throws -> T {
+        restore()
+        defer { try? enter() }
+        return try body()
+    }
+
     /// Restores the terminal and ends the process the way `signal` would have, so the parent
     /// sees the right exit status. For the top of the run loop only.
     public func exit(dueTo signal: Signal) -> Never {

@@ -137,6 +137,28 @@ final class PositionsBridge {
         })
     }
 
+    /// Replaces document `index` with a new version of its file (after `v`), keeping the
+    /// reader on the same text: the position is captured in the old version and resolved in
+    /// the new one by the same rules as reopening (fingerprint, heading path, line, fraction).
+    func reload(_ newDocument: LoadedDocument, into state: inout PagerState, loaded: inout [LoadedDocument], index: Int) {
+        guard loaded.indices.contains(index), state.documents.indices.contains(index) else { return }
+        let oldDoc = state.documents[index]
+        let oldHash = contentHash(loaded, index)
+        let position = capturePosition(oldDoc.viewport.position, doc: oldDoc, facts: facts(state, loaded, index))
+        loaded[index] = newDocument
+        hashCache[index] = nil
+        factsCache[index] = nil
+        state.replaceDocument(at: index, with: DocumentSpec(name: oldDoc.name, path: newDocument.path,
+                                                          document: MarkdownParser.parse(newDocument.bytes)))
+        if let position, oldDoc.viewport.position != .top {
+            let anchor = resolve(position, storedContentHash: oldHash, in: facts(state, loaded, index)).anchor
+            var doc = state.documents[index]
+            doc.viewport.position = .anchor(anchor)
+            doc.viewport = doc.viewport.withTop(doc.viewport.top(in: doc.rows), in: doc.rows)
+            state.documents[index] = doc
+        }
+    }
+
     /// `--forget`: removes the documents' entries. Returns a warning, if any.
     static func forget(_ documents: [LoadedDocument], environment: [String: String]) -> String? {
         let store = PositionStore(environment: environment)

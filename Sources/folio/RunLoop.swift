@@ -169,6 +169,19 @@ struct RunLoop {
                     }
                 }
             }
+        case .edit(let path, let line, let index):
+            saveCurrent(force: true)
+            let status = (try? session.handOver { Editor.run(path: path, line: line) }) ?? -1
+            renderer.invalidate()
+            let size = session.size()
+            _ = state.update(.resize(rows: size.rows, columns: size.columns))
+            switch Input.load(path) {
+            case .success(let doc):
+                positions.reload(doc, into: &state, loaded: &loaded, index: index)
+                if status != 0 { state.message = "The editor exited with status \(status)" }
+            case .failure(let error):
+                state.message = error.description
+            }
         case .leftDocument(let index):
             positions.save(state: state, loaded: loaded, documentIndex: index)
             // The first time a file given on the command line is shown (`:n`), it opens
@@ -200,6 +213,29 @@ struct RunLoop {
         lastSave = Date()
         positions.save(state: state, loaded: loaded, documentIndex: state.current)
         positions.saveHistory(state.searchHistory)
+    }
+}
+
+/// Runs the user's editor on a file at a line and waits for it.
+enum Editor {
+    /// `$VISUAL`, else `$EDITOR`, else `vi`, through `/bin/sh` so editors given with arguments
+    /// (`EDITOR="code -w"`) work; `+LINE` is understood by vi, vim, nano, emacs and most others.
+    /// Returns the exit status (-1 if it could not be started).
+    static func run(path: String, line: Int) -> Int32 {
+        let env = ProcessInfo.processInfo.environment
+        let editor = [env["VISUAL"], env["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
+        // SIGCHLD is ignored while paging (browsers are reaped by the kernel); waiting for
+        // the editor needs its exit status.
+        let previous = signal(SIGCHLD, SIG_DFL)
+        defer { signal(SIGCHLD, previous) }
+        var pid: pid_t = 0
+        let argv = ["/bin/sh", "-c", editor + " \"$@\"", "sh", "+\(max(1, line))", path]
+        let cargs = argv.map { strdup($0) } + [nil]
+        defer { for p in cargs { free(p) } }
+        guard posix_spawn(&pid, "/bin/sh", nil, nil, cargs, environ) == 0 else { return -1 }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1
     }
 }
 

@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+
+/// `v` hands the terminal to `$EDITOR` at the current source line; afterwards folio reloads
+/// the file and keeps the reader on the same text.
+@Suite(.serialized, .enabled(if: TmuxSession.isAvailable)) struct EditEndToEndTests {
+    @Test func editorGetsTheLineAndTheReloadKeepsTheText() throws {
+        let dir = try E2E.temporaryDirectory()
+        let doc = dir.appendingPathComponent("long.md").path
+        try FileManager.default.copyItem(atPath: E2E.sample("long.md"), toPath: doc)
+        // The "editor": records its arguments, then inserts three paragraphs at the top.
+        let editor = dir.appendingPathComponent("editor.sh").path
+        try """
+            #!/bin/sh
+            echo "$@" > "\(dir.path)/args"
+            f="$2"
+            { printf 'Inserted one.\\n\\nInserted two.\\n\\nInserted three.\\n\\n'; cat "$f"; } > "$f.new" && mv "$f.new" "$f"
+            """.write(toFile: editor, atomically: true, encoding: .utf8)
+        chmod(editor, 0o755)
+        let pane = try FolioPane.folio(["--no-restore", "--no-scrollbar", doc], dir: dir,
+                                       environment: ["EDITOR": editor, "VISUAL": ""])
+        let first = try #require(pane.waitForPager(name: "long.md"))
+        let paged = try #require(try pane.press("<Space><Space><Space>", from: first))
+        let top = paged[0]
+        try pane.keys("v")
+        // The editor ran once its arguments are written.
+        let argsPath = dir.appendingPathComponent("args").path
+        let deadline = Date().addingTimeInterval(FolioPane.timeout)
+        while !FileManager.default.fileExists(atPath: argsPath) && Date() < deadline { usleep(20_000) }
+        let args = try String(contentsOfFile: argsPath, encoding: .utf8)
+        #expect(args.hasPrefix("+"), "the editor was given +LINE")
+        let line = Int(args.dropFirst().prefix { $0.isNumber }) ?? 0
+        #expect(line > 1, "a source line past the top")
+        // The document was reloaded: its new first paragraph is at the top...
+        try pane.keys("g")
+        #expect(pane.wait { $0.first?.hasPrefix("Inserted one.") == true } != nil)
+        // ...and the view after the reload (where `''` returns) showed the same text on top.
+        try pane.keys("''")
+        #expect(pane.wait { $0.first == top } != nil, "the same text on the top row after the reload")
+    }
+}
