@@ -101,7 +101,7 @@ public struct RowMap: RowSpace, Sendable {
     }
 
     public func row(for anchor: Anchor) -> Int {
-        guard let included else { return layout.row(for: anchor) }
+        guard included != nil else { return layout.row(for: anchor) }
         guard rowCount > 0 else { return 0 }
         let full = layout.row(for: anchor)
         let b = layout.blockIndex(atRow: min(full, max(0, layout.rowCount - 1)))
@@ -111,7 +111,6 @@ public struct RowMap: RowSpace, Sendable {
             return rows.lowerBound + (full - blockStart)
         }
         // The anchor's block is filtered out: the next shown block.
-        _ = included
         return min(rows.lowerBound, rowCount - 1)
     }
 }
