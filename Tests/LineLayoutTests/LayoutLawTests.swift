@@ -36,15 +36,15 @@ import Testing
     }
 
     static let sampleFiles = ["tour.md", "wide.md", "long.md"]
+    /// Every sample at every width 1…120, in slices of 20 widths so the cases run in parallel.
+    static let sampleCases: [(String, ClosedRange<Int>)] = sampleFiles.flatMap { name in
+        stride(from: 1, through: 120, by: 20).map { (name, $0...($0 + 19)) }
+    }
 
-    @Test(arguments: sampleFiles)
-    func sampleDocuments(name: String) throws {
-        guard let markdown = sampleDocument(name) else { return }  // samples not written yet
+    @Test(arguments: sampleCases)
+    func sampleDocuments(name: String, widths: ClosedRange<Int>) throws {
+        let markdown = try #require(sampleDocument(name), "SampleDocs/\(name) is missing")
         let document = MarkdownParser.parse(markdown)
-        // The short samples at every narrow width and a stride, the long one (200 KB) at six
-        // widths: the generated documents cover every width 1…120.
-        let widths = name == "long.md" ? [1, 3, 8, 21, 55, 120]
-            : Array(1...16) + Array(stride(from: 19, through: 120, by: 6))
         var previous: DocumentLayout? = nil
         for width in widths {
             let layout = DocumentLayout(document: document, options: LayoutOptions(width: width, inlineLinkURLs: width % 3 == 0))
