@@ -107,6 +107,8 @@ struct Flow {
                     s.link = destination
                     flow.appendDecoration(" (" + destination + ")", s)
                 }
+            case .strikethrough where inlineLinkURLs:
+                flow.appendDecoration("~~", o.style)
             case .image(let source, _):
                 var s = o.style
                 s.role = .image
@@ -152,7 +154,11 @@ struct Flow {
                 switch node.kind {
                 case .emphasis: st.emphasis.insert(.emphasis)
                 case .strong: st.emphasis.insert(.strong)
-                case .strikethrough: st.emphasis.insert(.strikethrough)
+                case .strikethrough:
+                    st.emphasis.insert(.strikethrough)
+                    // Plain text has no strike-through attribute: keep the markers, or
+                    // struck-out words would read as current ones.
+                    if inlineLinkURLs { appendDecoration("~~", st) }
                 case .link(let destination, _, _): st.link = destination
                 case .image:
                     st.role = .image

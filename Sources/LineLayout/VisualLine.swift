@@ -129,8 +129,9 @@ public struct Anchor: Hashable, Sendable, Codable {
 public struct LayoutOptions: Hashable, Sendable {
     /// Columns available; at least 1.
     public var width: Int
-    /// Show a link's URL as ` (url)` after its text (plain/no-hyperlink output), unless the
-    /// URL equals the text.
+    /// Plain-text output (no escape sequences): show a link's URL as ` (url)` after its text,
+    /// unless the URL equals the text, and keep `~~` around struck-out text (decoration, not
+    /// content), which plain text cannot otherwise show.
     public var inlineLinkURLs: Bool
 
     public init(width: Int, inlineLinkURLs: Bool = false) {

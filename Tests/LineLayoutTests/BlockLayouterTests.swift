@@ -157,3 +157,22 @@ import Testing
             """)
     }
 }
+
+/// Plain output keeps `~~` around struck-out words (decoration, not content), so they do not
+/// read as current text; with escapes available the attribute shows it instead.
+@Suite struct PlainStrikethroughTests {
+    @Test func plainOutputKeepsTheMarkers() {
+        expectScreen("now ~~old~~ new", width: 20, inlineLinkURLs: true, """
+            now ~~old~~ new     |
+            """)
+        expectScreen("now ~~old~~ new", width: 20, """
+            now old new         |
+            """)
+    }
+
+    @Test func markersAreNotContent() {
+        let layout = DocumentLayout(document: MarkdownParser.parse("now ~~old~~ new"),
+                                    options: LayoutOptions(width: 20, inlineLinkURLs: true))
+        #expect(layout.blocks[0].text == "now old new")
+    }
+}
