@@ -116,7 +116,7 @@ public struct FrameRenderer: Sendable {
         }
         out += ANSI.sgr(from: current, to: target)
         style = target
-        out += Array(cell.text.utf8)
+        out.append(contentsOf: cell.text.utf8)
         let next = column + cell.width
         // After the last column the cursor is in the "pending wrap" state, and terminals may
         // disagree with us on the width of emoji sequences: in both cases forget the position,

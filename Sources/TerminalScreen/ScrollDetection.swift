@@ -28,31 +28,29 @@ extension ScrollShift {
     /// For every amount k, finds the longest run of consecutive rows with
     /// `new[r] == old[r + k]`; its gain is the number of those rows that differ from
     /// `old[r]` (rows equal in place cost nothing anyway). The largest gain wins; ties go to
-    /// the smaller |k|. Rows are compared by identity numbers (exact, via hashing), so the
-    /// cost is O(rows × columns + rows²).
+    /// the smaller |k|. Rows are compared by text signatures (see below), so the cost is
+    /// O(rows × columns + rows²).
     public static func detect(from old: Grid, to new: Grid, within rows: Range<Int>? = nil, minimumGain: Int = 2) -> ScrollShift? {
         guard old.rows == new.rows, old.columns == new.columns else { return nil }
         let span = (rows ?? 0..<new.rows).clamped(to: 0..<new.rows)
         guard span.count >= 2 else { return nil }
-        // Rows are bucketed by a cheap signature of their text (FNV-1a over the cells' UTF-8)
-        // and told apart within a bucket by full equality, styles included. Hashing whole
-        // cells with `Hasher` cost more than the rest of a frame.
-        var buckets: [UInt64: [(row: ArraySlice<Cell>, id: Int)]] = [:]
-        var count = 0
-        func id(_ row: ArraySlice<Cell>) -> Int {
+        // Rows are identified by a signature of their text (FNV-1a over the cells' UTF-8).
+        // Styles and hash collisions are ignored on purpose: a wrong identity can only make
+        // the chosen scroll less useful, never the frame wrong, because the cell diff that
+        // follows the scroll repairs every remaining difference. (Hashing whole cells with
+        // `Hasher`, or comparing rows cell by cell, cost more than the rest of a frame.)
+        func signature(_ row: ArraySlice<Cell>) -> UInt64 {
             var h: UInt64 = 0xcbf2_9ce4_8422_2325
             for cell in row {
                 for byte in cell.text.utf8 { h = (h ^ UInt64(byte)) &* 0x100_0000_01b3 }
+                h = (h ^ 0xff) &* 0x100_0000_01b3  // cell boundary
             }
-            if let list = buckets[h] {
-                for entry in list where entry.row == row { return entry.id }
-            }
-            count += 1
-            buckets[h, default: []].append((row, count))
-            return count
+            return h
         }
-        let oldIDs = span.map { id(old.cells(row: $0)) }
-        let newIDs = span.map { id(new.cells(row: $0)) }
+        let oldIDs = span.map { signature(old.cells(row: $0)) }
+        let newIDs = span.map { signature(new.cells(row: $0)) }
+        // No row's text changed in place: nothing moved, and the cell diff handles restyling.
+        if oldIDs == newIDs { return nil }
         let n = span.count
         var best: ScrollShift?
         var bestGain = minimumGain - 1

@@ -20,6 +20,14 @@ import Testing
         #expect(ScrollShift.detect(from: Self.grid(["", "", "", "a"]), to: Self.grid(["", "", "", "b"])) == nil)
     }
 
+    /// Rows are told apart by their text: restyling the same text is the cell diff's job, and
+    /// a scroll is never chosen for it.
+    @Test func styleOnlyChangesDoNotScroll() {
+        let old = Self.grid(["a", "b", "c", "d"])
+        let new = Grid(lines: ["a", "b", "c", "d"], columns: 4, style: CellStyle(reverse: true))
+        #expect(ScrollShift.detect(from: old, to: new) == nil)
+    }
+
     @Test func respectsTheRowLimit() {
         let old = Self.grid(["a", "b", "c", "d", "S"])
         let new = Self.grid(["b", "c", "d", "e", "S"])
