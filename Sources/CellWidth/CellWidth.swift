@@ -9,6 +9,8 @@
 ///   (👍🏽), flags (a pair of regional indicators 🇫🇷) and keycaps (1️⃣).
 /// - Combining marks (Mn, Me), format characters (Cf: ZWJ, ZWSP, soft hyphen…) and controls
 ///   take 0 when they stand alone (at the start of a string); attached to a base they add nothing.
+///   Spacing marks (Mc) add a column each, as terminals draw them (at most 2 per cluster); a
+///   prepend mark (U+0600…) takes the width of the character it joins.
 /// - Everything else printable takes 1 (East Asian Ambiguous counts as narrow).
 ///
 /// glibc's `wcwidth` is not used: it is wrong for emoji sequences (👍🏽 = 4, ❤️ = 1).
@@ -22,7 +24,8 @@ public enum CellWidth {
         if first.value < 0x80 {
             // "1️⃣", "#⃣": keycap sequences are emoji; "e\u{301}" is a letter with a mark.
             if scalars.contains(where: { $0.value == 0x20E3 }) { return 2 }
-            return first.value < 0x20 || first.value == 0x7F ? 0 : 1
+            if first.value < 0x20 || first.value == 0x7F { return 0 }
+            return min(2, 1 + spacingMarks(after: scalars))
         }
         if isRegionalIndicator(first) && isRegionalIndicator(second) { return 2 }
         let firstProps = first.properties
@@ -35,7 +38,26 @@ public enum CellWidth {
                 }
             }
         }
-        return of(first)
+        let base = of(first)
+        if base == 0 {
+            // A cluster that starts with a zero-width scalar is a prepend cluster (U+0600…0605
+            // and the like, which Unicode joins to the character after them): it is as wide as
+            // what follows.
+            var widest = 0
+            for s in scalars.dropFirst() { widest = max(widest, of(s)) }
+            return min(2, widest)
+        }
+        // Spacing marks (Mc: many Indic vowel signs) take a column of their own in terminals,
+        // which give every code point its own width; count them so rows never run wider than
+        // the terminal thinks. (Capped at 2, the most a cell holds; longer chains are rare.)
+        return min(2, base + spacingMarks(after: scalars))
+    }
+
+    /// Spacing marks (Mc) after a cluster's first scalar.
+    static func spacingMarks(after scalars: String.UnicodeScalarView) -> Int {
+        var marks = 0
+        for s in scalars.dropFirst() where s.value >= 0x300 && s.properties.generalCategory == .spacingMark { marks += 1 }
+        return marks
     }
 
     /// Columns of a single scalar standing alone: 0, 1 or 2. Controls count 0.
