@@ -1,35 +1,31 @@
 import MarkdownModel
+import Viewport
 
 extension PagerState {
     /// Replaces document `index` with a new parse of it (the full document after a quick
-    /// preview of its beginning, or a reloaded file), keeping the reader's position: the
-    /// viewport's edge or anchor is mapped onto the new layout. Marks and `''` are kept only
-    /// as edges (their anchors referred to the old block ids).
+    /// preview of its beginning, or a reloaded file), keeping the reader's place: the view,
+    /// the marks and `''` are mapped onto the new layout by leaf index (exact for a preview,
+    /// whose leaves are the full document's first ones; the run loop refines it for edited
+    /// files by text fingerprint).
     public mutating func replaceDocument(at index: Int, with spec: DocumentSpec) {
         guard documents.indices.contains(index) else { return }
         let old = documents[index]
         var doc = DocumentState(name: spec.name, path: spec.path, document: spec.document,
                                 options: layoutOptions, contentRows: contentRows)
-        switch old.viewport.position {
-        case .top, .bottom: doc.viewport.position = old.viewport.position
-        case .anchor:
-            // Same text on top: the old top row's block maps to the new document by its index
-            // among leaves, which a prefix parse shares with the full one.
-            let top = old.top
-            if old.rows.rowCount > 0 {
-                let a = old.rows.anchor(atRow: top)
-                if let i = old.layout.blockIndex(of: a.block), i < doc.layout.blocks.count {
-                    var anchor = a
-                    anchor.block = doc.layout.blocks[i].block
-                    doc.viewport.position = .anchor(anchor)
-                }
-            }
+        func map(_ position: ScrollPosition) -> ScrollPosition {
+            guard case .anchor(var a) = position else { return position }
+            guard let i = old.layout.blockIndex(of: a.block), i < doc.layout.blocks.count else { return .top }
+            a.block = doc.layout.blocks[i].block
+            return .anchor(a)
         }
+        doc.viewport.position = map(old.viewport.position)
+        doc.marks = old.marks.mapValues { map($0) }
+        doc.previousPosition = old.previousPosition.map { map($0) }
         doc.filterPattern = nil
         documents[index] = doc
         if index == current {
             selection = nil
-            if search != nil { search!.current = nil; search!.counter = nil; search!.ordinal = nil }
+            search?.forgetPosition()
         }
     }
 }

@@ -298,7 +298,7 @@ extension PagerState {
             if indices.isEmpty { message = "Pattern not found"; return }
             active.setFilter(indices, pattern: text)
             selection = nil
-            if search != nil { search!.current = nil; search!.counter = nil; search!.ordinal = nil }
+            search?.forgetPosition()
             message = "Showing \(indices.count) matching blocks (& alone shows all)"
         }
     }

@@ -144,19 +144,31 @@ final class PositionsBridge {
         guard loaded.indices.contains(index), state.documents.indices.contains(index) else { return }
         let oldDoc = state.documents[index]
         let oldHash = contentHash(loaded, index)
-        let position = capturePosition(oldDoc.viewport.position, doc: oldDoc, facts: facts(state, loaded, index))
+        let oldFacts = facts(state, loaded, index)
+        func captured(_ p: ScrollPosition) -> ReadingPosition? {
+            p == .top ? nil : capturePosition(p, doc: oldDoc, facts: oldFacts)
+        }
+        let position = captured(oldDoc.viewport.position)
+        let marks = oldDoc.marks.mapValues { ($0, captured($0)) }
+        let previous = oldDoc.previousPosition.map { ($0, captured($0)) }
         loaded[index] = newDocument
         hashCache[index] = nil
         factsCache[index] = nil
         state.replaceDocument(at: index, with: DocumentSpec(name: oldDoc.name, path: newDocument.path,
                                                           document: MarkdownParser.parse(newDocument.bytes)))
-        if let position, oldDoc.viewport.position != .top {
-            let anchor = resolve(position, storedContentHash: oldHash, in: facts(state, loaded, index)).anchor
-            var doc = state.documents[index]
-            doc.viewport.position = .anchor(anchor)
-            doc.viewport = doc.viewport.withTop(doc.viewport.top(in: doc.rows), in: doc.rows)
-            state.documents[index] = doc
+        let newFacts = facts(state, loaded, index)
+        func resolved(_ original: ScrollPosition, _ p: ReadingPosition?) -> ScrollPosition {
+            guard let p else { return original == .top ? .top : original }
+            return .anchor(resolve(p, storedContentHash: oldHash, in: newFacts).anchor)
         }
+        var doc = state.documents[index]
+        if let position {
+            doc.viewport.position = .anchor(resolve(position, storedContentHash: oldHash, in: newFacts).anchor)
+            doc.viewport = doc.viewport.withTop(doc.viewport.top(in: doc.rows), in: doc.rows)
+        }
+        for (letter, (original, p)) in marks { doc.marks[letter] = resolved(original, p) }
+        if let (original, p) = previous { doc.previousPosition = resolved(original, p) }
+        state.documents[index] = doc
     }
 
     /// `--forget`: removes the documents' entries. Returns a warning, if any.

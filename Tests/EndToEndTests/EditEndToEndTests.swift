@@ -22,6 +22,7 @@ import Testing
         let first = try #require(pane.waitForPager(name: "long.md"))
         let paged = try #require(try pane.press("<Space><Space><Space>", from: first))
         let top = paged[0]
+        try pane.keys("ma")
         try pane.keys("v")
         // The editor ran once its arguments are written.
         let argsPath = dir.appendingPathComponent("args").path
@@ -37,5 +38,10 @@ import Testing
         // ...and the view after the reload (where `''` returns) showed the same text on top.
         try pane.keys("''")
         #expect(pane.wait { $0.first == top } != nil, "the same text on the top row after the reload")
+        // A mark set before editing still points at the same text.
+        try pane.keys("g")
+        _ = pane.wait { $0.first?.hasPrefix("Inserted one.") == true }
+        try pane.keys("'a")
+        #expect(pane.wait { $0.first == top } != nil, "mark a survives the reload")
     }
 }
