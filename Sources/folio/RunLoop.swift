@@ -91,7 +91,7 @@ struct RunLoop {
                 perform(effect)
             }
             if Date().timeIntervalSince(lastSave) >= RunLoop.autosaveInterval {
-                saveCurrent(force: false)
+                saveCurrent()
             }
             draw()
         }
@@ -159,7 +159,7 @@ struct RunLoop {
             case .success(let doc):
                 let spec = DocumentSpec(name: doc.name, path: doc.path, document: MarkdownParser.parse(doc.bytes))
                 let known = state.documents.contains { $0.path == doc.path }
-                saveCurrent(force: true)
+                saveCurrent()
                 if !known { shown.insert(state.documents.count) }  // restored below, not by .leftDocument
                 for e in state.openLinked(spec, fragment: fragment) { perform(e) }
                 if !known {
@@ -170,7 +170,7 @@ struct RunLoop {
                 }
             }
         case .edit(let path, let line, let index):
-            saveCurrent(force: true)
+            saveCurrent()
             let status = (try? session.handOver { Editor.run(path: path, line: line) }) ?? -1
             renderer.invalidate()
             let size = session.size()
@@ -204,7 +204,7 @@ struct RunLoop {
         }
     }
 
-    mutating func saveCurrent(force: Bool) {
+    mutating func saveCurrent() {
         lastSave = Date()
         positions.save(state: state, loaded: loaded, documentIndex: state.current)
     }
