@@ -209,19 +209,24 @@ final class TmuxSession {
     }
 
     /// The program's exit status once it has exited (nil while it runs, or if killed by a signal).
+    /// A query that fails (tmux busy under load) is retried briefly before giving up.
     var exitStatus: Int32? {
-        guard let state = paneState(), state.dead else { return nil }
-        return state.status
-    }
-
-    /// Waits for the program to exit (polling); returns false on timeout.
-    func waitForExit(timeout: TimeInterval = 5) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while let state = paneState(), !state.dead {
-            if Date() >= deadline { return false }
+        for _ in 0..<20 {
+            if let state = paneState() { return state.dead ? state.status : nil }
             Thread.sleep(forTimeInterval: Self.pollInterval)
         }
-        return true
+        return nil
+    }
+
+    /// Waits for the program to exit (polling); returns false on timeout. A failed query is
+    /// not taken for an exit: under load a tmux command can fail once and succeed the next time.
+    func waitForExit(timeout: TimeInterval = 5) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let state = paneState(), state.dead { return true }
+            Thread.sleep(forTimeInterval: Self.pollInterval)
+        }
+        return false
     }
 
     /// Stops this private server (and its program) and removes its socket. Idempotent.
