@@ -59,9 +59,20 @@ final class FolioPane {
 
     var screen: [String] { tmux.capture() }
 
-    /// The screen once `predicate` holds, else nil after the timeout.
+    /// The screen once `predicate` holds on a settled screen, else nil after the timeout.
+    ///
+    /// tmux may apply one frame (one write) in pieces, so a capture can show half a frame:
+    /// a screen counts only when the next capture, a moment later, is the same.
     func wait(_ predicate: ([String]) -> Bool) -> [String]? {
-        tmux.waitFor(timeout: Self.timeout, predicate)
+        let deadline = Date().addingTimeInterval(Self.timeout)
+        while Date() < deadline {
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0, let candidate = tmux.waitFor(timeout: remaining, predicate) else { return nil }
+            Thread.sleep(forTimeInterval: 0.03)
+            let again = tmux.capture()
+            if again == candidate { return candidate }
+        }
+        return nil
     }
 
     func wait(text: String) -> [String]? { wait { $0.contains { $0.contains(text) } } }

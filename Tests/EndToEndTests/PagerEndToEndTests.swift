@@ -103,7 +103,8 @@ struct PagerEndToEndTests {
         let during = try String(contentsOf: dir.appendingPathComponent("during"), encoding: .utf8)
         #expect(during == before, "suspended folio leaves the terminal cooked")
         try pane.type("fg\r")
-        let resumed = try #require(pane.wait { $0 == paged }, "fg redraws the same screen")
+        let resumed = try #require(pane.wait { $0 == paged },
+                                   "fg redraws the same screen; the screen is:\n\(pane.screen.joined(separator: "\n"))")
         #expect(resumed[0] == first[22])
         try pane.keys("q")
         _ = pane.wait { $0.last { !$0.isEmpty }?.hasPrefix("PROMPT$") == true }

@@ -193,13 +193,18 @@ final class TmuxSession {
 
     /// Whether the pane's program has exited, and its exit status if it has (nil when it was
     /// killed by a signal); nil when the server cannot be asked (killed, or gone).
-    private func paneState() -> (dead: Bool, status: Int32?)? {
+    /// The pane's state. tmux marks a pane dead when its pty closes and learns the exit status
+    /// (or the signal) only when it reaps the child a moment later: `reaped` is true then.
+    private func paneState() -> (dead: Bool, status: Int32?, reaped: Bool)? {
         guard !killed,
-              let text = try? tmux(["display-message", "-p", "-t", target, "#{pane_dead} #{pane_dead_status}"])
+              let text = try? tmux(["display-message", "-p", "-t", target,
+                                    "#{pane_dead}:#{pane_dead_status}:#{pane_dead_signal}"])
         else { return nil }
-        let fields = text.split(whereSeparator: { $0 == " " || $0 == "\n" })
+        let fields = text.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ":", omittingEmptySubsequences: false)
         guard let first = fields.first else { return nil }
-        return (first == "1", fields.count > 1 ? Int32(fields[1]) : nil)
+        let status = fields.count > 1 ? Int32(fields[1]) : nil
+        let signal = fields.count > 2 ? Int32(fields[2]) : nil
+        return (first == "1", status, status != nil || (signal ?? 0) > 0)
     }
 
     /// True while the program runs.
@@ -209,17 +214,23 @@ final class TmuxSession {
     }
 
     /// The program's exit status once it has exited (nil while it runs, or if killed by a signal).
-    /// A query that fails (tmux busy under load) is retried briefly before giving up.
+    /// tmux learns the status a moment after the pane dies, when it reaps the child: wait for
+    /// it (up to 3 s), and retry a query that fails (tmux busy under load).
     var exitStatus: Int32? {
-        for _ in 0..<20 {
-            if let state = paneState() { return state.dead ? state.status : nil }
+        let deadline = Date().addingTimeInterval(3)
+        while Date() < deadline {
+            if let state = paneState() {
+                if !state.dead { return nil }
+                if state.reaped { return state.status }
+            }
             Thread.sleep(forTimeInterval: Self.pollInterval)
         }
         return nil
     }
 
-    /// Waits for the program to exit (polling); returns false on timeout. A failed query is
-    /// not taken for an exit: under load a tmux command can fail once and succeed the next time.
+    /// Waits for the program to exit (its pane dies; polling); returns false on timeout. A
+    /// failed query is not taken for an exit: under load a tmux command can fail once and
+    /// succeed the next time.
     func waitForExit(timeout: TimeInterval = 5) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
