@@ -157,7 +157,8 @@ struct RunLoop {
             case .failure(let error):
                 state.message = error.description
             case .success(let doc):
-                let spec = DocumentSpec(name: doc.name, path: doc.path, document: MarkdownParser.parse(doc.bytes))
+                let spec = DocumentSpec(name: RunLoop.displayName(doc), path: doc.path,
+                                        document: MarkdownParser.parse(doc.bytes))
                 let known = state.documents.contains { $0.path == doc.path }
                 saveCurrent()
                 if !known { shown.insert(state.documents.count) }  // restored below, not by .leftDocument
@@ -193,6 +194,15 @@ struct RunLoop {
                 }
             }
         }
+    }
+
+    /// A followed file's name for the status line: its canonical path, relative to the
+    /// working directory when it lies inside it (`docs/guide.md`, not `docs/a/../guide.md`).
+    static func displayName(_ doc: LoadedDocument) -> String {
+        guard let path = doc.path else { return doc.name }
+        let cwd = FileManager.default.currentDirectoryPath
+        let prefix = cwd.hasSuffix("/") ? cwd : cwd + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 
     mutating func draw() {
