@@ -41,15 +41,17 @@ let package = Package(
             "MarkdownModel", "LineLayout", "Viewport", "Pager", "TerminalScreen", "TextSearch",
         ]),
 
+        // Test helpers shared by the test targets (a seeded generator).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CellWidthTests", dependencies: ["CellWidth"]),
-        .testTarget(name: "MarkdownModelTests", dependencies: ["MarkdownModel"]),
-        .testTarget(name: "LineLayoutTests", dependencies: ["LineLayout", "MarkdownModel", "CellWidth"]),
+        .testTarget(name: "MarkdownModelTests", dependencies: ["TestSupport", "MarkdownModel"]),
+        .testTarget(name: "LineLayoutTests", dependencies: ["TestSupport", "LineLayout", "MarkdownModel", "CellWidth"]),
         .testTarget(name: "ViewportTests", dependencies: ["Viewport", "LineLayout", "MarkdownModel"]),
-        .testTarget(name: "TextSearchTests", dependencies: ["TextSearch"]),
-        .testTarget(name: "TerminalScreenTests", dependencies: ["TerminalScreen"]),
+        .testTarget(name: "TextSearchTests", dependencies: ["TestSupport", "TextSearch"]),
+        .testTarget(name: "TerminalScreenTests", dependencies: ["TestSupport", "TerminalScreen"]),
         .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "TerminalScreen"]),
-        .testTarget(name: "PagerTests", dependencies: ["Pager", "TerminalScreen", "MarkdownModel", "LineLayout", "Viewport"]),
+        .testTarget(name: "PagerTests", dependencies: ["TestSupport", "Pager", "TerminalScreen", "MarkdownModel", "LineLayout", "Viewport"]),
         .testTarget(name: "ReadingPositionsTests", dependencies: ["ReadingPositions", "MarkdownModel", "LineLayout", "Viewport"]),
-        .testTarget(name: "EndToEndTests", dependencies: []),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     ]
 )

@@ -1,3 +1,4 @@
+import TestSupport
 import MarkdownModel
 @testable import Pager
 import TerminalScreen
@@ -9,16 +10,7 @@ import Viewport
 /// the frame is the screen's size, the top row is within 0…maxTop, a selection refers to an
 /// element of the document in view.
 @Suite struct FuzzTests {
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    typealias SplitMix = SeededRandom
 
     static let pieces = allKeys + ["/link<CR>", "/words<CR>", "?Section<CR>", "&bold<CR>", "&<CR>", "/(<CR>",
                                    "/qu", "<Esc>", "n", "N", "3n", "<Tab>", "<S-Tab>", "<CR>", "<BS>", "o",

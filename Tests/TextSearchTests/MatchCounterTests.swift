@@ -1,17 +1,8 @@
+import TestSupport
 import Testing
 import TextSearch
 
-/// A small deterministic generator, so failures reproduce.
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+private typealias SplitMix64 = SeededRandom
 
 /// Non-overlapping occurrences of `needle` in `haystack`, left to right, by bytes.
 private func bruteForce(_ needle: [UInt8], in haystack: [UInt8]) -> [Int] {

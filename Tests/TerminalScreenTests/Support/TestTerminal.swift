@@ -1,3 +1,4 @@
+import TestSupport
 @testable import TerminalScreen
 
 /// A tiny terminal emulator for replaying renderer output: CUP, CUF, SGR (tracked), OSC 8
@@ -135,15 +136,4 @@ struct TestTerminal {
     }
 }
 
-/// SplitMix64: a small seeded generator, so random tests replay exactly.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E3779B97F4A7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-        return z ^ (z >> 31)
-    }
-}
+
