@@ -58,10 +58,12 @@ extension Folio {
 
         // -F: a document that fits on one screen is printed and folio exits, as less -F does.
         if options.quitIfOneScreen, specs.count == 1, let size = TerminalSize.ofTerminal() {
-            let options = LayoutOptions(width: size.columns, inlineLinkURLs: config.inlineLinkURLs)
-            let layout = DocumentLayout(document: specs[0].document, options: options)
+            // Printed exactly as print mode prints to a terminal.
+            let printTheme = theme(forTerminal: true, environment: environment)
+            let layout = DocumentLayout(document: specs[0].document,
+                                        options: LayoutOptions(width: size.columns, inlineLinkURLs: printTheme == nil))
             if layout.rowCount <= size.rows - 1 {
-                writeAll(fd: 1, PrintRenderer.render(layout, theme: config.theme.depth == .none && options.inlineLinkURLs ? nil : config.theme))
+                writeAll(fd: 1, PrintRenderer.render(layout, theme: printTheme))
                 return hadErrors ? 1 : 0
             }
         }
