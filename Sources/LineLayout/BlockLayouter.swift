@@ -85,7 +85,7 @@ enum BlockLayouter {
             text = verbatim(html, role: .html, label: nil, margin: 0, avail: avail,
                             firstLine: first, labelLine: first, into: &sink)
         case .thematicBreak:
-            sink.add([Span(text: String(repeating: "─", count: avail), style: SpanStyle(role: .rule), width: avail)],
+            sink.add([Span(text: repeated("─", count: avail), style: SpanStyle(role: .rule), width: avail)],
                      width: avail, range: 0..<0, sourceLine: first)
         case .table(let table):
             (text, links) = TableLayouter.layout(table, block: block, avail: avail, options: options, into: &sink)
@@ -109,7 +109,7 @@ enum BlockLayouter {
         if level <= 2 {
             sink.add(flow.lines(width: avail, leadFirst: sink.lead, leadOther: sink.prefix.other), firstSourceLine: first)
             let end = flow.text.utf8.count
-            let rule = String(repeating: level == 1 ? "═" : "─", count: avail)
+            let rule = repeated(level == 1 ? "═" : "─", count: avail)
             sink.add([Span(text: rule, style: SpanStyle(role: .rule), width: avail)], width: avail,
                      range: end..<end, sourceLine: block.source.last)
             return

@@ -32,7 +32,7 @@ public final class DocumentLayout: Sendable {
     /// `parallel`: force (true) or forbid (false) laying blocks out on several threads; nil
     /// decides by size. Each block's layout is a pure function of the block, its containers and
     /// the options, so the result is the same either way.
-    init(document: Document, options: LayoutOptions, parallel: Bool?) {
+    public init(document: Document, options: LayoutOptions, parallel: Bool?) {
         self.document = document
         self.options = options
         let n = document.blocks.count

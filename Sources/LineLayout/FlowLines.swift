@@ -43,7 +43,8 @@ extension Flow {
                         let ia = u.index(u.startIndex, offsetBy: a), ib = u.index(ia, offsetBy: b - a)
                         var t = String(d[ia..<ib])
                         if wl.overwide { t = narrowed(t, to: width) }
-                        let w = CellWidth.of(t)
+                        // A span that is the whole line has the line's width, already measured.
+                        let w = a == wl.start && b == wl.end && !wl.overwide ? wl.width : CellWidth.of(t)
                         var offset: Int? = nil
                         if run.content >= 0 {
                             let co = run.content + (a - run.start)
@@ -89,4 +90,17 @@ func truncated(_ text: String, to width: Int) -> String {
         out.append(c); w += cw
     }
     return out
+}
+
+/// `unit` (one character, such as `─`) `count` times, written as bytes: `String(repeating:count:)`
+/// appends one Character at a time, which showed in print mode's profile for rules and borders.
+func repeated(_ unit: StaticString, count: Int) -> String {
+    let n = max(0, count), size = unit.utf8CodeUnitCount
+    return String(unsafeUninitializedCapacity: n * size) { buffer in
+        let source = unit.utf8Start
+        for i in 0..<n {
+            for j in 0..<size { buffer[i * size + j] = source[j] }
+        }
+        return n * size
+    }
 }

@@ -21,9 +21,16 @@ struct DocumentBuilder {
     /// The first paragraph of a task list item, with its `[ ]` marker removed.
     private var taskParagraph: (raw: Int, inlines: Inlines)?
 
-    init(source: SourceText, raw: [RawBlock]) {
+    /// Added to every source line of the result (a piece of a larger source; see `ChunkPlan`).
+    private let lineOffset: Int
+    /// The result's `sourceLineCount`; nil: the source's own.
+    private let reportedLineCount: Int?
+
+    init(source: SourceText, raw: [RawBlock], lineOffset: Int = 0, sourceLineCount: Int? = nil) {
         self.source = source
         self.raw = raw
+        self.lineOffset = lineOffset
+        self.reportedLineCount = sourceLineCount
         finalIndex = Array(repeating: -1, count: raw.count)
         quoteDepth = Array(repeating: 0, count: raw.count)
         kinds.reserveCapacity(raw.count)
@@ -40,10 +47,12 @@ struct DocumentBuilder {
         var blocks: [Block] = []
         blocks.reserveCapacity(kinds.count)
         for index in kinds.indices {
+            var span = lines[index]
+            span.first += lineOffset; span.last += lineOffset
             blocks.append(Block(id: BlockID(index), kind: kinds[index], parent: parents[index] < 0 ? nil : BlockID(parents[index]),
-                                children: children[index], depth: depths[index], source: lines[index]))
+                                children: children[index], depth: depths[index], source: span))
         }
-        return Document(blocks: blocks, sourceLineCount: source.lineCount)
+        return Document(blocks: blocks, sourceLineCount: reportedLineCount ?? source.lineCount)
     }
 
     private mutating func convert(_ index: Int) {

@@ -12,4 +12,84 @@ public enum MarkdownParser {
     }
 
     public static func parse(_ text: String) -> Document { parse(Array(text.utf8)) }
+
+    /// Parses one piece of `plan` on its own, with block source lines as in the whole `source`
+    /// (block ids start at 0 in each piece). Nil when the piece cannot be proven to parse as it
+    /// does inside the whole source (see `ChunkPlan`); then parse the whole source instead.
+    public static func parse(_ chunk: ChunkPlan.Chunk, of source: [UInt8], plan: ChunkPlan) -> Document? {
+        var text: [UInt8] = []
+        text.reserveCapacity(plan.definitions.count + chunk.bytes.count + (chunk.nextLine?.count ?? 0))
+        text += plan.definitions
+        text += source[chunk.bytes]
+        if let next = chunk.nextLine { text += source[next] }
+        let sourceText = SourceText(text)
+        var raw = CmarkBridge.parseBlocks(sourceText.bytes)
+
+        let before = plan.definitionLineCount  // lines of the definitions in front
+        let firstLocal = before + 1, lastLocal = before + chunk.lineCount
+        // The line after the piece must come out as a top-level heading: then nothing was open.
+        if chunk.nextLine != nil {
+            guard raw.count > 1, let last = raw.last, last.parent == 0, case .heading = last.kind,
+                  last.startLine == lastLocal + 1 else { return nil }
+            raw.removeLast()
+        }
+        // Drop what the definitions in front left (text after a definition that was not one).
+        var firstKept = 1
+        while firstKept < raw.count, raw[firstKept].startLine <= before { firstKept += 1 }
+        if firstKept > 1 {
+            raw.removeSubrange(1..<firstKept)
+            for i in 1..<raw.count where raw[i].parent >= firstKept { raw[i].parent -= firstKept - 1 }
+        }
+        guard definitionsAgree(chunk, raw: raw, source: sourceText, firstLocal: firstLocal, lastLocal: lastLocal) else {
+            return nil
+        }
+        var builder = DocumentBuilder(source: sourceText, raw: raw, lineOffset: chunk.firstLine - firstLocal,
+                                      sourceLineCount: chunk.firstLine - 1 + chunk.lineCount)
+        return builder.build()
+    }
+
+    /// Exactly the proposed definition lines of the piece belong to no block (cmark consumed
+    /// them as definitions), and every `]:` line the scan placed in code is inside a top-level
+    /// code or HTML block.
+    private static func definitionsAgree(_ chunk: ChunkPlan.Chunk, raw: [RawBlock], source: SourceText,
+                                         firstLocal: Int, lastLocal: Int) -> Bool {
+        guard lastLocal >= firstLocal else { return chunk.definitionLines.isEmpty && chunk.literalLines.isEmpty }
+        var covered = [Bool](repeating: false, count: lastLocal - firstLocal + 1)
+        var literal = [Bool](repeating: false, count: covered.count)
+        for block in raw.dropFirst() where block.parent == 0 {
+            var last = block.endLine
+            if block.endColumn == 0, last > block.startLine { last -= 1 }
+            var isLiteral = false
+            switch block.kind {
+            case .codeBlock:
+                isLiteral = true
+            case .htmlBlock(let html):
+                // cmark 0.30 reports HTML blocks as ending a line early (or before they start).
+                isLiteral = true
+                last = block.startLine + max(0, html.utf8.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 } - 1)
+            default:
+                break
+            }
+            let from = max(block.startLine, firstLocal), to = min(max(last, block.startLine), lastLocal)
+            guard from <= to else { continue }
+            for n in from...to {
+                covered[n - firstLocal] = true
+                if isLiteral { literal[n - firstLocal] = true }
+            }
+        }
+        let shift = firstLocal - chunk.firstLine
+        for line in chunk.literalLines where !literal[line + shift - firstLocal] { return false }
+        var definitions = chunk.definitionLines.makeIterator()
+        var nextDefinition = definitions.next()
+        for n in firstLocal...lastLocal {
+            let isDefinition = nextDefinition.map { $0 + shift == n } ?? false
+            if isDefinition { nextDefinition = definitions.next() }
+            if covered[n - firstLocal] {
+                if isDefinition { return false }
+            } else if !isDefinition, !source.line(n).allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+                return false
+            }
+        }
+        return true
+    }
 }

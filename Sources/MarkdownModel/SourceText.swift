@@ -10,8 +10,9 @@ struct SourceText {
     private(set) var lineStarts: [Int]
 
     init(_ input: [UInt8]) {
-        var clean = Array(String(decoding: input, as: UTF8.self).utf8)
-        if clean.contains(0) {
+        let isClean = input.withUnsafeBufferPointer(Self.isCleanUTF8)
+        var clean = isClean ? input : Array(String(decoding: input, as: UTF8.self).utf8)
+        if !isClean, clean.contains(0) {
             var repaired: [UInt8] = []
             repaired.reserveCapacity(clean.count + 16)
             for byte in clean {
@@ -37,6 +38,50 @@ struct SourceText {
             }
         }
         lineStarts = starts
+    }
+
+    /// Whether `bytes` are well-formed UTF-8 without NUL: then they are used as they are (the
+    /// common case), instead of being decoded into a String and copied back.
+    static func isCleanUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let count = bytes.count
+        var i = 0
+        while i < count {
+            // Eight ASCII bytes at a time; a NUL among them is found by the zero-byte test.
+            if i + 8 <= count {
+                let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                if word & 0x8080_8080_8080_8080 == 0 {
+                    if (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0 { return false }
+                    i += 8
+                    continue
+                }
+            }
+            let b = base[i]
+            if b < 0x80 {
+                if b == 0 { return false }
+                i += 1
+                continue
+            }
+            // Well-formed sequences per the Unicode standard (table 3-7).
+            let need: Int
+            var low: UInt8 = 0x80, high: UInt8 = 0xBF
+            switch b {
+            case 0xC2...0xDF: need = 1
+            case 0xE0: need = 2; low = 0xA0
+            case 0xE1...0xEC, 0xEE, 0xEF: need = 2
+            case 0xED: need = 2; high = 0x9F
+            case 0xF0: need = 3; low = 0x90
+            case 0xF1...0xF3: need = 3
+            case 0xF4: need = 3; high = 0x8F
+            default: return false
+            }
+            guard i + need < count else { return false }
+            let second = base[i + 1]
+            guard second >= low && second <= high else { return false }
+            for k in stride(from: 2, through: need, by: 1) where base[i + k] & 0xC0 != 0x80 { return false }
+            i += need + 1
+        }
+        return true
     }
 
     /// Number of source lines; a final line ending does not start another line. 0 for empty input.

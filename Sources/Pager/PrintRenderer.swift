@@ -1,9 +1,75 @@
 import Dispatch
 import LineLayout
+import MarkdownModel
 import TerminalScreen
 
 /// Print mode: a laid-out document as text for standard output, the way less acts like cat.
 public enum PrintRenderer {
+    /// Sources of at least this size are parsed in pieces when `ChunkPlan` can cut them.
+    public static let piecewiseBytes = 1 << 20
+    /// Target size of one piece: small enough to spread over the cores and keep memory low
+    /// (each piece's model is freed once it is rendered), large enough that the per-piece
+    /// cost (parser set-up, the link definitions parsed in front) stays negligible.
+    static let pieceBytes = 256 << 10
+
+    /// Print mode for a whole Markdown source: parse, lay out, render. The output is the
+    /// concatenation of the returned byte arrays (not joined, which would copy it once more).
+    ///
+    /// A large source is cut by `ChunkPlan` and each piece is parsed, laid out and rendered on
+    /// its own, on all cores; only the rendered bytes are kept. The output is byte for byte
+    /// the output of one parse (tested); when a piece cannot be proven to parse as it does in
+    /// the whole source, the whole source is done in one piece.
+    public static func render(source: [UInt8], options: LayoutOptions, theme: Theme?) -> [[UInt8]] {
+        if source.count >= piecewiseBytes, let plan = ChunkPlan(source, targetBytes: pieceBytes),
+           let pieces = renderPieces(source, plan: plan, options: options, theme: theme) {
+            return pieces
+        }
+        let layout = DocumentLayout(document: MarkdownParser.parse(source), options: options)
+        return [render(layout, theme: theme)]
+    }
+
+    /// The pieces of `plan` rendered, or nil when one of them cannot be used.
+    static func renderPieces(_ source: [UInt8], plan: ChunkPlan, options: LayoutOptions, theme: Theme?) -> [[UInt8]]? {
+        let count = plan.chunks.count
+        var pieces = [[UInt8]?](repeating: nil, count: count)
+        var failed = [Bool](repeating: false, count: count)
+        pieces.withUnsafeMutableBufferPointer { out in
+            failed.withUnsafeMutableBufferPointer { failures in
+                let slots = PieceSlots(pieces: out.baseAddress!, failed: failures.baseAddress!)
+                DispatchQueue.concurrentPerform(iterations: count) { k in
+                    guard let document = MarkdownParser.parse(plan.chunks[k], of: source, plan: plan) else {
+                        slots.failed[k] = true
+                        return
+                    }
+                    let layout = DocumentLayout(document: document, options: options, parallel: false)
+                    var bytes: [UInt8] = []
+                    bytes.reserveCapacity(plan.chunks[k].bytes.count + plan.chunks[k].bytes.count / 4)
+                    for block in layout.blocks {
+                        for line in block.lines { appendLine(line, theme: theme, to: &bytes) }
+                    }
+                    slots.pieces[k] = bytes
+                }
+            }
+        }
+        guard !failed.contains(true) else { return nil }
+        var result: [[UInt8]] = []
+        result.reserveCapacity(2 * count)
+        for piece in pieces {
+            guard let piece, !piece.isEmpty else { continue }
+            // Pieces meet between two top-level blocks: one blank separator row, as in one layout.
+            if !result.isEmpty { result.append([0x0A]) }
+            result.append(piece)
+        }
+        return result
+    }
+
+    /// One slot per piece; each is written by exactly one iteration and read after
+    /// `concurrentPerform` returns.
+    private struct PieceSlots: @unchecked Sendable {
+        let pieces: UnsafeMutablePointer<[UInt8]?>
+        let failed: UnsafeMutablePointer<Bool>
+    }
+
     /// The rendered rows, one per line. With `theme == nil` no escape sequence is written at all
     /// (`--plain`, or output that is not a terminal); trailing blanks are dropped either way.
     public static func render(_ layout: DocumentLayout, theme: Theme?) -> [UInt8] {
@@ -32,11 +98,27 @@ public enum PrintRenderer {
         return result
     }
 
+    @inline(__always)
+    static func appendUTF8(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { out.append(contentsOf: $0) }
+    }
+
     /// Output slots, one per chunk; each is written by exactly one iteration, and read only
     /// after `concurrentPerform` returns, so sharing the pointer across threads is safe.
     private struct Slots: @unchecked Sendable { let base: UnsafeMutablePointer<[UInt8]> }
 
     public static func appendLine(_ line: VisualLine, theme: Theme?, to out: inout [UInt8]) {
+        if theme == nil {
+            // Plain text: append, then drop the trailing blanks from the bytes written.
+            let start = out.count
+            for span in line.spans { appendUTF8(span.text, to: &out) }
+            var end = out.count
+            while end > start, out[end - 1] == 0x20 { end -= 1 }
+            out.removeLast(out.count - end)
+            out.append(0x0A)
+            return
+        }
         // Drop trailing blanks (padding of the last span), keeping styled text intact.
         var spans = line.spans
         while let last = spans.last {
@@ -46,7 +128,7 @@ public enum PrintRenderer {
             break
         }
         guard let theme else {
-            for span in spans { out.append(contentsOf: span.text.utf8) }
+            for span in spans { appendUTF8(span.text, to: &out) }
             out.append(0x0A)
             return
         }
@@ -76,3 +158,4 @@ extension String {
         return String(self[startIndex..<end])
     }
 }
+

@@ -64,6 +64,28 @@ if let i = args.firstIndex(of: "--write-doc"), i + 1 < args.count {
     print("wrote \(big.utf8.count) bytes to \(args[i + 1])")
     exit(0)
 }
+// `--print-phases FILE`: where print mode's time goes (plan, pieces, one-piece fallback).
+if let i = args.firstIndex(of: "--print-phases"), i + 1 < args.count {
+    let source = [UInt8](FileManager.default.contents(atPath: args[i + 1]) ?? Data())
+    let options = LayoutOptions(width: 80, inlineLinkURLs: true)
+    for _ in 0..<3 {
+        let t0 = now()
+        let plan = ChunkPlan(source, targetBytes: 256 << 10)
+        let t1 = now()
+        let out = PrintRenderer.render(source: source, options: options, theme: nil)
+        let t2 = now()
+        print(String(format: "plan %.1f ms (%d pieces)  render(source:) %.1f ms  %d bytes out",
+                     (t1 - t0) * 1000, plan?.chunks.count ?? 0, (t2 - t1) * 1000, out.reduce(0) { $0 + $1.count }))
+    }
+    let t0 = now()
+    let layout = DocumentLayout(document: MarkdownParser.parse(source), options: options)
+    let t1 = now()
+    _ = PrintRenderer.render(layout, theme: nil)
+    let t2 = now()
+    print(String(format: "one piece: parse+layout %.1f ms  render %.1f ms", (t1 - t0) * 1000, (t2 - t1) * 1000))
+    exit(0)
+}
+
 let small = String(decoding: Array(samples[0].utf8.prefix(20_000)), as: UTF8.self)
 
 if args.contains("--keys-only") {

@@ -112,11 +112,10 @@ struct Folio: ParsableCommand {
         let width = options.width ?? (stdoutIsTerminal ? TerminalWidth.ofStdout() : nil) ?? 80
         let layoutOptions = LayoutOptions(width: max(1, width), inlineLinkURLs: theme == nil)
         for (i, loaded) in documents.enumerated() {
-            let document = MarkdownParser.parse(loaded.bytes)
-            let layout = DocumentLayout(document: document, options: layoutOptions)
             if i > 0 && !writeAll(fd: 1, [0x0A]) { return }
-            let bytes = PrintRenderer.render(layout, theme: theme)
-            if !writeAll(fd: 1, bytes) { return }  // the reader went away (EPIPE): stop quietly
+            for piece in PrintRenderer.render(source: loaded.bytes, options: layoutOptions, theme: theme) {
+                if !writeAll(fd: 1, piece) { return }  // the reader went away (EPIPE): stop quietly
+            }
         }
     }
 }

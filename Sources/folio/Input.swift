@@ -40,12 +40,28 @@ enum Input {
             return .failure(.cannotOpen(name: argument, reason: String(cString: strerror(errno))))
         }
         defer { close(fd) }
-        let bytes = readAll(fd: fd)
+        let bytes = (st.st_mode & S_IFMT) == S_IFREG ? readFile(fd: fd, size: Int(st.st_size)) : readAll(fd: fd)
         let canonical = realpath(argument, nil).map { p -> String in
             defer { free(p) }
             return String(cString: p)
         }
         return .success(LoadedDocument(name: argument, path: canonical ?? argument, bytes: bytes))
+    }
+
+    /// A regular file of known size: read straight into a buffer of that size (no regrowing
+    /// and copying, which costs ~10 ms on 20 MB), then on to `readAll` if the file grew.
+    static func readFile(fd: Int32, size: Int) -> [UInt8] {
+        guard size > 0 else { return readAll(fd: fd) }
+        var filled = 0
+        var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            while filled < size {
+                let n = read(fd, buffer.baseAddress! + filled, size - filled)
+                if n > 0 { filled += n } else if n < 0 && errno == EINTR { continue } else { break }
+            }
+            initialized = filled
+        }
+        if filled == size { bytes += readAll(fd: fd) }
+        return bytes
     }
 
     /// Reads until end of file, retrying on EINTR. A read error ends the input where it is.

@@ -1,0 +1,246 @@
+import Glibc
+
+/// Where a large Markdown source can be cut into pieces that parse alone exactly as they parse
+/// together, so that the pieces can be parsed (and laid out) on several cores.
+///
+/// CommonMark has almost no long-range state. Cuts go only **before an ATX heading at column 0
+/// that follows a blank line**: there, every container, paragraph and indented code block is
+/// closed, unless a fenced code block or an HTML block of kind 1–5 (`<pre`, `<!--`, …) is still
+/// open. A fast line scan tracks those two and proposes cuts, but the scan only *proposes*:
+/// `MarkdownParser.parse(_:of:)` parses each piece together with the heading line that follows
+/// it and accepts the piece only if that line came out as a top-level heading, which proves the
+/// parser's state was fully closed at the cut. A piece that fails is reported, and the caller
+/// parses the whole source in one piece instead, so a wrong proposal costs time, never output.
+///
+/// The one global state is the table of link reference definitions. Every line that looks like
+/// a whole one-line definition at paragraph start (`[label]: destination "title"`) is copied
+/// into `definitions`, which is parsed in front of every piece (first definition wins, as in
+/// one parse). Each piece then checks that exactly those lines of it were consumed as
+/// definitions (they belong to no block) and that no other line was. A `]:` anywhere else (in
+/// a block quote, a list item, a label over several lines) makes the source unsplittable.
+/// A lone CR line ending (which the scan does not treat as a line end) does too.
+public struct ChunkPlan: Sendable {
+    public struct Chunk: Sendable {
+        /// The piece's bytes in the source.
+        public let bytes: Range<Int>
+        /// 1-based source line of the piece's first byte.
+        public let firstLine: Int
+        /// Number of lines in the piece.
+        public let lineCount: Int
+        /// The heading line that starts the next piece (parsed with this one to prove the cut).
+        public let nextLine: Range<Int>?
+        /// Source lines of this piece that hold a proposed link reference definition.
+        let definitionLines: [Int]
+        /// Source lines of this piece with `]:` that the scan saw inside fenced code or HTML.
+        let literalLines: [Int]
+    }
+
+    public let chunks: [Chunk]
+    /// The proposed link reference definitions, each followed by a blank line.
+    let definitions: [UInt8]
+    /// Lines of `definitions`.
+    let definitionLineCount: Int
+
+    /// A plan with pieces of about `targetBytes` (at least 2 pieces), or nil when the source
+    /// has no usable cut or cannot be cut safely.
+    public init?(_ source: [UInt8], targetBytes: Int) {
+        guard let scan = source.withUnsafeBufferPointer({ LineScan.run($0, targetBytes: max(1, targetBytes)) }),
+              scan.chunks.count >= 2
+        else { return nil }
+        chunks = scan.chunks
+        definitions = scan.definitions
+        definitionLineCount = scan.definitionLineCount
+    }
+}
+
+/// The single pass behind `ChunkPlan`.
+private struct LineScan {
+    enum State: Equatable {
+        case normal
+        case fence(marker: UInt8, length: Int)
+        /// HTML block kinds 1–5 of CommonMark, which only their end marker closes.
+        case html(kind: Int)
+    }
+
+    var chunks: [ChunkPlan.Chunk] = []
+    var definitions: [UInt8] = []
+    var definitionLineCount = 0
+
+    static func run(_ bytes: UnsafeBufferPointer<UInt8>, targetBytes: Int) -> LineScan? {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return nil }
+        let count = bytes.count
+        // A lone CR ends a line for CommonMark but not for this scan.
+        var cr = 0
+        while let hit = memchr(base + cr, 0x0D, count - cr) {
+            let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            if at + 1 >= count || bytes[at + 1] != 0x0A { return nil }
+            cr = at + 1
+        }
+
+        var scan = LineScan()
+        var seenDefinitions = Set<ArraySlice<UInt8>>()
+        var state = State.normal
+        var previousBlank = true, previousHeading = false, previousDefinition = false
+        var chunkStart = 0, chunkFirstLine = 1
+        var chunkDefinitions: [Int] = [], chunkLiterals: [Int] = []
+        var line = 1
+        var start = 0
+        while start < count {
+            let newline = memchr(base + start, 0x0A, count - start).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
+            let next = newline.map { $0 + 1 } ?? count
+            var end = newline ?? count
+            if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+
+            // Indentation: spaces count one column; a tab makes it 4 or more.
+            var p = start, indent = 0
+            while p < end {
+                if bytes[p] == 0x20 { indent += 1 } else if bytes[p] == 0x09 { indent += 4 } else { break }
+                p += 1
+            }
+            let blank = p == end
+            let hasDefinitionMark = !blank && containsBracketColon(bytes, p, end)
+
+            switch state {
+            case .fence(let marker, let length):
+                if hasDefinitionMark { chunkLiterals.append(line) }
+                if indent <= 3, closesFence(bytes, p, end, marker: marker, length: length) { state = .normal }
+                previousBlank = false; previousHeading = false; previousDefinition = false
+            case .html(let kind):
+                if hasDefinitionMark { chunkLiterals.append(line) }
+                if htmlEnds(bytes, p, end, kind: kind) { state = .normal }
+                previousBlank = false; previousHeading = false; previousDefinition = false
+            case .normal:
+                if blank {
+                    previousBlank = true; previousHeading = false; previousDefinition = false
+                    break
+                }
+                let heading = indent <= 3 && isATXHeading(bytes, p, end)
+                if heading, indent == 0, previousBlank, start - chunkStart >= targetBytes {
+                    scan.chunks.append(ChunkPlan.Chunk(bytes: chunkStart..<start, firstLine: chunkFirstLine,
+                                                       lineCount: line - chunkFirstLine, nextLine: start..<next,
+                                                       definitionLines: chunkDefinitions, literalLines: chunkLiterals))
+                    chunkStart = start; chunkFirstLine = line
+                    chunkDefinitions = []; chunkLiterals = []
+                }
+                var isDefinition = false
+                if hasDefinitionMark {
+                    // Only a whole definition line at paragraph start is copied; anything else
+                    // with `]:` may be a definition this scan cannot place.
+                    guard indent <= 3, bytes[p] == UInt8(ascii: "["),
+                          previousBlank || previousHeading || previousDefinition
+                    else { return nil }
+                    isDefinition = true
+                    chunkDefinitions.append(line)
+                    let text = UnsafeBufferPointer(rebasing: bytes[p..<end])
+                    if seenDefinitions.insert(ArraySlice(text)).inserted {
+                        scan.definitions.append(contentsOf: text)
+                        scan.definitions.append(contentsOf: [0x0A, 0x0A])
+                        scan.definitionLineCount += 2
+                    }
+                } else if indent <= 3 {
+                    if let fence = fenceOpening(bytes, p, end) {
+                        state = fence
+                    } else if let kind = htmlStart(bytes, p, end), !htmlEnds(bytes, p, end, kind: kind) {
+                        state = .html(kind: kind)
+                    }
+                }
+                previousBlank = false; previousHeading = heading; previousDefinition = isDefinition
+            }
+            start = next
+            line += 1
+        }
+        scan.chunks.append(ChunkPlan.Chunk(bytes: chunkStart..<count, firstLine: chunkFirstLine,
+                                           lineCount: line - chunkFirstLine, nextLine: nil,
+                                           definitionLines: chunkDefinitions, literalLines: chunkLiterals))
+        return scan
+    }
+
+    private static func containsBracketColon(_ bytes: UnsafeBufferPointer<UInt8>, _ from: Int, _ end: Int) -> Bool {
+        var i = from
+        while i + 1 < end, let hit = memchr(bytes.baseAddress! + i, 0x5D, end - 1 - i) {
+            let at = bytes.baseAddress!.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            if bytes[at + 1] == UInt8(ascii: ":") { return true }
+            i = at + 1
+        }
+        return false
+    }
+
+    /// `#` to `######` followed by a space, a tab or the end of the line.
+    private static func isATXHeading(_ bytes: UnsafeBufferPointer<UInt8>, _ p: Int, _ end: Int) -> Bool {
+        var i = p
+        while i < end, bytes[i] == UInt8(ascii: "#") { i += 1 }
+        let level = i - p
+        return level >= 1 && level <= 6 && (i == end || bytes[i] == 0x20 || bytes[i] == 0x09)
+    }
+
+    private static func fenceOpening(_ bytes: UnsafeBufferPointer<UInt8>, _ p: Int, _ end: Int) -> LineScan.State? {
+        let marker = bytes[p]
+        guard marker == UInt8(ascii: "`") || marker == UInt8(ascii: "~") else { return nil }
+        var i = p
+        while i < end, bytes[i] == marker { i += 1 }
+        guard i - p >= 3 else { return nil }
+        if marker == UInt8(ascii: "`") {
+            for j in i..<end where bytes[j] == marker { return nil }  // a backtick info string is inline code
+        }
+        return .fence(marker: marker, length: i - p)
+    }
+
+    private static func closesFence(_ bytes: UnsafeBufferPointer<UInt8>, _ p: Int, _ end: Int, marker: UInt8, length: Int) -> Bool {
+        var i = p
+        while i < end, bytes[i] == marker { i += 1 }
+        guard i - p >= length else { return false }
+        while i < end, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
+        return i == end
+    }
+
+    /// CommonMark HTML block kinds 1 (`<script`, `<pre`, `<style`, `<textarea`), 2 (`<!--`),
+    /// 3 (`<?`), 4 (`<!` + letter) and 5 (`<![CDATA[`): the kinds a blank line does not end.
+    private static func htmlStart(_ bytes: UnsafeBufferPointer<UInt8>, _ p: Int, _ end: Int) -> Int? {
+        guard bytes[p] == UInt8(ascii: "<"), p + 1 < end else { return nil }
+        let rest = UnsafeBufferPointer(rebasing: bytes[(p + 1)..<end])
+        if startsWith(rest, "!--") { return 2 }
+        if startsWith(rest, "?") { return 3 }
+        if startsWith(rest, "![CDATA[") { return 5 }
+        if rest.count >= 2, rest[0] == UInt8(ascii: "!"), isASCIILetter(rest[1]) { return 4 }
+        for tag in ["script", "pre", "style", "textarea"] where startsWith(rest, tag, caseInsensitive: true) {
+            let after = tag.utf8.count
+            if after == rest.count || rest[after] == 0x20 || rest[after] == 0x09 || rest[after] == UInt8(ascii: ">") {
+                return 1
+            }
+        }
+        return nil
+    }
+
+    private static func htmlEnds(_ bytes: UnsafeBufferPointer<UInt8>, _ p: Int, _ end: Int, kind: Int) -> Bool {
+        let line = UnsafeBufferPointer(rebasing: bytes[p..<end])
+        switch kind {
+        case 1: return ["</script>", "</pre>", "</style>", "</textarea>"].contains { contains(line, $0, caseInsensitive: true) }
+        case 2: return contains(line, "-->")
+        case 3: return contains(line, "?>")
+        case 4: return contains(line, ">")
+        default: return contains(line, "]]>")
+        }
+    }
+
+    private static func isASCIILetter(_ b: UInt8) -> Bool { (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") }
+
+    private static func startsWith(_ bytes: UnsafeBufferPointer<UInt8>, _ prefix: String, caseInsensitive: Bool = false) -> Bool {
+        var i = 0
+        for b in prefix.utf8 {
+            guard i < bytes.count else { return false }
+            let c = caseInsensitive && isASCIILetter(bytes[i]) ? bytes[i] | 0x20 : bytes[i]
+            if c != b { return false }
+            i += 1
+        }
+        return true
+    }
+
+    private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: String, caseInsensitive: Bool = false) -> Bool {
+        let n = needle.utf8.count
+        guard bytes.count >= n else { return false }
+        for i in 0...(bytes.count - n) where startsWith(UnsafeBufferPointer(rebasing: bytes[i...]), needle, caseInsensitive: caseInsensitive) {
+            return true
+        }
+        return false
+    }
+}

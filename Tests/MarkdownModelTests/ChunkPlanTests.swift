@@ -1,0 +1,176 @@
+import Testing
+import TestSupport
+@testable import MarkdownModel
+
+/// `ChunkPlan` + `MarkdownParser.parse(_:of:plan:)`: pieces parse exactly as the whole does,
+/// or say they cannot.
+@Suite struct ChunkPlanTests {
+    /// The dump without block ids and without the root line: what pieces must reproduce.
+    static func blocksDump(_ document: Document) -> [Substring] {
+        let text = document.dump().replacing(/\ #\d+/, with: "")
+        return Array(text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().filter { !$0.isEmpty })
+    }
+
+    /// The pieces' dumps concatenated, or nil when a piece refused.
+    static func piecewiseDump(_ markdown: String, target: Int = 1) -> [Substring]? {
+        let bytes = Array(markdown.utf8)
+        guard let plan = ChunkPlan(bytes, targetBytes: target) else { return nil }
+        var lines: [Substring] = []
+        for chunk in plan.chunks {
+            guard let document = MarkdownParser.parse(chunk, of: bytes, plan: plan) else { return nil }
+            lines += blocksDump(document)
+        }
+        return lines
+    }
+
+    @Test func cutsOnlyBeforeHeadingsAfterBlankLines() throws {
+        let markdown = "# A\ntext\n# B\n\npara\n\n## C\n\n    # indented\n\n#nospace\n\n# D\n"
+        let plan = try #require(ChunkPlan(Array(markdown.utf8), targetBytes: 1))
+        let starts = plan.chunks.map { String(decoding: Array(markdown.utf8)[$0.bytes].prefix(4), as: UTF8.self) }
+        #expect(starts == ["# A\n", "## C", "# D\n"])
+        #expect(plan.chunks.map(\.firstLine) == [1, 7, 13])
+        #expect(plan.chunks.map(\.lineCount) == [6, 6, 1])
+        // Pieces tile the source.
+        #expect(plan.chunks.first?.bytes.lowerBound == 0)
+        #expect(plan.chunks.last?.bytes.upperBound == markdown.utf8.count)
+        for (a, b) in zip(plan.chunks, plan.chunks.dropFirst()) { #expect(a.bytes.upperBound == b.bytes.lowerBound) }
+    }
+
+    @Test func noCutInsideFencesOrHTMLBlocks() {
+        let markdown = "intro\n\n```\n\n# in code\n```\n\n<!--\n\n# in comment\n-->\n\n~~~~\n\n# tilde\n~~~\n\n# still code\n~~~~\n"
+        #expect(ChunkPlan(Array(markdown.utf8), targetBytes: 1) == nil)
+    }
+
+    @Test func piecesMatchTheWholeParse() throws {
+        let markdown = """
+        # One
+
+        Text with a [reference][r] and *emphasis*.
+
+        - item
+        - item with `code`
+
+        # Two
+
+        | a | b |
+        |---|--:|
+        | 1 | 2 |
+
+        > quote
+
+        [r]: https://example.org/r "title"
+
+        # Three
+
+        1. x
+
+           ```
+           code
+           ```
+
+        Another [r] use, and ~~gone~~ www.example.org.
+        """
+        let pieces = try #require(Self.piecewiseDump(markdown))
+        #expect(pieces == Self.blocksDump(MarkdownParser.parse(markdown)))
+        #expect(pieces.contains { $0.contains("[reference](https://example.org/r \"title\")") })
+    }
+
+    @Test func definitionsReachEveryPieceAndTheFirstWins() throws {
+        let markdown = "# A\n\nSee [x] and [y].\n\n# B\n\n[x]: /first\n\n# C\n\n[x]: /second\n[y]: /why\n"
+        let pieces = try #require(Self.piecewiseDump(markdown))
+        #expect(pieces == Self.blocksDump(MarkdownParser.parse(markdown)))
+        #expect(pieces.contains { $0.contains("[x](/first)") && $0.contains("[y](/why)") })
+    }
+
+    @Test func definitionsTheScanCannotPlaceMakeTheSourceUnsplittable() {
+        for markdown in [
+            "# A\n\n> [x]: /in-quote\n\n# B\n\n[x]\n",
+            "# A\n\n- [x]: /in-item\n\n# B\n\n[x]\n",
+            "# A\n\n[x\ny]: /two-line-label\n\n# B\n\n[x y]\n",
+            "# A\n\ntext\n[x]: /not-a-definition\n\n# B\n\n[x]\n",
+            "# A\n\n    [x]: /indented\n\n# B\n",
+            "# A\r# B\r\r# C\r",  // lone CR line endings
+        ] {
+            #expect(ChunkPlan(Array(markdown.utf8), targetBytes: 1) == nil, "\(markdown)")
+        }
+    }
+
+    /// The scan can lose track of a fence opened inside a list item (the item's end closes it,
+    /// the scan keeps it open); its proposal is then wrong, and the parse must refuse it.
+    @Test func aWrongProposalIsRefused() throws {
+        let markdown = "- a\n\n  ```\n\n# H1\n\n```\ncode\n\n# in code\n```\n"
+        let bytes = Array(markdown.utf8)
+        let plan = try #require(ChunkPlan(bytes, targetBytes: 1))
+        #expect(plan.chunks.count == 2)
+        #expect(MarkdownParser.parse(plan.chunks[0], of: bytes, plan: plan) == nil)
+    }
+
+    @Test func aDefinitionLineThatIsNotOneIsRefused() throws {
+        // The second line continues the definition's paragraph: the scan proposes `[x]: /u`,
+        // but cmark keeps the whole paragraph (the line is covered by a block).
+        let markdown = "# A\n\n[x]: /u\nmore text\n\n# B\n\n[x]\n"
+        let bytes = Array(markdown.utf8)
+        let plan = try #require(ChunkPlan(bytes, targetBytes: 1))
+        let parsed = plan.chunks.map { MarkdownParser.parse($0, of: bytes, plan: plan) }
+        if !parsed.contains(where: { $0 == nil }) {
+            let lines = parsed.flatMap { Self.blocksDump($0!) }
+            #expect(lines == Self.blocksDump(MarkdownParser.parse(markdown)))
+        }
+    }
+
+    /// Law: over generated documents full of constructs that fool a line scan, whenever every
+    /// piece accepts, the pieces together are exactly the whole parse.
+    @Test func lawPiecesAreTheWhole() {
+        let snippets = [
+            "# Heading", "## Sub *heading*", "# Heading", "Para with [ref] and [other][r2].", "text\nmore text",
+            "- item\n- item", "- a\n\n  ```\n  code", "1. one\n\n   # not heading", "> quote\n> # quoted",
+            "```\n# fenced heading\n\n# more\n```", "~~~~\n\n# tilde\n~~~\n\n# still\n~~~~",
+            "<!-- comment\n\n# inside\n-->", "<pre>\n\n# pre\n</pre>", "<div>\n# div", "    # indented code",
+            "\n[ref]: /ref", "\n[r2]: /r2 \"t\"\n[ref]: /again", "| a | b |\n|---|---|\n| 1 | 2 |", "Setext\n===",
+            "***", "<?php\n\n# pi\n?>", "- [ ] task\n- [x] done", "~~strike~~ https://x.org", "\t# tab", "#", "# ",
+        ]
+        // Openers without their closers (they hold the rest of the document) and lines that
+        // make the whole source unsplittable: rare, or few documents would be cut at all.
+        let spoilers = ["```", "~~~", "<!--", "-->", "<pre>", "?>", "> [ref]: /quoted", "text ]: colon", "[ref]:\n/next-line"]
+        var random = SeededRandom(seed: 0x0c4e_a1d)
+        var accepted = 0
+        let runs = 1000
+        for _ in 0..<runs {
+            var parts: [String] = []
+            for _ in 0..<Int.random(in: 2...14, using: &random) {
+                let pool = Int.random(in: 0..<12, using: &random) == 0 ? spoilers : snippets
+                parts.append(pool.randomElement(using: &random)!)
+                parts.append(Bool.random(using: &random) ? "\n\n" : "\n")
+            }
+            let markdown = parts.joined()
+            guard let pieces = Self.piecewiseDump(markdown, target: Int.random(in: 1...40, using: &random)) else { continue }
+            accepted += 1
+            let whole = Self.blocksDump(MarkdownParser.parse(markdown))
+            #expect(pieces == whole, "\(markdown.debugDescription)")
+            if pieces != whole { return }
+        }
+        // The law is only worth something if many documents are actually cut.
+        #expect(accepted > runs / 5, "only \(accepted) of \(runs) documents were cut")
+    }
+}
+
+
+/// `SourceText` keeps clean input as it is; that shortcut must agree with the decoder.
+@Suite struct CleanUTF8Tests {
+    @Test func shortcutAgreesWithTheDecoder() {
+        var random = SeededRandom(seed: 0x17f8)
+        let pieces: [[UInt8]] = [
+            Array("plain ascii text ".utf8), Array("é漢🙂".utf8), [0], [0xC0, 0x80], [0xED, 0xA0, 0x80],
+            [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82], [0xF0, 0x9F, 0x99], [0x80], [0xFF], [0xEF, 0xBF, 0xBD],
+        ]
+        for _ in 0..<4000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...6, using: &random) {
+                bytes += Bool.random(using: &random) ? pieces.randomElement(using: &random)!
+                    : (0..<Int.random(in: 0...9, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
+            }
+            let reference = !bytes.contains(0) && Array(String(decoding: bytes, as: UTF8.self).utf8) == bytes
+            #expect(bytes.withUnsafeBufferPointer(SourceText.isCleanUTF8) == reference, "\(bytes)")
+        }
+    }
+}

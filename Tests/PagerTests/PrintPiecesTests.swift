@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+import LineLayout
+import MarkdownModel
+@testable import Pager
+
+/// Print mode on a large source renders piece by piece on all cores; the bytes must be those
+/// of one whole layout.
+@Suite struct PrintPiecesTests {
+    static func sample(_ name: String) -> String? {
+        var path = "\(#filePath)"
+        for _ in 0..<3 { path = (path as NSString).deletingLastPathComponent }
+        return try? String(contentsOfFile: path + "/SampleDocs/" + name, encoding: .utf8)
+    }
+
+    /// Several copies of every sample document (their reference definitions included).
+    static func bigSource() throws -> [UInt8] {
+        var text = ""
+        for copy in 1...3 {
+            for name in ["tour.md", "long.md", "wide.md"] {
+                text += try #require(sample(name)).replacingOccurrences(of: "\n## ", with: "\n## \(copy). ")
+                text += "\n\n"
+            }
+        }
+        return Array(text.utf8)
+    }
+
+    @Test(arguments: [(80, false), (23, false), (60, true), (7, true)])
+    func piecesPrintExactlyAsOneLayout(width: Int, colour: Bool) throws {
+        let source = try Self.bigSource()
+        let options = LayoutOptions(width: width, inlineLinkURLs: !colour)
+        let theme = colour ? Theme(depth: .ansi16) : nil
+        let plan = try #require(ChunkPlan(source, targetBytes: 16 << 10))
+        #expect(plan.chunks.count > 20)
+        let pieces = try #require(PrintRenderer.renderPieces(source, plan: plan, options: options, theme: theme))
+        let whole = PrintRenderer.render(DocumentLayout(document: MarkdownParser.parse(source), options: options), theme: theme)
+        let joined = pieces.flatMap { $0 }
+        #expect(joined.count == whole.count)
+        #expect(joined == whole)
+    }
+
+    @Test func smallSourcesAndUnsplittableOnesAreOnePiece() {
+        let options = LayoutOptions(width: 40, inlineLinkURLs: true)
+        #expect(PrintRenderer.render(source: Array("# a\n\ntext\n".utf8), options: options, theme: nil)
+                == [Array("a\n════════════════════════════════════════\n\ntext\n".utf8)])
+        // Over the size where pieces are tried, but one fence holds everything: no cut.
+        let fenced = Array(("```\n" + String(repeating: "# not a heading\n\n", count: 70_000) + "```\n").utf8)
+        #expect(fenced.count >= PrintRenderer.piecewiseBytes)
+        let pieces = PrintRenderer.render(source: fenced, options: options, theme: nil)
+        #expect(pieces.count == 1)
+        #expect(pieces[0].starts(with: Array("  # not a heading\n".utf8)))
+    }
+}
