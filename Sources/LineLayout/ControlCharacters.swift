@@ -15,6 +15,16 @@ enum ControlCharacters {
     static func isClean(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = 0
         let n = bytes.count
+        guard let base = bytes.baseAddress else { return true }
+        // Eight bytes at a time while they are ASCII without a byte below 0x20 or a DEL.
+        while i + 8 <= n {
+            let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+            let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
+            let below20 = (word &- 0x20 &* ones) & ~word & high
+            let del = ((word ^ (0x7F &* ones)) &- ones) & ~(word ^ (0x7F &* ones)) & high
+            if (word & high) | below20 | del != 0 { break }
+            i += 8
+        }
         while i < n {
             let b = bytes[i]
             if b < 0x20 || b == 0x7F { return false }

@@ -100,6 +100,19 @@ enum Wrapper {
                 continue
             }
             inSpaces = false
+            // Fast path: a run of printable ASCII that fits on the line, one column per byte
+            // (its last byte must not be followed by a non-ASCII byte it could combine with).
+            if b > 0x20 && b < 0x7F && col < width {
+                let stop = min(n, i + (width - col))
+                var j = i + 1
+                while j < stop, bytes[j] > 0x20, bytes[j] < 0x7F { j += 1 }
+                if j < n && bytes[j] >= 0x80 { j -= 1 }
+                if j > i {
+                    col += j - i
+                    i = j
+                    continue
+                }
+            }
             var (length, w) = cursor.next(at: i)
             if w > width { w = width }
             if col + w > width {

@@ -1,3 +1,4 @@
+import Glibc
 /// A mutable tree view of `Inlines` for the extension passes: nodes in an arena, children
 /// as index lists. Built from and flattened back to pre-order without recursion.
 struct InlineTree {
@@ -92,24 +93,26 @@ enum InlineExtensions {
 
     static func scan(_ text: String) -> Triggers {
         withUTF8(text) { bytes in
+            // memchr per trigger byte: several vectorised passes beat one byte-by-byte switch.
             var triggers = Triggers()
+            guard let base = bytes.baseAddress else { return triggers }
             let count = bytes.count
-            var index = 0
-            while index < count {
-                switch bytes[index] {
-                case UInt8(ascii: "~"):
-                    triggers.strike = true
-                case UInt8(ascii: "|"):
-                    triggers.pipe = true
-                case UInt8(ascii: ":"):
-                    if index + 2 < count, bytes[index + 1] == UInt8(ascii: "/"), bytes[index + 2] == UInt8(ascii: "/") { triggers.link = true }
-                case UInt8(ascii: "w"):
-                    if index + 3 < count, bytes[index + 1] == UInt8(ascii: "w"), bytes[index + 2] == UInt8(ascii: "w"),
-                       bytes[index + 3] == UInt8(ascii: ".") { triggers.link = true }
-                default:
-                    break
-                }
-                index += 1
+            func find(_ byte: UInt8, from: Int) -> Int? {
+                guard from < count, let hit = memchr(base + from, Int32(byte), count - from) else { return nil }
+                return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            }
+            triggers.strike = find(UInt8(ascii: "~"), from: 0) != nil
+            triggers.pipe = find(UInt8(ascii: "|"), from: 0) != nil
+            var from = 0
+            while !triggers.link, let at = find(UInt8(ascii: ":"), from: from) {
+                if at + 2 < count, bytes[at + 1] == UInt8(ascii: "/"), bytes[at + 2] == UInt8(ascii: "/") { triggers.link = true }
+                from = at + 1
+            }
+            from = 0
+            while !triggers.link, let at = find(UInt8(ascii: "w"), from: from) {
+                if at + 3 < count, bytes[at + 1] == UInt8(ascii: "w"), bytes[at + 2] == UInt8(ascii: "w"),
+                   bytes[at + 3] == UInt8(ascii: ".") { triggers.link = true }
+                from = at + 1
             }
             return triggers
         }

@@ -1,3 +1,4 @@
+import Glibc
 /// The Markdown source as the parser sees it: valid UTF-8 without NUL bytes, plus a line index.
 ///
 /// Invalid UTF-8 and NUL are replaced by U+FFFD *before* cmark runs, so the byte columns cmark
@@ -25,8 +26,18 @@ struct SourceText {
         starts.reserveCapacity(clean.count / 32 + 1)
         clean.withUnsafeBufferPointer { buffer in
             let count = buffer.count
-            guard count > 0 else { return }
+            guard count > 0, let base = buffer.baseAddress else { return }
             starts.append(0)
+            if memchr(base, 0x0D, count) == nil {
+                // Only LF line endings (the common case): let memchr find them.
+                var from = 0
+                while from < count, let hit = memchr(base + from, 0x0A, count - from) {
+                    let next = base.distance(to: hit.assumingMemoryBound(to: UInt8.self)) + 1
+                    if next < count { starts.append(next) }
+                    from = next
+                }
+                return
+            }
             var index = 0
             while index < count {
                 let byte = buffer[index]

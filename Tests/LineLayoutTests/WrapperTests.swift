@@ -1,3 +1,5 @@
+import CellWidth
+import TestSupport
 @testable import LineLayout
 import Testing
 
@@ -41,5 +43,72 @@ import Testing
         var code = ""
         ControlCharacters.appendCodeLine("ab\tc\t\u{1B}", to: &code)
         #expect(code == "ab  c   ^[")
+    }
+}
+
+/// The wrapper's ASCII fast path must change nothing: it is compared with the plain
+/// grapheme-by-grapheme greedy loop it replaced.
+@Suite struct WrapperFastPathTests {
+    static func reference(_ string: String, width: Int) -> [WrappedLine] {
+        var lines: [WrappedLine] = []
+        let graphemes = Array(string)
+        var offsets: [Int] = [0]
+        for g in graphemes { offsets.append(offsets.last! + g.utf8.count) }
+        let n = graphemes.count
+        var lineStart = 0, col = 0, wrapped = false
+        var breakEnd = -1, breakCol = 0, nextStart = 0, nextCol = 0, inSpaces = false
+        var i = 0
+        func emit(_ end: Int, _ w: Int) {
+            lines.append(WrappedLine(start: offsets[lineStart], end: offsets[end], width: w, overwide: width < 2))
+        }
+        while i < n {
+            let g = graphemes[i]
+            if g == "\n" {
+                emit(inSpaces ? breakEnd : i, inSpaces ? breakCol : col)
+                i += 1; lineStart = i; col = 0; breakEnd = -1; inSpaces = false; wrapped = false
+                continue
+            }
+            if g == " " {
+                if wrapped && i == lineStart { i += 1; lineStart = i; continue }
+                if !inSpaces { breakEnd = i; breakCol = col; inSpaces = true }
+                col += 1; i += 1; nextStart = i; nextCol = col
+                if col > width {
+                    emit(breakEnd, breakCol)
+                    lineStart = i; col = 0; breakEnd = -1; inSpaces = false; wrapped = true
+                }
+                continue
+            }
+            inSpaces = false
+            let w = min(width, CellWidth.of(g))
+            if col + w > width {
+                if breakEnd > lineStart {
+                    emit(breakEnd, breakCol)
+                    lineStart = nextStart; col -= nextCol; wrapped = true; breakEnd = -1
+                }
+                if col + w > width && col > 0 {
+                    emit(i, col)
+                    lineStart = i; col = 0; breakEnd = -1; wrapped = true
+                }
+            }
+            col += w
+            i += 1
+        }
+        if inSpaces && breakEnd >= lineStart { emit(breakEnd, breakCol) } else { emit(n, col) }
+        return lines
+    }
+
+    @Test func fastPathAgreesWithTheGraphemeLoop() {
+        var random = SeededRandom(seed: 0x3a9)
+        let words = ["a", "word", "longerword", "x", "日本", "e\u{301}", "🙂", "  ", " ", "\n", "ab\u{301}c", "supercalifragilistic"]
+        for _ in 0..<3000 {
+            let text = (0..<Int.random(in: 0...12, using: &random)).map { _ in
+                words.randomElement(using: &random)! + (Bool.random(using: &random) ? " " : "")
+            }.joined()
+            let width = Int.random(in: 1...24, using: &random)
+            let fast = Wrapper.wrap(text, width: width).map { [$0.start, $0.end, $0.width] }
+            let slow = Self.reference(text, width: width).map { [$0.start, $0.end, $0.width] }
+            #expect(fast == slow, "\(text.debugDescription) at \(width)")
+            if fast != slow { return }
+        }
     }
 }
