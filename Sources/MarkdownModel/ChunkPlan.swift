@@ -3,14 +3,17 @@ import Glibc
 /// Where a large Markdown source can be cut into pieces that parse alone exactly as they parse
 /// together, so that the pieces can be parsed (and laid out) on several cores.
 ///
-/// CommonMark has almost no long-range state. Cuts go only **before an ATX heading at column 0
-/// that follows a blank line**: there, every container, paragraph and indented code block is
-/// closed, unless a fenced code block or an HTML block of kind 1–5 (`<pre`, `<!--`, …) is still
-/// open. A fast line scan tracks those two and proposes cuts, but the scan only *proposes*:
-/// `MarkdownParser.parse(_:of:)` parses each piece together with the heading line that follows
-/// it and accepts the piece only if that line came out as a top-level heading, which proves the
-/// parser's state was fully closed at the cut. A piece that fails is reported, and the caller
-/// parses the whole source in one piece instead, so a wrong proposal costs time, never output.
+/// CommonMark has almost no long-range state. Cuts go only **before a line at column 0 that
+/// follows a blank line and starts with `#` or a letter** (an ATX heading or a paragraph):
+/// there, every container, paragraph and indented code block is closed, unless a fenced code
+/// block or an HTML block of kind 1–5 (`<pre`, `<!--`, …) is still open. (A list marker or `>`
+/// would continue a list or start a block the scan cannot place, so those lines are not cuts.)
+/// A fast line scan tracks fences and those HTML blocks and proposes cuts, but it only
+/// *proposes*: `MarkdownParser.parse(_:of:plan:)` parses each piece together with the line
+/// that follows it and accepts the cut only if that line came out as the start of a top-level
+/// heading or paragraph, which proves the parser's state was fully closed there. A refused
+/// cut is healed by parsing the two pieces as one (`Chunk.joined(with:)`), so a wrong
+/// proposal costs time, never output.
 ///
 /// The one global state is the table of link reference definitions. Every line that looks like
 /// a whole one-line definition at paragraph start (`[label]: destination "title"`) is copied
@@ -33,6 +36,15 @@ public struct ChunkPlan: Sendable {
         let definitionLines: [Int]
         /// Source lines of this piece with `]:` that the scan saw inside fenced code or HTML.
         let literalLines: [Int]
+
+        /// This piece and the one after it as one piece (to heal a refused cut).
+        public func joined(with next: Chunk) -> Chunk {
+            precondition(bytes.upperBound == next.bytes.lowerBound, "only neighbouring pieces join")
+            return Chunk(bytes: bytes.lowerBound..<next.bytes.upperBound, firstLine: firstLine,
+                         lineCount: lineCount + next.lineCount, nextLine: next.nextLine,
+                         definitionLines: definitionLines + next.definitionLines,
+                         literalLines: literalLines + next.literalLines)
+        }
     }
 
     public let chunks: [Chunk]
@@ -115,7 +127,8 @@ private struct LineScan {
                     break
                 }
                 let heading = indent <= 3 && isATXHeading(bytes, p, end)
-                if heading, indent == 0, previousBlank, start - chunkStart >= targetBytes {
+                if indent == 0, previousBlank, start - chunkStart >= targetBytes,
+                   heading || isASCIILetter(bytes[p]) {
                     scan.chunks.append(ChunkPlan.Chunk(bytes: chunkStart..<start, firstLine: chunkFirstLine,
                                                        lineCount: line - chunkFirstLine, nextLine: start..<next,
                                                        definitionLines: chunkDefinitions, literalLines: chunkLiterals))

@@ -13,10 +13,23 @@ public enum MarkdownParser {
 
     public static func parse(_ text: String) -> Document { parse(Array(text.utf8)) }
 
-    /// Parses one piece of `plan` on its own, with block source lines as in the whole `source`
-    /// (block ids start at 0 in each piece). Nil when the piece cannot be proven to parse as it
-    /// does inside the whole source (see `ChunkPlan`); then parse the whole source instead.
-    public static func parse(_ chunk: ChunkPlan.Chunk, of source: [UInt8], plan: ChunkPlan) -> Document? {
+    /// What parsing one piece of a `ChunkPlan` gave.
+    public enum PieceResult {
+        /// The piece, with block source lines as in the whole source (block ids start at 0).
+        case parsed(Document)
+        /// The line after the piece did not start a top-level heading or paragraph: the cut is
+        /// not between top-level blocks. Parse this piece joined with the next one.
+        case openAtEnd
+        /// The piece's link reference definitions are not the ones the plan proposed: parse
+        /// the whole source in one piece.
+        case definitionsDisagree
+    }
+
+    /// Parses one piece of `plan` on its own, the plan's link definitions in front and the
+    /// line after the piece behind it (see `ChunkPlan`). The result is what the whole source
+    /// gives for these lines when the piece starts at the source's start or at a cut that the
+    /// piece before it accepted.
+    public static func parse(_ chunk: ChunkPlan.Chunk, of source: [UInt8], plan: ChunkPlan) -> PieceResult {
         var text: [UInt8] = []
         text.reserveCapacity(plan.definitions.count + chunk.bytes.count + (chunk.nextLine?.count ?? 0))
         text += plan.definitions
@@ -27,11 +40,15 @@ public enum MarkdownParser {
 
         let before = plan.definitionLineCount  // lines of the definitions in front
         let firstLocal = before + 1, lastLocal = before + chunk.lineCount
-        // The line after the piece must come out as a top-level heading: then nothing was open.
+        // The line after the piece must start a top-level heading or paragraph: then nothing
+        // was open at the cut. That block is the next piece's; drop it here.
         if chunk.nextLine != nil {
-            guard raw.count > 1, let last = raw.last, last.parent == 0, case .heading = last.kind,
-                  last.startLine == lastLocal + 1 else { return nil }
-            raw.removeLast()
+            guard raw.count > 1, let last = raw.last, last.parent == 0, last.startLine == lastLocal + 1
+            else { return .openAtEnd }
+            switch last.kind {
+            case .heading, .paragraph: raw.removeLast()
+            default: return .openAtEnd
+            }
         }
         // Drop what the definitions in front left (text after a definition that was not one).
         var firstKept = 1
@@ -41,11 +58,11 @@ public enum MarkdownParser {
             for i in 1..<raw.count where raw[i].parent >= firstKept { raw[i].parent -= firstKept - 1 }
         }
         guard definitionsAgree(chunk, raw: raw, source: sourceText, firstLocal: firstLocal, lastLocal: lastLocal) else {
-            return nil
+            return .definitionsDisagree
         }
         var builder = DocumentBuilder(source: sourceText, raw: raw, lineOffset: chunk.firstLine - firstLocal,
                                       sourceLineCount: chunk.firstLine - 1 + chunk.lineCount)
-        return builder.build()
+        return .parsed(builder.build())
     }
 
     /// Exactly the proposed definition lines of the piece belong to no block (cmark consumed

@@ -28,37 +28,66 @@ public enum PrintRenderer {
         return [render(layout, theme: theme)]
     }
 
-    /// The pieces of `plan` rendered, or nil when one of them cannot be used.
+    /// What one piece gave: its output, or why it cannot be used as it is.
+    enum RenderedPiece {
+        case bytes([UInt8])
+        case openAtEnd
+        case definitionsDisagree
+    }
+
+    static func renderPiece(_ chunk: ChunkPlan.Chunk, of source: [UInt8], plan: ChunkPlan,
+                            options: LayoutOptions, theme: Theme?) -> RenderedPiece {
+        switch MarkdownParser.parse(chunk, of: source, plan: plan) {
+        case .openAtEnd: return .openAtEnd
+        case .definitionsDisagree: return .definitionsDisagree
+        case .parsed(let document):
+            let layout = DocumentLayout(document: document, options: options, parallel: false)
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(chunk.bytes.count + chunk.bytes.count / 4)
+            for block in layout.blocks {
+                for line in block.lines { appendLine(line, theme: theme, to: &bytes) }
+            }
+            return .bytes(bytes)
+        }
+    }
+
+    /// The pieces of `plan` rendered (all cores), or nil when the source must be done whole.
+    ///
+    /// A piece is right when it starts where the source starts or at a cut the piece before
+    /// it accepted. A refused cut is healed here by parsing the piece joined with the pieces
+    /// after it (1, then 2, 4, … more, so even a scan that is wrong everywhere costs O(n));
+    /// the pieces swallowed that way were parsed from an unproven start and are dropped.
     static func renderPieces(_ source: [UInt8], plan: ChunkPlan, options: LayoutOptions, theme: Theme?) -> [[UInt8]]? {
-        let count = plan.chunks.count
-        var pieces = [[UInt8]?](repeating: nil, count: count)
-        var failed = [Bool](repeating: false, count: count)
+        let chunks = plan.chunks
+        let count = chunks.count
+        var pieces = [RenderedPiece](repeating: .openAtEnd, count: count)
         pieces.withUnsafeMutableBufferPointer { out in
-            failed.withUnsafeMutableBufferPointer { failures in
-                let slots = PieceSlots(pieces: out.baseAddress!, failed: failures.baseAddress!)
-                DispatchQueue.concurrentPerform(iterations: count) { k in
-                    guard let document = MarkdownParser.parse(plan.chunks[k], of: source, plan: plan) else {
-                        slots.failed[k] = true
-                        return
-                    }
-                    let layout = DocumentLayout(document: document, options: options, parallel: false)
-                    var bytes: [UInt8] = []
-                    bytes.reserveCapacity(plan.chunks[k].bytes.count + plan.chunks[k].bytes.count / 4)
-                    for block in layout.blocks {
-                        for line in block.lines { appendLine(line, theme: theme, to: &bytes) }
-                    }
-                    slots.pieces[k] = bytes
-                }
+            let slots = PieceSlots(base: out.baseAddress!)
+            DispatchQueue.concurrentPerform(iterations: count) { k in
+                slots.base[k] = renderPiece(chunks[k], of: source, plan: plan, options: options, theme: theme)
             }
         }
-        guard !failed.contains(true) else { return nil }
         var result: [[UInt8]] = []
         result.reserveCapacity(2 * count)
-        for piece in pieces {
-            guard let piece, !piece.isEmpty else { continue }
-            // Pieces meet between two top-level blocks: one blank separator row, as in one layout.
-            if !result.isEmpty { result.append([0x0A]) }
-            result.append(piece)
+        var k = 0
+        while k < count {
+            var piece = pieces[k]
+            var last = k, more = 1
+            while case .openAtEnd = piece, last + 1 < count {
+                let joinedTo = min(count - 1, last + more)
+                var chunk = chunks[k]
+                for j in (k + 1)...joinedTo { chunk = chunk.joined(with: chunks[j]) }
+                last = joinedTo
+                more *= 2
+                piece = renderPiece(chunk, of: source, plan: plan, options: options, theme: theme)
+            }
+            guard case .bytes(let bytes) = piece else { return nil }
+            if !bytes.isEmpty {
+                // Pieces meet between two top-level blocks: one blank separator row, as in one layout.
+                if !result.isEmpty { result.append([0x0A]) }
+                result.append(bytes)
+            }
+            k = last + 1
         }
         return result
     }
@@ -66,8 +95,7 @@ public enum PrintRenderer {
     /// One slot per piece; each is written by exactly one iteration and read after
     /// `concurrentPerform` returns.
     private struct PieceSlots: @unchecked Sendable {
-        let pieces: UnsafeMutablePointer<[UInt8]?>
-        let failed: UnsafeMutablePointer<Bool>
+        let base: UnsafeMutablePointer<RenderedPiece>
     }
 
     /// The rendered rows, one per line. With `theme == nil` no escape sequence is written at all

@@ -11,29 +11,45 @@ import TestSupport
         return Array(text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().filter { !$0.isEmpty })
     }
 
-    /// The pieces' dumps concatenated, or nil when a piece refused.
+    /// The pieces' dumps concatenated, a refused cut healed by joining the two pieces (as
+    /// `PrintRenderer` does), or nil when there is no plan or the definitions disagree.
     static func piecewiseDump(_ markdown: String, target: Int = 1) -> [Substring]? {
         let bytes = Array(markdown.utf8)
         guard let plan = ChunkPlan(bytes, targetBytes: target) else { return nil }
         var lines: [Substring] = []
-        for chunk in plan.chunks {
-            guard let document = MarkdownParser.parse(chunk, of: bytes, plan: plan) else { return nil }
+        var k = 0
+        while k < plan.chunks.count {
+            var chunk = plan.chunks[k]
+            var result = MarkdownParser.parse(chunk, of: bytes, plan: plan)
+            while case .openAtEnd = result {
+                k += 1
+                chunk = chunk.joined(with: plan.chunks[k])
+                result = MarkdownParser.parse(chunk, of: bytes, plan: plan)
+            }
+            guard case .parsed(let document) = result else { return nil }
             lines += blocksDump(document)
+            k += 1
         }
         return lines
     }
 
-    @Test func cutsOnlyBeforeHeadingsAfterBlankLines() throws {
-        let markdown = "# A\ntext\n# B\n\npara\n\n## C\n\n    # indented\n\n#nospace\n\n# D\n"
-        let plan = try #require(ChunkPlan(Array(markdown.utf8), targetBytes: 1))
-        let starts = plan.chunks.map { String(decoding: Array(markdown.utf8)[$0.bytes].prefix(4), as: UTF8.self) }
-        #expect(starts == ["# A\n", "## C", "# D\n"])
-        #expect(plan.chunks.map(\.firstLine) == [1, 7, 13])
-        #expect(plan.chunks.map(\.lineCount) == [6, 6, 1])
+    @Test func cutsOnlyBeforeHeadingsAndParagraphsAfterBlankLines() throws {
+        let markdown = "# A\ntext\n# B\n\npara\n\n## C\n\n    # indented\n\n#nospace\n\n- item\n\n> quote\n\n1. one\n\n# D\n"
+        let bytes = Array(markdown.utf8)
+        let plan = try #require(ChunkPlan(bytes, targetBytes: 1))
+        let starts = plan.chunks.map { String(decoding: bytes[$0.bytes].prefix(4), as: UTF8.self) }
+        #expect(starts == ["# A\n", "para", "## C", "# D\n"])
+        #expect(plan.chunks.map(\.firstLine) == [1, 5, 7, 19])
+        #expect(plan.chunks.map(\.lineCount) == [4, 2, 12, 1])
+        #expect(plan.chunks.map { $0.nextLine.map { String(decoding: bytes[$0], as: UTF8.self) } }
+                == ["para\n", "## C\n", "# D\n", nil])
         // Pieces tile the source.
         #expect(plan.chunks.first?.bytes.lowerBound == 0)
         #expect(plan.chunks.last?.bytes.upperBound == markdown.utf8.count)
         for (a, b) in zip(plan.chunks, plan.chunks.dropFirst()) { #expect(a.bytes.upperBound == b.bytes.lowerBound) }
+        // Bigger pieces: a cut only once a piece has reached the target size.
+        let fewer = try #require(ChunkPlan(bytes, targetBytes: 20))
+        #expect(fewer.chunks.map(\.firstLine) == [1, 7, 19])
     }
 
     @Test func noCutInsideFencesOrHTMLBlocks() {
@@ -101,8 +117,13 @@ import TestSupport
         let markdown = "- a\n\n  ```\n\n# H1\n\n```\ncode\n\n# in code\n```\n"
         let bytes = Array(markdown.utf8)
         let plan = try #require(ChunkPlan(bytes, targetBytes: 1))
-        #expect(plan.chunks.count == 2)
-        #expect(MarkdownParser.parse(plan.chunks[0], of: bytes, plan: plan) == nil)
+        #expect(plan.chunks.map(\.firstLine) == [1, 10])
+        guard case .openAtEnd = MarkdownParser.parse(plan.chunks[0], of: bytes, plan: plan) else {
+            Issue.record("the cut inside the fence was accepted")
+            return
+        }
+        // Healed: the two pieces as one are the whole document.
+        #expect(Self.piecewiseDump(markdown) == Self.blocksDump(MarkdownParser.parse(markdown)))
     }
 
     @Test func aDefinitionLineThatIsNotOneIsRefused() throws {
@@ -111,10 +132,9 @@ import TestSupport
         let markdown = "# A\n\n[x]: /u\nmore text\n\n# B\n\n[x]\n"
         let bytes = Array(markdown.utf8)
         let plan = try #require(ChunkPlan(bytes, targetBytes: 1))
-        let parsed = plan.chunks.map { MarkdownParser.parse($0, of: bytes, plan: plan) }
-        if !parsed.contains(where: { $0 == nil }) {
-            let lines = parsed.flatMap { Self.blocksDump($0!) }
-            #expect(lines == Self.blocksDump(MarkdownParser.parse(markdown)))
+        guard case .definitionsDisagree = MarkdownParser.parse(plan.chunks[0], of: bytes, plan: plan) else {
+            Issue.record("a covered definition line was accepted")
+            return
         }
     }
 

@@ -39,6 +39,26 @@ import MarkdownModel
         #expect(joined == whole)
     }
 
+    /// A fence opened in a list item and closed by the item's end fools the scan for the rest
+    /// of the document (it takes every later fence the wrong way round): cuts land inside code
+    /// blocks, the parse refuses them, and the pieces are joined until the output is right.
+    @Test func refusedCutsAreHealed() throws {
+        // The scan believes the filler is code, then takes the real fence's opener for the
+        // end of its imagined one and proposes cuts inside the real code block.
+        let filler = String(repeating: "Filler paragraph words.\n\n", count: 1_000)
+        let fooled = "- a\n\n  ```\n\n" + filler + "```\ncode\n\nletters in code\n\n# heading in code\n```\n\n"
+        let source = Array((fooled + fooled + fooled).utf8) + (try Self.bigSource())
+        let options = LayoutOptions(width: 72, inlineLinkURLs: true)
+        let plan = try #require(ChunkPlan(source, targetBytes: 16 << 10))
+        let refused = plan.chunks.filter {
+            if case .openAtEnd = MarkdownParser.parse($0, of: source, plan: plan) { return true } else { return false }
+        }
+        #expect(refused.count >= 2)
+        let pieces = try #require(PrintRenderer.renderPieces(source, plan: plan, options: options, theme: nil))
+        let whole = PrintRenderer.render(DocumentLayout(document: MarkdownParser.parse(source), options: options), theme: nil)
+        #expect(pieces.flatMap { $0 } == whole)
+    }
+
     @Test func smallSourcesAndUnsplittableOnesAreOnePiece() {
         let options = LayoutOptions(width: 40, inlineLinkURLs: true)
         #expect(PrintRenderer.render(source: Array("# a\n\ntext\n".utf8), options: options, theme: nil)
