@@ -1,3 +1,4 @@
+import Dispatch
 import Glibc
 
 /// Where a large Markdown source can be cut into pieces that parse alone exactly as they parse
@@ -52,6 +53,51 @@ public struct ChunkPlan: Sendable {
     let definitions: [UInt8]
     /// Lines of `definitions`.
     let definitionLineCount: Int
+    /// Lines of the whole source (as `SourceText` counts them).
+    public var sourceLineCount: Int { chunks.last.map { $0.firstLine - 1 + $0.lineCount } ?? 0 }
+
+    /// `body` applied to every piece, on all cores; results in piece order.
+    public func parallelMap<Result>(_ body: (Chunk) -> Result) -> [Result] {
+        let count = chunks.count
+        var results = [Result?](repeating: nil, count: count)
+        results.withUnsafeMutableBufferPointer { out in
+            let slots = UncheckedSlots(base: out.baseAddress!)
+            withoutActuallyEscaping(body) { body in
+                let work = UncheckedClosure(body: body)
+                DispatchQueue.concurrentPerform(iterations: count) { k in
+                    slots.base[k] = work.body(chunks[k])
+                }
+            }
+        }
+        return results.map { $0! }
+    }
+
+    /// The pieces' results in order, each refused cut healed: a piece whose result says its
+    /// cut was refused is joined with the pieces after it (1, then 2, 4, … more, so a scan
+    /// that is wrong everywhere still costs O(n)) and `redo` runs on the joined piece. The
+    /// results of the pieces swallowed that way came from an unproven start and are dropped.
+    /// A piece is right when it starts at the source's start or at a cut the piece before it
+    /// accepted, so every result returned is one to use or a failure to act on.
+    public func assemble<Result>(_ results: [Result], isOpenAtEnd: (Result) -> Bool,
+                                 redo: (Chunk) -> Result) -> [Result] {
+        precondition(results.count == chunks.count, "one result per piece")
+        var assembled: [Result] = []
+        var k = 0
+        while k < chunks.count {
+            var result = results[k]
+            var last = k, more = 1
+            while isOpenAtEnd(result), last + 1 < chunks.count {
+                last = min(chunks.count - 1, last + more)
+                more *= 2
+                var chunk = chunks[k]
+                for j in (k + 1)...last { chunk = chunk.joined(with: chunks[j]) }
+                result = redo(chunk)
+            }
+            assembled.append(result)
+            k = last + 1
+        }
+        return assembled
+    }
 
     /// A plan with pieces of about `targetBytes` (at least 2 pieces), or nil when the source
     /// has no usable cut or cannot be cut safely.
@@ -257,3 +303,10 @@ private struct LineScan {
         return false
     }
 }
+
+/// A slot array shared by `concurrentPerform` iterations: each writes only its own index,
+/// and the array is read only after all of them return.
+private struct UncheckedSlots<T>: @unchecked Sendable { let base: UnsafeMutablePointer<T?> }
+/// A non-Sendable closure run by `concurrentPerform`: the closures given to `parallelMap`
+/// only read shared immutable values (the source, the plan, options).
+private struct UncheckedClosure<A, R>: @unchecked Sendable { let body: (A) -> R }

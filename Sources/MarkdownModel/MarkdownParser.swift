@@ -1,10 +1,24 @@
+import Dispatch
 /// Parses Markdown (CommonMark via libcmark, plus GitHub's pipe tables, task list items,
 /// strikethrough and bare autolinks) into a `Document`.
 ///
 /// Total: every byte sequence parses. Invalid UTF-8 and NUL become U+FFFD. Parsing and every
 /// pass over the result are iterative, so nesting depth is bounded by memory, not the stack.
 public enum MarkdownParser {
-    public static func parse(_ bytes: [UInt8]) -> Document {
+    /// Sources of at least this size are parsed in pieces on all cores when `ChunkPlan` can
+    /// cut them; the result is the same `Document` (tested), ids and lines included.
+    public static let piecewiseBytes = 1 << 20
+    /// Target size of one piece: small enough to spread over the cores, large enough that the
+    /// per-piece cost (parser set-up, the link definitions parsed in front) stays negligible.
+    public static let pieceBytes = 256 << 10
+
+    /// `inPieces: false` parses in one piece whatever the size (for callers that already
+    /// tried the pieces).
+    public static func parse(_ bytes: [UInt8], inPieces: Bool = true) -> Document {
+        if inPieces, bytes.count >= piecewiseBytes, let plan = ChunkPlan(bytes, targetBytes: pieceBytes),
+           let document = parseInPieces(bytes, plan: plan) {
+            return document
+        }
         let source = SourceText(bytes)
         let raw = CmarkBridge.parseBlocks(source.bytes)
         var builder = DocumentBuilder(source: source, raw: raw)
@@ -12,6 +26,45 @@ public enum MarkdownParser {
     }
 
     public static func parse(_ text: String) -> Document { parse(Array(text.utf8)) }
+
+    /// The pieces of `plan` parsed on all cores and joined into one document, or nil when the
+    /// link definitions disagree (then parse whole).
+    static func parseInPieces(_ bytes: [UInt8], plan: ChunkPlan) -> Document? {
+        let results = plan.assemble(plan.parallelMap { parse($0, of: bytes, plan: plan) },
+                                    isOpenAtEnd: { if case .openAtEnd = $0 { true } else { false } },
+                                    redo: { parse($0, of: bytes, plan: plan) })
+        var pieces: [Document] = []
+        pieces.reserveCapacity(results.count)
+        for result in results {
+            guard case .parsed(let document) = result else { return nil }
+            pieces.append(document)
+        }
+        return join(pieces, sourceLineCount: plan.sourceLineCount)
+    }
+
+    /// Documents of consecutive pieces as one: their top-level blocks become children of one
+    /// root, ids renumbered in pre-order (each piece's blocks shift by the blocks before it).
+    static func join(_ pieces: [Document], sourceLineCount: Int) -> Document {
+        var blocks: [Block] = []
+        blocks.reserveCapacity(pieces.reduce(1) { $0 + $1.blocks.count - 1 })
+        blocks.append(Block(id: BlockID(0), kind: .document, parent: nil, children: [], depth: 0,
+                            source: SourceLines(1, max(1, sourceLineCount))))
+        var topLevel: [BlockID] = []
+        for piece in pieces {
+            let shift = blocks.count - 1  // a piece's block i > 0 becomes i + shift
+            for block in piece.blocks.dropFirst() {
+                let parent = block.parent.map { $0.rawValue == 0 ? 0 : $0.rawValue + shift } ?? 0
+                let id = BlockID(block.id.rawValue + shift)
+                if parent == 0 { topLevel.append(id) }
+                blocks.append(Block(id: id, kind: block.kind, parent: BlockID(parent),
+                                    children: block.children.isEmpty ? [] : block.children.map { BlockID($0.rawValue + shift) },
+                                    depth: block.depth, source: block.source))
+            }
+        }
+        blocks[0] = Block(id: BlockID(0), kind: .document, parent: nil, children: topLevel, depth: 0,
+                          source: SourceLines(1, max(1, sourceLineCount)))
+        return Document(blocks: blocks, sourceLineCount: sourceLineCount)
+    }
 
     /// What parsing one piece of a `ChunkPlan` gave.
     public enum PieceResult {

@@ -5,12 +5,10 @@ import TerminalScreen
 
 /// Print mode: a laid-out document as text for standard output, the way less acts like cat.
 public enum PrintRenderer {
-    /// Sources of at least this size are parsed in pieces when `ChunkPlan` can cut them.
-    public static let piecewiseBytes = 1 << 20
-    /// Target size of one piece: small enough to spread over the cores and keep memory low
-    /// (each piece's model is freed once it is rendered), large enough that the per-piece
-    /// cost (parser set-up, the link definitions parsed in front) stays negligible.
-    static let pieceBytes = 256 << 10
+    /// Sources of at least this size are printed in pieces when `ChunkPlan` can cut them
+    /// (each piece's model is freed once it is rendered, which also keeps memory low).
+    public static let piecewiseBytes = MarkdownParser.piecewiseBytes
+    static let pieceBytes = MarkdownParser.pieceBytes
 
     /// Print mode for a whole Markdown source: parse, lay out, render. The output is the
     /// concatenation of the returned byte arrays (not joined, which would copy it once more).
@@ -24,7 +22,7 @@ public enum PrintRenderer {
            let pieces = renderPieces(source, plan: plan, options: options, theme: theme) {
             return pieces
         }
-        let layout = DocumentLayout(document: MarkdownParser.parse(source), options: options)
+        let layout = DocumentLayout(document: MarkdownParser.parse(source, inPieces: false), options: options)
         return [render(layout, theme: theme)]
     }
 
@@ -52,51 +50,24 @@ public enum PrintRenderer {
     }
 
     /// The pieces of `plan` rendered (all cores), or nil when the source must be done whole.
-    ///
-    /// A piece is right when it starts where the source starts or at a cut the piece before
-    /// it accepted. A refused cut is healed here by parsing the piece joined with the pieces
-    /// after it (1, then 2, 4, … more, so even a scan that is wrong everywhere costs O(n));
-    /// the pieces swallowed that way were parsed from an unproven start and are dropped.
+    /// Refused cuts are healed by `ChunkPlan.assemble` (pieces joined and done again).
     static func renderPieces(_ source: [UInt8], plan: ChunkPlan, options: LayoutOptions, theme: Theme?) -> [[UInt8]]? {
-        let chunks = plan.chunks
-        let count = chunks.count
-        var pieces = [RenderedPiece](repeating: .openAtEnd, count: count)
-        pieces.withUnsafeMutableBufferPointer { out in
-            let slots = PieceSlots(base: out.baseAddress!)
-            DispatchQueue.concurrentPerform(iterations: count) { k in
-                slots.base[k] = renderPiece(chunks[k], of: source, plan: plan, options: options, theme: theme)
-            }
-        }
+        let render = { (chunk: ChunkPlan.Chunk) in renderPiece(chunk, of: source, plan: plan, options: options, theme: theme) }
+        let pieces = plan.assemble(plan.parallelMap(render),
+                                   isOpenAtEnd: { if case .openAtEnd = $0 { true } else { false } }, redo: render)
         var result: [[UInt8]] = []
-        result.reserveCapacity(2 * count)
-        var k = 0
-        while k < count {
-            var piece = pieces[k]
-            var last = k, more = 1
-            while case .openAtEnd = piece, last + 1 < count {
-                let joinedTo = min(count - 1, last + more)
-                var chunk = chunks[k]
-                for j in (k + 1)...joinedTo { chunk = chunk.joined(with: chunks[j]) }
-                last = joinedTo
-                more *= 2
-                piece = renderPiece(chunk, of: source, plan: plan, options: options, theme: theme)
-            }
+        result.reserveCapacity(2 * pieces.count)
+        for piece in pieces {
             guard case .bytes(let bytes) = piece else { return nil }
             if !bytes.isEmpty {
                 // Pieces meet between two top-level blocks: one blank separator row, as in one layout.
                 if !result.isEmpty { result.append([0x0A]) }
                 result.append(bytes)
             }
-            k = last + 1
         }
         return result
     }
 
-    /// One slot per piece; each is written by exactly one iteration and read after
-    /// `concurrentPerform` returns.
-    private struct PieceSlots: @unchecked Sendable {
-        let base: UnsafeMutablePointer<RenderedPiece>
-    }
 
     /// The rendered rows, one per line. With `theme == nil` no escape sequence is written at all
     /// (`--plain`, or output that is not a terminal); trailing blanks are dropped either way.

@@ -3,6 +3,7 @@
 // Builds a ~20 MB document by repeating SampleDocs (each copy's headings numbered so anchors
 // and searches stay distinct), then reports:
 //   - parse MB/s (libcmark + conversion to the model), layout MB/s at width 80, peak memory;
+//   - print mode (parse + layout + render in pieces on all cores, as `folio --print`);
 //   - the cost of one keystroke (update + frame + frame diff) for 1,000 line-downs and
 //     1,000 page-downs, on a 20 KB and on the 20 MB document;
 //   - search: a word near the end of the 20 MB document, and `n` to a match on the same screen.
@@ -114,6 +115,21 @@ print(String(format: "parse:          %.2f s  %.1f MB/s  (%d blocks)", parse, mb
 print(String(format: "layout (w=80):  %.2f s  %.1f MB/s  (%d rows)", lay, mb / lay, layout.rowCount))
 print(String(format: "parse+layout:   %.1f MB/s", mb / (parse + lay)))
 print(String(format: "peak memory:    %.0f MB", peakMemoryMB()))
+
+// Print mode as `folio --print` does it (pieces on all cores), plain text at width 80.
+do {
+    let source = Array(big.utf8)
+    var times: [Double] = []
+    var outBytes = 0
+    for _ in 0..<3 {
+        let t0 = now()
+        let pieces = PrintRenderer.render(source: source, options: LayoutOptions(width: 80, inlineLinkURLs: true), theme: nil)
+        times.append(now() - t0)
+        outBytes = pieces.reduce(0) { $0 + $1.count }
+    }
+    let best = times.min()!
+    print(String(format: "print (pieces): %.2f s  %.1f MB/s  (%d bytes out)", best, mb / best, outBytes))
+}
 
 // Keystrokes: update + frame + diff, as the run loop does per key.
 func keystrokes(_ markdown: String, label: String) {

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TestSupport
 @testable import MarkdownModel
@@ -5,32 +6,29 @@ import TestSupport
 /// `ChunkPlan` + `MarkdownParser.parse(_:of:plan:)`: pieces parse exactly as the whole does,
 /// or say they cannot.
 @Suite struct ChunkPlanTests {
-    /// The dump without block ids and without the root line: what pieces must reproduce.
-    static func blocksDump(_ document: Document) -> [Substring] {
-        let text = document.dump().replacing(/\ #\d+/, with: "")
-        return Array(text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().filter { !$0.isEmpty })
-    }
 
-    /// The pieces' dumps concatenated, a refused cut healed by joining the two pieces (as
-    /// `PrintRenderer` does), or nil when there is no plan or the definitions disagree.
+    /// The pieces parsed one by one, refused cuts healed, and joined into one document (as
+    /// `MarkdownParser.parse` does on all cores): its dump, block ids included, or nil when
+    /// there is no plan or the definitions disagree.
     static func piecewiseDump(_ markdown: String, target: Int = 1) -> [Substring]? {
         let bytes = Array(markdown.utf8)
         guard let plan = ChunkPlan(bytes, targetBytes: target) else { return nil }
-        var lines: [Substring] = []
-        var k = 0
-        while k < plan.chunks.count {
-            var chunk = plan.chunks[k]
-            var result = MarkdownParser.parse(chunk, of: bytes, plan: plan)
-            while case .openAtEnd = result {
-                k += 1
-                chunk = chunk.joined(with: plan.chunks[k])
-                result = MarkdownParser.parse(chunk, of: bytes, plan: plan)
-            }
+        let parse = { (chunk: ChunkPlan.Chunk) in MarkdownParser.parse(chunk, of: bytes, plan: plan) }
+        let results = plan.assemble(plan.chunks.map(parse), isOpenAtEnd: {
+            if case .openAtEnd = $0 { return true } else { return false }
+        }, redo: parse)
+        var documents: [Document] = []
+        for result in results {
             guard case .parsed(let document) = result else { return nil }
-            lines += blocksDump(document)
-            k += 1
+            documents.append(document)
         }
-        return lines
+        let joined = MarkdownParser.join(documents, sourceLineCount: plan.sourceLineCount)
+        checkInvariants(joined)
+        return wholeDump(joined)
+    }
+
+    static func wholeDump(_ document: Document) -> [Substring] {
+        document.dump().split(separator: "\n", omittingEmptySubsequences: false)
     }
 
     @Test func cutsOnlyBeforeHeadingsAndParagraphsAfterBlankLines() throws {
@@ -87,14 +85,14 @@ import TestSupport
         Another [r] use, and ~~gone~~ www.example.org.
         """
         let pieces = try #require(Self.piecewiseDump(markdown))
-        #expect(pieces == Self.blocksDump(MarkdownParser.parse(markdown)))
+        #expect(pieces == Self.wholeDump(MarkdownParser.parse(markdown)))
         #expect(pieces.contains { $0.contains("[reference](https://example.org/r \"title\")") })
     }
 
     @Test func definitionsReachEveryPieceAndTheFirstWins() throws {
         let markdown = "# A\n\nSee [x] and [y].\n\n# B\n\n[x]: /first\n\n# C\n\n[x]: /second\n[y]: /why\n"
         let pieces = try #require(Self.piecewiseDump(markdown))
-        #expect(pieces == Self.blocksDump(MarkdownParser.parse(markdown)))
+        #expect(pieces == Self.wholeDump(MarkdownParser.parse(markdown)))
         #expect(pieces.contains { $0.contains("[x](/first)") && $0.contains("[y](/why)") })
     }
 
@@ -123,7 +121,7 @@ import TestSupport
             return
         }
         // Healed: the two pieces as one are the whole document.
-        #expect(Self.piecewiseDump(markdown) == Self.blocksDump(MarkdownParser.parse(markdown)))
+        #expect(Self.piecewiseDump(markdown) == Self.wholeDump(MarkdownParser.parse(markdown)))
     }
 
     @Test func aDefinitionLineThatIsNotOneIsRefused() throws {
@@ -136,6 +134,29 @@ import TestSupport
             Issue.record("a covered definition line was accepted")
             return
         }
+    }
+
+    /// Above `piecewiseBytes`, `parse` itself works in pieces: the same document, ids and all.
+    @Test func largeSourcesParseInPiecesToTheSameDocument() throws {
+        var path = "\(#filePath)"
+        for _ in 0..<3 { path = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) }
+        var text = ""
+        while text.utf8.count < MarkdownParser.piecewiseBytes + 1 {
+            for name in ["tour.md", "long.md", "wide.md"] {
+                let file: String = path + "/SampleDocs/" + name
+                text += try String(contentsOfFile: file, encoding: .utf8)
+                text += "\n\n"
+            }
+        }
+        let bytes = Array(text.utf8)
+        let plan = try #require(ChunkPlan(bytes, targetBytes: MarkdownParser.pieceBytes))
+        #expect(plan.chunks.count >= 4)
+        let pieces = MarkdownParser.parse(bytes)
+        let whole = MarkdownParser.parse(bytes, inPieces: false)
+        checkInvariants(pieces)
+        #expect(pieces.sourceLineCount == whole.sourceLineCount)
+        #expect(pieces.blocks.count == whole.blocks.count)
+        #expect(pieces.dump() == whole.dump())
     }
 
     /// Law: over generated documents full of constructs that fool a line scan, whenever every
@@ -165,7 +186,7 @@ import TestSupport
             let markdown = parts.joined()
             guard let pieces = Self.piecewiseDump(markdown, target: Int.random(in: 1...40, using: &random)) else { continue }
             accepted += 1
-            let whole = Self.blocksDump(MarkdownParser.parse(markdown))
+            let whole = Self.wholeDump(MarkdownParser.parse(markdown))
             #expect(pieces == whole, "\(markdown.debugDescription)")
             if pieces != whole { return }
         }
