@@ -182,3 +182,25 @@ do {
     }
     print("n (next match, mostly on screen), 200 ×: \(stats(nTimes))")
 }
+
+// Resize of the 20 MB document in its middle: a new width lays the document out again; the
+// width before it comes from the layout cache.
+do {
+    var config = PagerConfig()
+    config.theme = Theme(depth: .trueColor)
+    var state = PagerState(documents: [DocumentSpec(name: "big", path: nil, document: document)], config: config, rows: 50, columns: 120)
+    for k in "50%" { _ = state.update(.key(.char(k))) }
+    var fresh: [Double] = []
+    var cached: [Double] = []
+    for columns in [100, 90, 110] {
+        var t0 = now()
+        _ = state.update(.resize(rows: 50, columns: columns))
+        _ = state.frame()
+        fresh.append(now() - t0)
+        t0 = now()
+        _ = state.update(.resize(rows: 50, columns: 120))
+        _ = state.frame()
+        cached.append(now() - t0)
+    }
+    print("resize 20 MB to a new width: \(stats(fresh)); back to a cached width: \(stats(cached))")
+}
