@@ -183,6 +183,11 @@ struct DocumentBuilder {
         let first = min(max(1, block.startLine), lineCount)
         var last = block.endLine
         if block.endColumn == 0, last > first { last -= 1 }
+        if case .htmlBlock(let html) = block.kind {
+            // cmark 0.30 reports an HTML block that its end marker closes (`-->`, `</pre>`…) as
+            // ending a line early; its literal holds exactly its lines.
+            last = first - 1 + Self.lineCount(of: html)
+        }
         last = min(max(first, last), lineCount)
         switch block.kind {
         case .blockQuote, .list, .item:
@@ -195,6 +200,16 @@ struct DocumentBuilder {
             break
         }
         return SourceLines(first, last)
+    }
+
+    /// Lines of a block's literal text (a last line without LF counts too).
+    static func lineCount(of literal: String) -> Int {
+        var count = 0, last: UInt8 = 0x0A
+        for byte in literal.utf8 {
+            if byte == 0x0A { count += 1 }
+            last = byte
+        }
+        return max(1, count + (last == 0x0A ? 0 : 1))
     }
 
     /// The bullet character of a bullet list: cmark's start column points at the marker.

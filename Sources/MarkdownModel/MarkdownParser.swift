@@ -136,7 +136,7 @@ public enum MarkdownParser {
             case .htmlBlock(let html):
                 // cmark 0.30 reports HTML blocks as ending a line early (or before they start).
                 isLiteral = true
-                last = block.startLine + max(0, html.utf8.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 } - 1)
+                last = block.startLine - 1 + DocumentBuilder.lineCount(of: html)
             default:
                 break
             }

@@ -151,4 +151,17 @@ import Testing
         let document = parsed("abcdefghij")
         #expect(document.dump(maxTextLength: 4) == "Document @1-1 #0\n  Paragraph @1-1 #1 \"abcd…\"\n")
     }
+
+    /// cmark 0.30 reports HTML blocks closed by their end marker as ending a line early.
+    @Test func htmlBlocksKeepAllTheirSourceLines() {
+        #expect(dump("<!-- a\nb\n-->\n\n<div>\nx\n</div>\n\n> <pre>\n> y\n> </pre>\n\n<!-- one -->\ntext") == """
+        Document @1-14 #0
+          HTMLBlock @1-3 #1 "<!-- a\\nb\\n-->\\n"
+          HTMLBlock @5-7 #2 "<div>\\nx\\n</div>\\n"
+          BlockQuote @9-11 #3
+            HTMLBlock @9-11 #4 "<pre>\\ny\\n</pre>\\n"
+          HTMLBlock @13-13 #5 "<!-- one -->\\n"
+          Paragraph @14-14 #6 "text"
+        """)
+    }
 }

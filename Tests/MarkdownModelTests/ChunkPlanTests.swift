@@ -136,6 +136,42 @@ import TestSupport
         }
     }
 
+    /// Law: hostile bytes (invalid UTF-8, NUL, CR LF line endings, tabs) change nothing:
+    /// pieces are cut at line ends, where no UTF-8 sequence can straddle.
+    @Test func lawHostileBytesPiecesAreTheWhole() {
+        let snippets: [[UInt8]] = [
+            Array("# Heading".utf8), Array("Para \u{1B}[31m with [ref] and \u{7F}.".utf8), [0xFF, 0xFE, 0x41],
+            [0x41, 0x00, 0x42], [0xE2, 0x82, 0x41], Array("word".utf8) + [0xC3], Array("```\n# code\n```".utf8),
+            Array("\n[ref]: /ref".utf8), Array("- item\r\n- item".utf8), Array("\t# tab\n".utf8), Array("> q".utf8),
+            Array("Text\r\n\r\nMore".utf8), Array("<!--\r\n\r\n# in\r\n-->".utf8), Array("| a |\n|---|\n| \u{0} |".utf8),
+        ]
+        var random = SeededRandom(seed: 0xbad5eed)
+        var accepted = 0
+        for _ in 0..<800 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 2...12, using: &random) {
+                bytes += snippets.randomElement(using: &random)!
+                bytes += Bool.random(using: &random) ? Array("\n\n".utf8) : Array("\r\n\r\n".utf8)
+            }
+            guard let plan = ChunkPlan(bytes, targetBytes: Int.random(in: 1...30, using: &random)) else { continue }
+            let parse = { (chunk: ChunkPlan.Chunk) in MarkdownParser.parse(chunk, of: bytes, plan: plan) }
+            let results = plan.assemble(plan.chunks.map(parse), isOpenAtEnd: {
+                if case .openAtEnd = $0 { return true } else { return false }
+            }, redo: parse)
+            var documents: [Document] = []
+            for result in results {
+                if case .parsed(let document) = result { documents.append(document) }
+            }
+            guard documents.count == results.count else { continue }
+            accepted += 1
+            let joined = MarkdownParser.join(documents, sourceLineCount: plan.sourceLineCount)
+            let whole = MarkdownParser.parse(bytes, inPieces: false)
+            #expect(joined.dump() == whole.dump(), "\(bytes)")
+            if joined.dump() != whole.dump() { return }
+        }
+        #expect(accepted > 200, "only \(accepted) documents were cut")
+    }
+
     /// Above `piecewiseBytes`, `parse` itself works in pieces: the same document, ids and all.
     @Test func largeSourcesParseInPiecesToTheSameDocument() throws {
         var path = "\(#filePath)"
