@@ -7,18 +7,25 @@ extension PagerState {
         var doc = DocumentState(name: "help", path: nil, document: MarkdownParser.parse(PagerState.helpMarkdown),
                                 options: layoutOptions, contentRows: contentRows)
         doc.viewport.position = .top
+        if help == nil { searchBeforeHelp = search }
         help = doc
         selection = nil
         search?.forgetPosition()
     }
 
     /// Leaves the help: its selection and search match refer to the help's blocks, not the
-    /// document's, so they go with it.
+    /// document's, so they go with it. The document's own match and count come back, as long
+    /// as the search is still the one they belong to.
     mutating func closeHelp() {
         guard help != nil else { return }
         help = nil
         selection = nil
-        search?.forgetPosition()
+        if let saved = searchBeforeHelp, let now = search, now.pattern == saved.pattern, now.forward == saved.forward {
+            search = saved
+        } else {
+            search?.forgetPosition()
+        }
+        searchBeforeHelp = nil
     }
 
     public static let helpMarkdown = """

@@ -41,6 +41,9 @@ public struct PagerState: Sendable {
     public var current: Int
     /// The help document while it is open; keys page through it.
     public var help: DocumentState?
+    /// The document's search match and count while the help is open: closing the help gives
+    /// them back, unless a new search was made inside the help.
+    var searchBeforeHelp: SearchState?
     public var keys = KeyInterpreter()
     /// Replaces the status line until the next key.
     public var message: String?

@@ -26,6 +26,7 @@ extension PagerState {
         if index == current {
             selection = nil
             search?.forgetPosition()
+            searchBeforeHelp?.forgetPosition()  // it pointed into the old document
         }
     }
 }

@@ -121,6 +121,22 @@ import Testing
         #expect(h.searchPosition == "1/1")
     }
 
+    @Test func closingHelpGivesTheSearchCountBack() {
+        let a = (1...12).map { "para \($0)" + ($0 % 4 == 0 ? " apple" : "") }.joined(separator: "\n\n")
+        var h = PagerHarness(markdown: a, columns: 30, rows: 6)
+        h.send("/apple<CR>n")
+        #expect(h.searchPosition == "2/3")
+        h.send("hq")
+        #expect(h.state.help == nil)
+        #expect(h.searchPosition == "2/3")
+        h.send("n")
+        #expect(h.searchPosition == "3/3")
+        // A search made inside the help replaces the document's: nothing stale comes back.
+        h.send("h/key<CR>q")
+        #expect(h.state.search?.current == nil)
+        #expect(h.searchPosition == nil)
+    }
+
     @Test func aSelectionInHelpDoesNotSurviveClosingIt() {
         var h = PagerHarness(markdown: "[link](https://e.org)\n\n" + numberedLines(5), columns: 30, rows: 6)
         h.send("h<Tab><Tab>q")
