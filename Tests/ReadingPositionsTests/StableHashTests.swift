@@ -20,4 +20,27 @@ import Testing
         #expect(StableHash.fingerprint(of: "  one\ttwo \n three ") == StableHash.fingerprint(of: "one two three"))
         #expect(StableHash.fingerprint(of: "one two") != StableHash.fingerprint(of: "onetwo"))
     }
+
+    /// The ASCII shortcut must give exactly the persisted values of the general rule (hash of
+    /// the Character-based normalisation), or saved positions would stop matching.
+    @Test func asciiFingerprintEqualsTheGeneralRule() {
+        var state: UInt64 = 0x5eed
+        func next() -> UInt64 { state = state &* 6364136223846793005 &+ 1442695040888963407; return state >> 33 }
+        let pieces = ["a", "Word", " ", "  ", "\t", "\n", "\r\n", "\u{0B}", "\u{0C}", "\u{1C}", "\u{1F}", "x.y", "\u{7F}", "#", "é", "\u{A0}", "\u{3000}", " \u{301}"]
+        for _ in 0..<5000 {
+            let text = (0..<Int(next() % 9)).map { _ in pieces[Int(next() % UInt64(pieces.count))] }.joined()
+            var characterRule = ""
+            var pending = false
+            for ch in text {
+                if ch.isWhitespace { pending = !characterRule.isEmpty } else {
+                    if pending { characterRule.append(" "); pending = false }
+                    characterRule.append(ch)
+                }
+            }
+            #expect(StableHash.normalized(text) == characterRule, "\(text.debugDescription)")
+            let general = StableHash(bytes: characterRule.utf8)
+            #expect(StableHash.fingerprint(of: text) == general, "\(text.debugDescription)")
+        }
+        #expect(StableHash.fingerprint(of: "  Press q \t to\nquit. ") == StableHash(bytes: Array("Press q to quit.".utf8)))
+    }
 }
