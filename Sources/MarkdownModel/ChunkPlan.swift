@@ -102,10 +102,26 @@ public struct ChunkPlan: Sendable {
     /// A plan with pieces of about `targetBytes` (at least 2 pieces), or nil when the source
     /// has no usable cut or cannot be cut safely.
     public init?(_ source: [UInt8], targetBytes: Int) {
-        guard let scan = source.withUnsafeBufferPointer({ LineScan.run($0, targetBytes: max(1, targetBytes)) }),
-              scan.chunks.count >= 2
+        guard let scan = source.withUnsafeBufferPointer({ LineScan.run($0, targetBytes: max(1, targetBytes)) })
         else { return nil }
-        chunks = scan.chunks
+        // The definitions are parsed in front of every piece: when they are more than a few
+        // KB, pieces grow so that they stay at most an eighth of the work (a link-heavy source
+        // may then be one piece).
+        var chunks = scan.chunks
+        let minimum = scan.definitions.count * 8
+        if scan.definitions.count > 4096, minimum > targetBytes {
+            var grouped: [Chunk] = []
+            for chunk in chunks {
+                if let last = grouped.last, last.bytes.count < minimum {
+                    grouped[grouped.count - 1] = last.joined(with: chunk)
+                } else {
+                    grouped.append(chunk)
+                }
+            }
+            chunks = grouped
+        }
+        guard chunks.count >= 2 else { return nil }
+        self.chunks = chunks
         definitions = scan.definitions
         definitionLineCount = scan.definitionLineCount
     }

@@ -109,6 +109,23 @@ import TestSupport
         }
     }
 
+    @Test func manyDefinitionsMakeLargerPieces() throws {
+        var markdown = ""
+        for i in 0..<3000 {
+            markdown += "# Section \(i)\n\nSee [link \(i % 130)] here.\n\n"
+            if i < 130 { markdown += "[link \(i)]: https://example.org/\(i)\n\n" }
+        }
+        let bytes = Array(markdown.utf8)
+        let plan = try #require(ChunkPlan(bytes, targetBytes: 1))
+        #expect(plan.definitions.count > 4096)
+        #expect(plan.chunks.count >= 2)
+        for chunk in plan.chunks.dropLast() { #expect(chunk.bytes.count >= 8 * plan.definitions.count) }
+        #expect(Self.piecewiseDump(markdown) == Self.wholeDump(MarkdownParser.parse(markdown)))
+        // Definitions everywhere: no piece could be eight times their size.
+        let linkHeavy = (0..<2000).map { "# S\($0)\n\n[l\($0)]: /u/\($0)\n\n" }.joined()
+        #expect(ChunkPlan(Array(linkHeavy.utf8), targetBytes: 1) == nil)
+    }
+
     /// The scan can lose track of a fence opened inside a list item (the item's end closes it,
     /// the scan keeps it open); its proposal is then wrong, and the parse must refuse it.
     @Test func aWrongProposalIsRefused() throws {
