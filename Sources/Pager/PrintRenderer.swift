@@ -42,8 +42,9 @@ public enum PrintRenderer {
             let layout = DocumentLayout(document: document, options: options, parallel: false)
             var bytes: [UInt8] = []
             bytes.reserveCapacity(chunk.bytes.count + chunk.bytes.count / 4)
+            var sgr = SGRCache()
             for block in layout.blocks {
-                for line in block.lines { appendLine(line, theme: theme, to: &bytes) }
+                for line in block.lines { appendLine(line, theme: theme, to: &bytes, sgr: &sgr) }
             }
             return .bytes(bytes)
         }
@@ -84,8 +85,9 @@ public enum PrintRenderer {
                 bytes.reserveCapacity(chunkSize * 100)
                 let end = min(blocks.count, (c + 1) * chunkSize)
                 if c * chunkSize < end {
+                    var sgr = SGRCache()
                     for b in (c * chunkSize)..<end {
-                        for line in blocks[b].lines { appendLine(line, theme: theme, to: &bytes) }
+                        for line in blocks[b].lines { appendLine(line, theme: theme, to: &bytes, sgr: &sgr) }
                     }
                 }
                 slots.base[c] = bytes
@@ -107,7 +109,27 @@ public enum PrintRenderer {
     /// after `concurrentPerform` returns, so sharing the pointer across threads is safe.
     private struct Slots: @unchecked Sendable { let base: UnsafeMutablePointer<[UInt8]> }
 
+    /// SGR sequences already encoded, by (from, to) style without the hyperlink: a document
+    /// uses a handful of styles, and encoding each change anew was a fifth of colour output.
+    struct SGRCache {
+        struct Change: Hashable { var from: CellStyle; var to: CellStyle }
+        private var encoded: [Change: [UInt8]] = [:]
+        mutating func sgr(from: CellStyle, to: CellStyle) -> [UInt8] {
+            var change = Change(from: from, to: to)
+            change.from.hyperlink = nil; change.to.hyperlink = nil
+            if let bytes = encoded[change] { return bytes }
+            let bytes = ANSI.sgr(from: change.from, to: change.to)
+            encoded[change] = bytes
+            return bytes
+        }
+    }
+
     public static func appendLine(_ line: VisualLine, theme: Theme?, to out: inout [UInt8]) {
+        var sgr = SGRCache()
+        appendLine(line, theme: theme, to: &out, sgr: &sgr)
+    }
+
+    static func appendLine(_ line: VisualLine, theme: Theme?, to out: inout [UInt8], sgr: inout SGRCache) {
         if theme == nil {
             // Plain text: append, then drop the trailing blanks from the bytes written.
             let start = out.count
@@ -136,13 +158,13 @@ public enum PrintRenderer {
             let style = theme.style(for: span.style)
             if style != current {
                 if style.hyperlink != current.hyperlink { out.append(contentsOf: ANSI.hyperlink(style.hyperlink)) }
-                out.append(contentsOf: ANSI.sgr(from: current, to: style))
+                out.append(contentsOf: sgr.sgr(from: current, to: style))
                 current = style
             }
-            out.append(contentsOf: span.text.utf8)
+            appendUTF8(span.text, to: &out)
         }
         if current.hyperlink != nil { out.append(contentsOf: ANSI.hyperlink(nil)) }
-        if current != .plain { out.append(contentsOf: ANSI.sgr(from: current, to: .plain)) }
+        if current != .plain { out.append(contentsOf: sgr.sgr(from: current, to: .plain)) }
         out.append(0x0A)
     }
 }
