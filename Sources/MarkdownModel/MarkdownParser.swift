@@ -86,7 +86,11 @@ public enum MarkdownParser {
         var text: [UInt8] = []
         text.reserveCapacity(plan.definitions.count + chunk.bytes.count + (chunk.nextLine?.count ?? 0))
         text += plan.definitions
-        text += source[chunk.bytes]
+        // The source's byte order mark belongs at the start of the source, which the
+        // definitions now hide: it goes (as `SourceText` drops it from a whole source).
+        var bytes = source[chunk.bytes]
+        if SourceText.hasByteOrderMark(bytes) { bytes = bytes.dropFirst(3) }
+        text += bytes
         if let next = chunk.nextLine { text += source[next] }
         let sourceText = SourceText(text)
         var raw = CmarkBridge.parseBlocks(sourceText.bytes)

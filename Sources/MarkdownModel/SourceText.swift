@@ -11,6 +11,9 @@ struct SourceText {
     private(set) var lineStarts: [Int]
 
     init(_ input: [UInt8]) {
+        // A byte order mark is not text; cmark would skip it and count columns after it,
+        // so it goes before anything reads columns from these bytes.
+        let input = Self.hasByteOrderMark(input[...]) ? Array(input.dropFirst(3)) : input
         let isClean = input.withUnsafeBufferPointer(Self.isCleanUTF8)
         var clean = isClean ? input : Array(String(decoding: input, as: UTF8.self).utf8)
         if !isClean, clean.contains(0) {
@@ -49,6 +52,10 @@ struct SourceText {
             }
         }
         lineStarts = starts
+    }
+
+    static func hasByteOrderMark(_ bytes: ArraySlice<UInt8>) -> Bool {
+        bytes.starts(with: [0xEF, 0xBB, 0xBF])
     }
 
     /// Whether `bytes` are well-formed UTF-8 without NUL: then they are used as they are (the
