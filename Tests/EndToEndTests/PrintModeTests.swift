@@ -95,6 +95,22 @@ import Testing
         #expect(result.text.contains("second file"))
     }
 
+    /// Over 1 MB, print mode cuts the document into pieces rendered on all cores. Copies of a
+    /// document printed as one file must read as each copy printed alone, joined by the one
+    /// blank row that separates top-level blocks.
+    @Test func largeFilePrintsAsItsPartsDo() throws {
+        let long = try String(contentsOfFile: E2E.sample("long.md"), encoding: .utf8)
+        let copies = 6
+        let big = try E2E.write(Array(repeating: long, count: copies).joined(separator: "\n\n"), to: "big.md", in: dir)
+        #expect(try FileManager.default.attributesOfItem(atPath: big)[.size] as? Int ?? 0 > 1 << 20)
+        let whole = try E2E.run(["--width", "72", big], environment: env)
+        let one = try E2E.run(["--width", "72", E2E.sample("long.md")], environment: env)
+        #expect(whole.status == 0 && one.status == 0)
+        let expected: [UInt8] = Array(Array(repeating: one.stdout, count: copies).joined(separator: [0x0A]))
+        #expect(whole.stdout.count == expected.count)
+        #expect(whole.stdout == expected)
+    }
+
     @Test func directoryIsReported() throws {
         let result = try E2E.run([dir.path], environment: env)
         #expect(result.status == 1)
