@@ -21,8 +21,15 @@ import Glibc
 /// into `definitions`, which is parsed in front of every piece (first definition wins, as in
 /// one parse). Each piece then checks that exactly those lines of it were consumed as
 /// definitions (they belong to no block) and that no other line was. A `]:` anywhere else (in
-/// a block quote, a list item, a label over several lines) makes the source unsplittable.
-/// A lone CR line ending (which the scan does not treat as a line end) does too.
+/// a block quote, a list item, a label over several lines) makes the source unsplittable, as
+/// does a definition line that does not end the definition (`[a]:` with the destination on
+/// the next line, a title left open). A lone CR line ending (which the scan does not treat as
+/// a line end) does too.
+///
+/// cmark also stops resolving references once their expanded size passes
+/// max(input size, 100,000) bytes, a limit each piece would count on its own. So a source is
+/// cut only when no parse, whole or piece, can reach it: (closing brackets, one per possible
+/// lookup) × (longest definition line) must stay within the smallest budget involved.
 public struct ChunkPlan: Sendable {
     public struct Chunk: Sendable {
         /// The piece's bytes in the source.
@@ -37,6 +44,10 @@ public struct ChunkPlan: Sendable {
         let definitionLines: [Int]
         /// Source lines of this piece with `]:` that the scan saw inside fenced code or HTML.
         let literalLines: [Int]
+        /// `]` bytes in the piece: at most one reference lookup each.
+        let closingBrackets: Int
+        /// `]` bytes in `nextLine`.
+        let nextLineBrackets: Int
 
         /// This piece and the one after it as one piece (to heal a refused cut).
         public func joined(with next: Chunk) -> Chunk {
@@ -44,7 +55,9 @@ public struct ChunkPlan: Sendable {
             return Chunk(bytes: bytes.lowerBound..<next.bytes.upperBound, firstLine: firstLine,
                          lineCount: lineCount + next.lineCount, nextLine: next.nextLine,
                          definitionLines: definitionLines + next.definitionLines,
-                         literalLines: literalLines + next.literalLines)
+                         literalLines: literalLines + next.literalLines,
+                         closingBrackets: closingBrackets + next.closingBrackets,
+                         nextLineBrackets: next.nextLineBrackets)
         }
     }
 
@@ -121,6 +134,19 @@ public struct ChunkPlan: Sendable {
             chunks = grouped
         }
         guard chunks.count >= 2 else { return nil }
+        // cmark's reference budget (see above): every parse must stay clear of it.
+        let longest = scan.longestDefinition
+        if longest > 0 {
+            let inFront = scan.definitions.reduce(0) { $1 == 0x5D ? $0 + 1 : $0 }
+            let total = chunks.reduce(inFront) { $0 + $1.closingBrackets }
+            if total * longest > 100_000 {
+                // Each piece within its own bytes: then sums of pieces (joined pieces, the whole
+                // source) are within theirs too.
+                for chunk in chunks where (chunk.closingBrackets + inFront + chunk.nextLineBrackets) * longest > chunk.bytes.count {
+                    return nil
+                }
+            }
+        }
         self.chunks = chunks
         definitions = scan.definitions
         definitionLineCount = scan.definitionLineCount
@@ -128,7 +154,7 @@ public struct ChunkPlan: Sendable {
 }
 
 /// The single pass behind `ChunkPlan`.
-private struct LineScan {
+struct LineScan {
     enum State: Equatable {
         case normal
         case fence(marker: UInt8, length: Int)
@@ -139,6 +165,8 @@ private struct LineScan {
     var chunks: [ChunkPlan.Chunk] = []
     var definitions: [UInt8] = []
     var definitionLineCount = 0
+    /// Bytes of the longest proposed definition line.
+    var longestDefinition = 0
 
     static func run(_ bytes: UnsafeBufferPointer<UInt8>, targetBytes: Int) -> LineScan? {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return nil }
@@ -157,6 +185,7 @@ private struct LineScan {
         var previousBlank = true, previousHeading = false, previousDefinition = false
         var chunkStart = 0, chunkFirstLine = 1
         var chunkDefinitions: [Int] = [], chunkLiterals: [Int] = []
+        var chunkBrackets = 0
         var line = 1
         var start = 0
         while start < count {
@@ -172,7 +201,7 @@ private struct LineScan {
                 p += 1
             }
             let blank = p == end
-            let hasDefinitionMark = !blank && containsBracketColon(bytes, p, end)
+            let (brackets, hasDefinitionMark) = blank ? (0, false) : closingBrackets(bytes, p, end)
 
             switch state {
             case .fence(let marker, let length):
@@ -193,19 +222,22 @@ private struct LineScan {
                    heading || isASCIILetter(bytes[p]) {
                     scan.chunks.append(ChunkPlan.Chunk(bytes: chunkStart..<start, firstLine: chunkFirstLine,
                                                        lineCount: line - chunkFirstLine, nextLine: start..<next,
-                                                       definitionLines: chunkDefinitions, literalLines: chunkLiterals))
+                                                       definitionLines: chunkDefinitions, literalLines: chunkLiterals,
+                                                       closingBrackets: chunkBrackets, nextLineBrackets: brackets))
                     chunkStart = start; chunkFirstLine = line
-                    chunkDefinitions = []; chunkLiterals = []
+                    chunkDefinitions = []; chunkLiterals = []; chunkBrackets = 0
                 }
                 var isDefinition = false
                 if hasDefinitionMark {
                     // Only a whole definition line at paragraph start is copied; anything else
                     // with `]:` may be a definition this scan cannot place.
                     guard indent <= 3, bytes[p] == UInt8(ascii: "["),
-                          previousBlank || previousHeading || previousDefinition
+                          previousBlank || previousHeading || previousDefinition,
+                          isWholeDefinition(bytes, p, end)
                     else { return nil }
                     isDefinition = true
                     chunkDefinitions.append(line)
+                    scan.longestDefinition = max(scan.longestDefinition, end - p)
                     let text = UnsafeBufferPointer(rebasing: bytes[p..<end])
                     if seenDefinitions.insert(ArraySlice(text)).inserted {
                         scan.definitions.append(contentsOf: text)
@@ -221,23 +253,78 @@ private struct LineScan {
                 }
                 previousBlank = false; previousHeading = heading; previousDefinition = isDefinition
             }
+            chunkBrackets += brackets
             start = next
             line += 1
         }
         scan.chunks.append(ChunkPlan.Chunk(bytes: chunkStart..<count, firstLine: chunkFirstLine,
                                            lineCount: line - chunkFirstLine, nextLine: nil,
-                                           definitionLines: chunkDefinitions, literalLines: chunkLiterals))
+                                           definitionLines: chunkDefinitions, literalLines: chunkLiterals,
+                                           closingBrackets: chunkBrackets, nextLineBrackets: 0))
         return scan
     }
 
-    private static func containsBracketColon(_ bytes: UnsafeBufferPointer<UInt8>, _ from: Int, _ end: Int) -> Bool {
-        var i = from
-        while i + 1 < end, let hit = memchr(bytes.baseAddress! + i, 0x5D, end - 1 - i) {
+    /// The `]` bytes of a line, and whether one of them is followed by `:`.
+    private static func closingBrackets(_ bytes: UnsafeBufferPointer<UInt8>, _ from: Int, _ end: Int) -> (Int, Bool) {
+        var i = from, count = 0, colon = false
+        while i < end, let hit = memchr(bytes.baseAddress! + i, 0x5D, end - i) {
             let at = bytes.baseAddress!.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-            if bytes[at + 1] == UInt8(ascii: ":") { return true }
+            count += 1
+            if at + 1 < end, bytes[at + 1] == UInt8(ascii: ":") { colon = true }
             i = at + 1
         }
-        return false
+        return (count, colon)
+    }
+
+    /// `[label]: destination` with an optional title, all on this line: a definition cmark
+    /// cannot continue onto the next line (a title there would need one of `"'(` to start it,
+    /// and the scan then finds that line uncovered and refuses). Anything else is not proposed.
+    static func isWholeDefinition(_ b: UnsafeBufferPointer<UInt8>, _ p: Int, _ end: Int) -> Bool {
+        func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 }
+        var i = p + 1
+        while i < end, b[i] != 0x5D {  // the label: no unescaped `[`
+            if b[i] == 0x5B { return false }
+            i += b[i] == 0x5C ? 2 : 1
+        }
+        guard i + 1 < end, b[i] == 0x5D, b[i + 1] == UInt8(ascii: ":") else { return false }
+        i += 2
+        while i < end, isSpace(b[i]) { i += 1 }
+        guard i < end else { return false }  // the destination is on the next line
+        if b[i] == UInt8(ascii: "<") {
+            i += 1
+            while i < end, b[i] != UInt8(ascii: ">") {
+                if b[i] == UInt8(ascii: "<") { return false }
+                i += b[i] == 0x5C ? 2 : 1
+            }
+            guard i < end else { return false }
+            i += 1
+        } else {
+            var depth = 0
+            let destinationStart = i
+            while i < end, b[i] > 0x20, b[i] != 0x7F {
+                if b[i] == 0x5C { i += 2; continue }
+                if b[i] == UInt8(ascii: "(") { depth += 1 }
+                if b[i] == UInt8(ascii: ")") { if depth == 0 { return false }; depth -= 1 }
+                i += 1
+            }
+            guard depth == 0, i <= end, i > destinationStart else { return false }
+        }
+        let destinationEnd = i
+        while i < end, isSpace(b[i]) { i += 1 }
+        if i >= end { return true }
+        guard i > destinationEnd else { return false }  // a title is set apart by a space
+        let open = b[i]
+        let close = open == UInt8(ascii: "(") ? UInt8(ascii: ")") : open
+        guard open == UInt8(ascii: "\"") || open == UInt8(ascii: "'") || open == UInt8(ascii: "(") else { return false }
+        i += 1
+        while i < end, b[i] != close {
+            if open == UInt8(ascii: "("), b[i] == UInt8(ascii: "(") { return false }
+            i += b[i] == 0x5C ? 2 : 1
+        }
+        guard i < end else { return false }  // the title goes on past this line
+        i += 1
+        while i < end, isSpace(b[i]) { i += 1 }
+        return i >= end
     }
 
     /// `#` to `######` followed by a space, a tab or the end of the line.

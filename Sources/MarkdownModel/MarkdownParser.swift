@@ -84,12 +84,15 @@ public enum MarkdownParser {
     /// piece before it accepted.
     public static func parse(_ chunk: ChunkPlan.Chunk, of source: [UInt8], plan: ChunkPlan) -> PieceResult {
         var text: [UInt8] = []
-        text.reserveCapacity(plan.definitions.count + chunk.bytes.count + (chunk.nextLine?.count ?? 0))
-        text += plan.definitions
-        // The source's byte order mark belongs at the start of the source, which the
-        // definitions now hide: it goes (as `SourceText` drops it from a whole source).
+        text.reserveCapacity(3 + plan.definitions.count + chunk.bytes.count + (chunk.nextLine?.count ?? 0))
+        // The source's byte order mark belongs at the very start, where cmark skips it (one
+        // only): it goes in front of the definitions, which would otherwise hide it.
         var bytes = source[chunk.bytes]
-        if SourceText.hasByteOrderMark(bytes) { bytes = bytes.dropFirst(3) }
+        if chunk.bytes.lowerBound == 0, SourceText.hasByteOrderMark(bytes) {
+            text += bytes.prefix(3)
+            bytes = bytes.dropFirst(3)
+        }
+        text += plan.definitions
         text += bytes
         if let next = chunk.nextLine { text += source[next] }
         let sourceText = SourceText(text)

@@ -10,10 +10,12 @@ struct SourceText {
     /// Byte offset at which each line starts; `lineStarts[n - 1]` is line `n`.
     private(set) var lineStarts: [Int]
 
+    /// The source starts with a byte order mark. cmark skips it (one, only at the very start)
+    /// and counts line 1's columns after it, so `line(1)` leaves it out too.
+    let startsWithByteOrderMark: Bool
+
     init(_ input: [UInt8]) {
-        // A byte order mark is not text; cmark would skip it and count columns after it,
-        // so it goes before anything reads columns from these bytes.
-        let input = Self.hasByteOrderMark(input[...]) ? Array(input.dropFirst(3)) : input
+        startsWithByteOrderMark = Self.hasByteOrderMark(input[...])
         let isClean = input.withUnsafeBufferPointer(Self.isCleanUTF8)
         var clean = isClean ? input : Array(String(decoding: input, as: UTF8.self).utf8)
         if !isClean, clean.contains(0) {
@@ -108,7 +110,7 @@ struct SourceText {
     /// The bytes of 1-based line `number`, without its line ending (empty when out of range).
     func line(_ number: Int) -> ArraySlice<UInt8> {
         guard number >= 1, number <= lineStarts.count else { return bytes[0..<0] }
-        let start = lineStarts[number - 1]
+        let start = lineStarts[number - 1] + (number == 1 && startsWithByteOrderMark ? 3 : 0)
         var end = number < lineStarts.count ? lineStarts[number] : bytes.count
         while end > start, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
         return bytes[start..<end]

@@ -122,10 +122,44 @@ import TestSupport
         #expect(dump("\u{FEFF}* a") == "Document @1-1 #0\n  List @1-1 #1 bullet * tight\n    Item @1-1 #2\n      Paragraph @1-1 #3 \"a\"")
     }
 
+    /// Found in review: definitions that run onto the next line, cmark's budget for expanding
+    /// references (counted per parse), and a second byte order mark. Each must either be cut
+    /// exactly or not be cut.
+    @Test(arguments: [
+        "# A\n\n[a]:\n[b]:\n\n# B\n\nsee [a] and [b]\n",
+        "# A\n\n[a]: /u \"t\n[b]: /v\"\n\n# B\n\nsee [a] and [b]\n",
+        "# A\n\n[a]: /u (t\n[b]: /v)\n\n# B\n\nsee [a] and [b]\n",
+        "# A\n\n[a]: /u\n\"title\"\n\n# B\n\nsee [a]\n",
+        "\u{FEFF}\u{FEFF}# A\n\nsee [r]\n\n# B\n\n[r]: /x\n",
+        "\u{FEFF}\u{FEFF}* a\n\nB\n",
+        "[a]: /" + String(repeating: "u", count: 1000) + "\n\n" + (0..<300).map { "# H\($0)\n\nsee [a]\n\n" }.joined(),
+    ])
+    func reviewFindingsAreExact(markdown: String) {
+        let whole = Self.wholeDump(MarkdownParser.parse(markdown))
+        for target in [1, 7, 40, 2000] {
+            if let pieces = Self.piecewiseDump(markdown, target: target) {
+                #expect(pieces == whole, "target \(target)")
+            }
+        }
+    }
+
+    @Test func wholeDefinitionLines() {
+        func whole(_ line: String) -> Bool {
+            let bytes = Array(line.utf8)
+            return bytes.withUnsafeBufferPointer { LineScan.isWholeDefinition($0, 0, $0.count) }
+        }
+        for line in ["[a]: /u", "[a]: /u \"t\"", "[a]:/u 't'", "[a]: <b c> (t)", "[a\\]]: /u", "[a]: /f(x) \"t\"  ", "[a]: /u\"t\""] {
+            #expect(whole(line), "\(line)")
+        }
+        for line in ["[a]:", "[a]:   ", "[a]: /u \"t", "[a]: /u (t", "[a]: <b", "[a]: /u \"t\" x", "[a]: /f(x", "[[a]]: /u"] {
+            #expect(!whole(line), "\(line)")
+        }
+    }
+
     @Test func manyDefinitionsMakeLargerPieces() throws {
         var markdown = ""
         for i in 0..<3000 {
-            markdown += "# Section \(i)\n\nSee [link \(i % 130)] here.\n\n"
+            markdown += "# Section \(i)\n\n" + (i % 10 == 0 ? "See [link \(i % 130)] here." : "Plain text.") + "\n\n"
             if i < 130 { markdown += "[link \(i)]: https://example.org/\(i)\n\n" }
         }
         let bytes = Array(markdown.utf8)
