@@ -43,8 +43,10 @@ extension Flow {
                         let ia = u.index(u.startIndex, offsetBy: a), ib = u.index(ia, offsetBy: b - a)
                         var t = String(d[ia..<ib])
                         if wl.overwide { t = narrowed(t, to: width) }
-                        // A span that is the whole line has the line's width, already measured.
-                        let w = a == wl.start && b == wl.end && !wl.overwide ? wl.width : CellWidth.of(t)
+                        // Measured, not taken from the wrapper: the screen grid places cells by
+                        // `CellWidth` of the text, and the two can differ on odd clusters (a
+                        // combining mark after a space).
+                        let w = CellWidth.of(t)
                         var offset: Int? = nil
                         if run.content >= 0 {
                             let co = run.content + (a - run.start)

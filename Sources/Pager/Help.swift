@@ -20,7 +20,8 @@ extension PagerState {
         guard help != nil else { return }
         help = nil
         selection = nil
-        if let saved = searchBeforeHelp, let now = search, now.pattern == saved.pattern, now.forward == saved.forward {
+        if var saved = searchBeforeHelp, let now = search, now.pattern == saved.pattern, now.forward == saved.forward {
+            saved.highlight = now.highlight  // a highlight toggle made in the help stays
             search = saved
         } else {
             search?.forgetPosition()

@@ -170,13 +170,17 @@ public enum PrintRenderer {
 }
 
 extension String {
+    /// Without its trailing space bytes: the same rule as plain output, which trims the bytes
+    /// it wrote (a space is dropped even where a preceding prepend mark joined it into one
+    /// Character).
     func trimmingTrailingSpaces() -> String {
-        var end = endIndex
-        while end > startIndex {
-            let before = index(before: end)
-            if self[before] == " " { end = before } else { break }
+        let bytes = utf8
+        var end = bytes.endIndex
+        while end > bytes.startIndex {
+            let before = bytes.index(before: end)
+            if bytes[before] == 0x20 { end = before } else { break }
         }
-        return String(self[startIndex..<end])
+        return String(decoding: bytes[bytes.startIndex..<end], as: UTF8.self)
     }
 }
 

@@ -47,7 +47,7 @@ public struct DocumentFacts: Sendable {
         self.leaves = leaves
         self.sourceLineCount = sourceLineCount
         self.contentHash = contentHash
-        var index = [Int32](repeating: 0, count: (leaves.map(\.block.rawValue).max() ?? -1) + 1)
+        var index = [Int32](repeating: 0, count: max(0, (leaves.map(\.block.rawValue).max() ?? -1) + 1))
         var seen: [[String]: Int] = [:]
         var section: [Int] = []
         section.reserveCapacity(leaves.count)

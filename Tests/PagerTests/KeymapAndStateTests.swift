@@ -131,6 +131,10 @@ import Testing
         #expect(h.searchPosition == "2/3")
         h.send("n")
         #expect(h.searchPosition == "3/3")
+        // A highlight toggle made in the help is kept.
+        h.send("h<A-u>q")
+        #expect(h.state.search?.highlight == false)
+        #expect(h.searchPosition == "3/3")
         // A search made inside the help replaces the document's: nothing stale comes back.
         h.send("h/key<CR>q")
         #expect(h.state.search?.current == nil)

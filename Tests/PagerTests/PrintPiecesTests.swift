@@ -59,6 +59,20 @@ import MarkdownModel
         #expect(pieces.flatMap { $0 } == whole)
     }
 
+    /// Plain and colour output drop the same trailing blanks (space bytes, even one that a
+    /// prepend mark joined into its Character).
+    @Test func plainAndColourTrimAlike() {
+        let line = VisualLine(spans: [Span(text: "code\u{600}   ", style: SpanStyle(role: .codeBlock), width: 8),
+                                      Span(text: "  ", style: SpanStyle(), width: 2)],
+                              block: BlockID(1), range: 0..<0, sourceLine: 1, width: 10)
+        var plain: [UInt8] = [], colour: [UInt8] = []
+        PrintRenderer.appendLine(line, theme: nil, to: &plain)
+        PrintRenderer.appendLine(line, theme: Theme(depth: .none), to: &colour)
+        #expect(plain == Array("code\u{600}\n".utf8))
+        let visible = String(decoding: colour, as: UTF8.self).replacing(/\u{1B}\[[0-9;]*m/, with: "")
+        #expect(visible == "code\u{600}\n")
+    }
+
     @Test func smallSourcesAndUnsplittableOnesAreOnePiece() {
         let options = LayoutOptions(width: 40, inlineLinkURLs: true)
         #expect(PrintRenderer.render(source: Array("# a\n\ntext\n".utf8), options: options, theme: nil)
