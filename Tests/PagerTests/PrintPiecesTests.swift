@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import LineLayout
 import MarkdownModel
 @testable import Pager
@@ -57,6 +58,37 @@ import MarkdownModel
         let pieces = try #require(PrintRenderer.renderPieces(source, plan: plan, options: options, theme: nil))
         let whole = PrintRenderer.render(DocumentLayout(document: MarkdownParser.parse(source), options: options), theme: nil)
         #expect(pieces.flatMap { $0 } == whole)
+    }
+
+    /// Law: for generated documents at random widths, in colour and plain, whenever the
+    /// pieces are usable they print exactly what one layout prints.
+    @Test func lawPiecesPrintAsOneLayout() {
+        let snippets = [
+            "# Heading", "## Sub *heading*", "Para with [ref] and `code` and https://x.org.", "text\nmore text",
+            "- item\n- item", "1. one\n2. two\n\n   # not heading", "> quote\n> # quoted", "```sh\n# fenced\n\nx\n```",
+            "<!-- c\n\n# in\n-->", "    code", "\n[ref]: /ref", "| a | b |\n|---|--:|\n| 1 | 22 |", "Setext\n===",
+            "***", "- [ ] task\n- [x] done", "~~strike~~ **strong** _em_", "Long paragraph words " + String(repeating: "word ", count: 30),
+        ]
+        var random = SeededRandom(seed: 0x9e1)
+        var compared = 0
+        for _ in 0..<300 {
+            var text = ""
+            for _ in 0..<Int.random(in: 2...16, using: &random) {
+                text += snippets.randomElement(using: &random)! + (Bool.random(using: &random) ? "\n\n" : "\n")
+            }
+            let source = Array(text.utf8)
+            guard let plan = ChunkPlan(source, targetBytes: Int.random(in: 1...60, using: &random)) else { continue }
+            let width = Int.random(in: 8...70, using: &random)
+            let colour = Bool.random(using: &random)
+            let options = LayoutOptions(width: width, inlineLinkURLs: !colour)
+            let theme = colour ? Theme(depth: .ansi16) : nil
+            guard let pieces = PrintRenderer.renderPieces(source, plan: plan, options: options, theme: theme) else { continue }
+            compared += 1
+            let whole = PrintRenderer.render(DocumentLayout(document: MarkdownParser.parse(source, inPieces: false), options: options), theme: theme)
+            #expect(pieces.flatMap { $0 } == whole, "\(text.debugDescription) at \(width)")
+            if pieces.flatMap({ $0 }) != whole { return }
+        }
+        #expect(compared > 100, "only \(compared) documents were cut")
     }
 
     /// Plain and colour output drop the same trailing blanks (space bytes, even one that a
