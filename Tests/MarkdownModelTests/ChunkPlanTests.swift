@@ -11,7 +11,10 @@ import TestSupport
     /// `MarkdownParser.parse` does on all cores): its dump, block ids included, or nil when
     /// there is no plan or the definitions disagree.
     static func piecewiseDump(_ markdown: String, target: Int = 1) -> [Substring]? {
-        let bytes = Array(markdown.utf8)
+        piecewiseDocument(Array(markdown.utf8), target: target).map(wholeDump)
+    }
+
+    static func piecewiseDocument(_ bytes: [UInt8], target: Int) -> Document? {
         guard let plan = ChunkPlan(bytes, targetBytes: target) else { return nil }
         let parse = { (chunk: ChunkPlan.Chunk) in MarkdownParser.parse(chunk, of: bytes, plan: plan) }
         let results = plan.assemble(plan.chunks.map(parse), isOpenAtEnd: {
@@ -24,7 +27,7 @@ import TestSupport
         }
         let joined = MarkdownParser.join(documents, sourceLineCount: plan.sourceLineCount)
         checkInvariants(joined)
-        return wholeDump(joined)
+        return joined
     }
 
     static func wholeDump(_ document: Document) -> [Substring] {
@@ -217,18 +220,8 @@ import TestSupport
                 bytes += snippets.randomElement(using: &random)!
                 bytes += Bool.random(using: &random) ? Array("\n\n".utf8) : Array("\r\n\r\n".utf8)
             }
-            guard let plan = ChunkPlan(bytes, targetBytes: Int.random(in: 1...30, using: &random)) else { continue }
-            let parse = { (chunk: ChunkPlan.Chunk) in MarkdownParser.parse(chunk, of: bytes, plan: plan) }
-            let results = plan.assemble(plan.chunks.map(parse), isOpenAtEnd: {
-                if case .openAtEnd = $0 { return true } else { return false }
-            }, redo: parse)
-            var documents: [Document] = []
-            for result in results {
-                if case .parsed(let document) = result { documents.append(document) }
-            }
-            guard documents.count == results.count else { continue }
+            guard let joined = Self.piecewiseDocument(bytes, target: Int.random(in: 1...30, using: &random)) else { continue }
             accepted += 1
-            let joined = MarkdownParser.join(documents, sourceLineCount: plan.sourceLineCount)
             let whole = MarkdownParser.parse(bytes, inPieces: false)
             #expect(joined.dump() == whole.dump(), "\(bytes)")
             if joined.dump() != whole.dump() { return }
