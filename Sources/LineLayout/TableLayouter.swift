@@ -72,8 +72,10 @@ enum TableLayouter {
     /// (Split on UTF-8 bytes: splitting a String by Character costs grapheme segmentation of
     /// every cell, which was a tenth of print mode's layout time.)
     static func naturalWidth(_ flow: Flow) -> Int {
+        let display = flow.display
+        if !display.utf8.contains(0x0A) { return CellWidth.of(display) }  // one line: most cells
         var widest = 0
-        for part in flow.display.utf8.split(separator: 0x0A, omittingEmptySubsequences: false) {
+        for part in display.utf8.split(separator: 0x0A, omittingEmptySubsequences: false) {
             widest = max(widest, CellWidth.of(Substring(part)))
         }
         return widest
