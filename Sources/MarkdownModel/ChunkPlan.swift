@@ -38,7 +38,8 @@ public struct ChunkPlan: Sendable {
         public let firstLine: Int
         /// Number of lines in the piece.
         public let lineCount: Int
-        /// The heading line that starts the next piece (parsed with this one to prove the cut).
+        /// The first line of the next piece (a heading or paragraph line, parsed with this piece
+        /// to prove the cut).
         public let nextLine: Range<Int>?
         /// Source lines of this piece that hold a proposed link reference definition.
         let definitionLines: [Int]
