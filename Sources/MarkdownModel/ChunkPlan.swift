@@ -265,16 +265,53 @@ struct LineScan {
         return scan
     }
 
-    /// The `]` bytes of a line, and whether one of them is followed by `:`.
+    /// The `]` bytes of a line, and whether one of them followed by `:` could end the label of
+    /// a link reference definition (see `couldEndDefinitionLabel`).
     private static func closingBrackets(_ bytes: UnsafeBufferPointer<UInt8>, _ from: Int, _ end: Int) -> (Int, Bool) {
-        var i = from, count = 0, colon = false
+        var i = from, count = 0, mark = false
         while i < end, let hit = memchr(bytes.baseAddress! + i, 0x5D, end - i) {
             let at = bytes.baseAddress!.distance(to: hit.assumingMemoryBound(to: UInt8.self))
             count += 1
-            if at + 1 < end, bytes[at + 1] == UInt8(ascii: ":") { colon = true }
+            if !mark, at + 1 < end, bytes[at + 1] == UInt8(ascii: ":"), couldEndDefinitionLabel(bytes, from, at) {
+                mark = true
+            }
             i = at + 1
         }
-        return (count, colon)
+        return (count, mark)
+    }
+
+    /// Whether the `]` at `at` (followed by `:`) could end a definition's label. A label holds
+    /// no unescaped bracket, and a definition starts its paragraph, so the label's `[` must be
+    /// the nearest unescaped bracket before `]` and have only indentation, `>` and list markers
+    /// before it on the line. `]:` in running text (`{ \[key]: true }`, `` `[T; N]: From` ``,
+    /// `// Error [E1]: message`) is no definition and must not make a source unsplittable.
+    /// No bracket before it on the line: the label may have begun on an earlier line, so yes.
+    static func couldEndDefinitionLabel(_ bytes: UnsafeBufferPointer<UInt8>, _ lineStart: Int, _ at: Int) -> Bool {
+        func escaped(_ i: Int) -> Bool {
+            var backslashes = 0, j = i - 1
+            while j >= lineStart, bytes[j] == 0x5C { backslashes += 1; j -= 1 }
+            return backslashes % 2 == 1
+        }
+        if escaped(at) { return false }
+        var i = at - 1
+        while i >= lineStart {
+            let b = bytes[i]
+            if b == 0x5D, !escaped(i) { return false }
+            if b == 0x5B, !escaped(i) {
+                for j in lineStart..<i {
+                    switch bytes[j] {
+                    case 0x20, 0x09, UInt8(ascii: ">"), UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+"),
+                         UInt8(ascii: "."), UInt8(ascii: ")"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                        continue
+                    default:
+                        return false
+                    }
+                }
+                return true
+            }
+            i -= 1
+        }
+        return true
     }
 
     /// `[label]: destination` with an optional title, all on this line: a definition cmark

@@ -79,11 +79,13 @@ if let i = args.firstIndex(of: "--print-phases"), i + 1 < args.count {
                      (t1 - t0) * 1000, plan?.chunks.count ?? 0, (t2 - t1) * 1000, out.reduce(0) { $0 + $1.count }))
     }
     let t0 = now()
-    let layout = DocumentLayout(document: MarkdownParser.parse(source), options: options)
+    let layout = DocumentLayout(document: MarkdownParser.parse(source, inPieces: false), options: options)
     let t1 = now()
-    _ = PrintRenderer.render(layout, theme: nil)
+    let whole = PrintRenderer.render(layout, theme: nil)
     let t2 = now()
     print(String(format: "one piece: parse+layout %.1f ms  render %.1f ms", (t1 - t0) * 1000, (t2 - t1) * 1000))
+    let pieces = PrintRenderer.render(source: source, options: options, theme: nil).flatMap { $0 }
+    print("pieces print exactly as one piece: \(pieces == whole ? "yes" : "NO")")
     exit(0)
 }
 

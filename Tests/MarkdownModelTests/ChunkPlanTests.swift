@@ -99,6 +99,47 @@ import TestSupport
         #expect(pieces.contains { $0.contains("[x](/first)") && $0.contains("[y](/why)") })
     }
 
+    /// `]:` in running text, inline code or code comments cannot end a definition's label:
+    /// such sources are still cut (real changelogs and API docs are full of them).
+    @Test func bracketColonInRunningTextDoesNotPreventCuts() throws {
+        let markdown = """
+        # A
+
+        * \\[[`9d23a27268`](https://x.org/c)] - **tools**: use Set instead of { \\[key]: true } object
+        - [`[MaybeUninit<T>; N]: From<T>`](https://doc.example/mu)
+
+        # B
+
+            // AssertionError [ERR_ASSERTION]: no match
+
+        > quoted note [x] and [y]: done
+
+        # C
+
+        see [r]
+
+        [r]: /r
+        """
+        let pieces = try #require(Self.piecewiseDump(markdown))
+        #expect(pieces == Self.wholeDump(MarkdownParser.parse(markdown)))
+        #expect(try #require(ChunkPlan(Array(markdown.utf8), targetBytes: 1)).chunks.count == 4)  // # A, # B, # C, see [r]
+    }
+
+    @Test func whereALabelCouldEnd() {
+        func could(_ line: String) -> Bool {
+            let bytes = Array(line.utf8)
+            let at = bytes.lastIndex(of: UInt8(ascii: "]"))!
+            return bytes.withUnsafeBufferPointer { LineScan.couldEndDefinitionLabel($0, 0, at) }
+        }
+        // No bracket before `]` on the line: the label may have begun on an earlier line.
+        for line in ["[a]: /u", "   [a]: /u", "> [a]: /u", "- [a]: /u", "1. > [a]: /u", "label]: /u", "{ \\[key]: true }"] {
+            #expect(could(line), "\(line)")
+        }
+        for line in ["x [a]: /u", "\\(x)] { \\[key]: true }", "[a\\]: x", "`[a]: b`", "// E [x]: y", "[a] [b]: c", "\\\\[a]: x"] {
+            #expect(!could(line), "\(line)")
+        }
+    }
+
     @Test func definitionsTheScanCannotPlaceMakeTheSourceUnsplittable() {
         for markdown in [
             "# A\n\n> [x]: /in-quote\n\n# B\n\n[x]\n",
@@ -261,7 +302,7 @@ import TestSupport
             "```\n# fenced heading\n\n# more\n```", "~~~~\n\n# tilde\n~~~\n\n# still\n~~~~",
             "<!-- comment\n\n# inside\n-->", "<pre>\n\n# pre\n</pre>", "<div>\n# div", "    # indented code",
             "\n[ref]: /ref", "\n[r2]: /r2 \"t\"\n[ref]: /again", "| a | b |\n|---|---|\n| 1 | 2 |", "Setext\n===",
-            "***", "<?php\n\n# pi\n?>", "- [ ] task\n- [x] done", "~~strike~~ https://x.org", "\t# tab", "#", "# ",
+            "***", "<?php\n\n# pi\n?>", "- [ ] task\n- [x] done", "~~strike~~ https://x.org", "\t# tab", "#", "# ", "see [x](u) { \\[key]: true }", "- item [`[T; N]: From`](u)", "> note [a] and [b]: c",
         ]
         // Openers without their closers (they hold the rest of the document) and lines that
         // make the whole source unsplittable: rare, or few documents would be cut at all.
