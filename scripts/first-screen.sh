@@ -5,11 +5,8 @@
 # Prints min/median per program in milliseconds (the polling itself costs ~2–5 ms a look).
 set -uo pipefail
 bin=$1; file=$2; needle=$3; runs=${4:-10}
-sock="folio-first-screen-$$"
-t() { tmux -L "$sock" -f /dev/null "$@"; }
-trap 't kill-server 2>/dev/null || true' EXIT
-t new-session -d -x 100 -y 30 -e TERM=xterm-256color "sleep 1000"
-t set -g remain-on-exit on
+. "$(dirname "$0")/timing-lib.sh"
+timing_server "folio-first-screen-$$"
 measure() {  # $1 = command line
   local times=()
   for _ in $(seq "$runs"); do
@@ -24,7 +21,7 @@ measure() {  # $1 = command line
     end=$(date +%s%N)
     times+=($(( (end - start) / 1000000 )))
   done
-  printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {printf "min %d ms  median %d ms  (n=%d)\n", a[1], a[int((NR+1)/2)], NR}'
+  summary "${times[@]}"
 }
 state=$(mktemp -d)
 echo "folio: $(measure "FOLIO_STATE_DIR=$state $bin --no-restore '$file'")"

@@ -4,11 +4,8 @@
 #   scripts/search-timing.sh FOLIO_BIN FILE PATTERN [runs]
 set -uo pipefail
 bin=$1; file=$2; pattern=$3; runs=${4:-5}
-sock="folio-search-timing-$$"
-t() { tmux -L "$sock" -f /dev/null "$@"; }
-trap 't kill-server 2>/dev/null || true' EXIT
-t new-session -d -x 100 -y 30 -e TERM=xterm-256color "sleep 1000"
-t set -g remain-on-exit on
+. "$(dirname "$0")/timing-lib.sh"
+timing_server "folio-search-timing-$$"
 state=$(mktemp -d)
 measure() {  # $1 = command, $2 = text showing the document is ready
   local times=()
@@ -32,7 +29,7 @@ measure() {  # $1 = command, $2 = text showing the document is ready
     end=$(date +%s%N)
     times+=($(( (end - start) / 1000000 )))
   done
-  printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {printf "min %d ms  median %d ms  (n=%d)\n", a[1], a[int((NR+1)/2)], NR}'
+  summary "${times[@]}"
 }
 echo "folio: $(measure "FOLIO_STATE_DIR=$state $bin --no-restore --no-scrollbar '$file'" "tidepool")"
 echo "less:  $(measure "less '$file'" "tidepool")"
