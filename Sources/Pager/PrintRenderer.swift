@@ -1,4 +1,3 @@
-import Dispatch
 import LineLayout
 import MarkdownModel
 import TerminalScreen
@@ -39,14 +38,7 @@ public enum PrintRenderer {
         case .openAtEnd: return .openAtEnd
         case .definitionsDisagree: return .definitionsDisagree
         case .parsed(let document):
-            let layout = DocumentLayout(document: document, options: options, parallel: false)
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(chunk.bytes.count + chunk.bytes.count / 4)
-            var sgr = SGRCache()
-            for block in layout.blocks {
-                for line in block.lines { appendLine(line, theme: theme, to: &bytes, sgr: &sgr) }
-            }
-            return .bytes(bytes)
+            return .bytes(render(DocumentLayout(document: document, options: options, parallel: false), theme: theme))
         }
     }
 
@@ -72,31 +64,16 @@ public enum PrintRenderer {
 
     /// The rendered rows, one per line. With `theme == nil` no escape sequence is written at all
     /// (`--plain`, or output that is not a terminal); trailing blanks are dropped either way.
+    /// (Large sources reach the cores through `render(source:)`'s pieces, so this stays one
+    /// loop: it serves `-F`, small documents and sources that must be done whole.)
     public static func render(_ layout: DocumentLayout, theme: Theme?) -> [UInt8] {
-        let blocks = layout.blocks
-        // Large documents are rendered in chunks of blocks on all cores, then joined in order.
-        let chunkCount = blocks.count < 2_000 ? 1 : min(64, blocks.count / 1_000)
-        let chunkSize = (blocks.count + chunkCount - 1) / max(1, chunkCount)
-        var chunks = [[UInt8]](repeating: [], count: chunkCount)
-        chunks.withUnsafeMutableBufferPointer { out in
-            let slots = Slots(base: out.baseAddress!)
-            DispatchQueue.concurrentPerform(iterations: chunkCount) { c in
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(chunkSize * 100)
-                let end = min(blocks.count, (c + 1) * chunkSize)
-                if c * chunkSize < end {
-                    var sgr = SGRCache()
-                    for b in (c * chunkSize)..<end {
-                        for line in blocks[b].lines { appendLine(line, theme: theme, to: &bytes, sgr: &sgr) }
-                    }
-                }
-                slots.base[c] = bytes
-            }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(layout.rowCount * 60)
+        var sgr = SGRCache()
+        for block in layout.blocks {
+            for line in block.lines { appendLine(line, theme: theme, to: &bytes, sgr: &sgr) }
         }
-        var result: [UInt8] = []
-        result.reserveCapacity(chunks.reduce(0) { $0 + $1.count })
-        for c in chunks { result += c }
-        return result
+        return bytes
     }
 
     @inline(__always)
@@ -105,9 +82,6 @@ public enum PrintRenderer {
         text.withUTF8 { out.append(contentsOf: $0) }
     }
 
-    /// Output slots, one per chunk; each is written by exactly one iteration, and read only
-    /// after `concurrentPerform` returns, so sharing the pointer across threads is safe.
-    private struct Slots: @unchecked Sendable { let base: UnsafeMutablePointer<[UInt8]> }
 
     /// SGR sequences already encoded, by (from, to) style without the hyperlink: a document
     /// uses a handful of styles, and encoding each change anew was a fifth of colour output.
