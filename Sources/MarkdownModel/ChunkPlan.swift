@@ -70,47 +70,50 @@ public struct ChunkPlan: Sendable {
     /// Lines of the whole source (as `SourceText` counts them).
     public var sourceLineCount: Int { chunks.last.map { $0.firstLine - 1 + $0.lineCount } ?? 0 }
 
-    /// `body` applied to every piece, on all cores; results in piece order.
-    public func parallelMap<Result>(_ body: (Chunk) -> Result) -> [Result] {
-        let count = chunks.count
-        var results = [Result?](repeating: nil, count: count)
-        results.withUnsafeMutableBufferPointer { out in
-            let slots = UncheckedSlots(base: out.baseAddress!)
-            withoutActuallyEscaping(body) { body in
-                let work = UncheckedClosure(body: body)
-                DispatchQueue.concurrentPerform(iterations: count) { k in
-                    slots.base[k] = work.body(chunks[k])
-                }
-            }
-        }
-        return results.map { $0! }
-    }
-
-    /// The pieces' results in order, each refused cut healed: a piece whose result says its
-    /// cut was refused is joined with the pieces after it (1, then 2, 4, … more, so a scan
-    /// that is wrong everywhere still costs O(n)) and `redo` runs on the joined piece. The
-    /// results of the pieces swallowed that way came from an unproven start and are dropped.
-    /// A piece is right when it starts at the source's start or at a cut the piece before it
-    /// accepted, so every result returned is one to use or a failure to act on.
-    public func assemble<Result>(_ results: [Result], isOpenAtEnd: (Result) -> Bool,
-                                 redo: (Chunk) -> Result) -> [Result] {
-        precondition(results.count == chunks.count, "one result per piece")
-        var assembled: [Result] = []
+    /// `work` done on every piece, on all cores, refused cuts healed: the values in piece
+    /// order, or nil when a piece's definitions disagree (then do the source whole).
+    ///
+    /// A piece's outcome is right when it starts at the source's start or at a cut the piece
+    /// before it accepted. A piece whose cut is refused is joined with the pieces after it (1,
+    /// then 2, 4, … more, so a scan that is wrong everywhere still costs O(n)) and done again,
+    /// on this thread; the outcomes of the pieces swallowed that way came from an unproven
+    /// start and are dropped.
+    public func run<Value>(_ work: (Chunk) -> PieceOutcome<Value>) -> [Value]? {
+        let outcomes = parallelMap(work)
+        var values: [Value] = []
+        values.reserveCapacity(chunks.count)
         var k = 0
         while k < chunks.count {
-            var result = results[k]
+            var outcome = outcomes[k]
             var last = k, more = 1
-            while isOpenAtEnd(result), last + 1 < chunks.count {
+            while case .openAtEnd = outcome, last + 1 < chunks.count {
                 last = min(chunks.count - 1, last + more)
                 more *= 2
                 var chunk = chunks[k]
                 for j in (k + 1)...last { chunk = chunk.joined(with: chunks[j]) }
-                result = redo(chunk)
+                outcome = work(chunk)
             }
-            assembled.append(result)
+            guard case .done(let value) = outcome else { return nil }
+            values.append(value)
             k = last + 1
         }
-        return assembled
+        return values
+    }
+
+    /// `work` applied to every piece, on all cores; results in piece order.
+    private func parallelMap<Result>(_ work: (Chunk) -> Result) -> [Result] {
+        let count = chunks.count
+        var results = [Result?](repeating: nil, count: count)
+        results.withUnsafeMutableBufferPointer { out in
+            let slots = UncheckedSlots(base: out.baseAddress!)
+            withoutActuallyEscaping(work) { work in
+                let shared = UncheckedClosure(body: work)
+                DispatchQueue.concurrentPerform(iterations: count) { k in
+                    slots.base[k] = shared.body(chunks[k])
+                }
+            }
+        }
+        return results.map { $0! }
     }
 
     /// A plan with pieces of about `targetBytes` (at least 2 pieces), or nil when the source
@@ -151,6 +154,27 @@ public struct ChunkPlan: Sendable {
         self.chunks = chunks
         definitions = scan.definitions
         definitionLineCount = scan.definitionLineCount
+    }
+}
+
+/// What one piece of a `ChunkPlan` gave (`MarkdownParser.parse(_:of:plan:)`, or work built
+/// on it such as print mode's rendering).
+public enum PieceOutcome<Value> {
+    /// The piece's value.
+    case done(Value)
+    /// The line after the piece did not start a top-level heading or paragraph: the cut is
+    /// not between top-level blocks. Do the piece again joined with the next one.
+    case openAtEnd
+    /// The piece's link reference definitions are not the ones the plan proposed: do the
+    /// whole source in one piece.
+    case definitionsDisagree
+
+    public func map<T>(_ transform: (Value) -> T) -> PieceOutcome<T> {
+        switch self {
+        case .done(let value): return .done(transform(value))
+        case .openAtEnd: return .openAtEnd
+        case .definitionsDisagree: return .definitionsDisagree
+        }
     }
 }
 

@@ -1,4 +1,3 @@
-import Dispatch
 /// Parses Markdown (CommonMark via libcmark, plus GitHub's pipe tables, task list items,
 /// strikethrough and bare autolinks) into a `Document`.
 ///
@@ -30,16 +29,7 @@ public enum MarkdownParser {
     /// The pieces of `plan` parsed on all cores and joined into one document, or nil when the
     /// link definitions disagree (then parse whole).
     static func parseInPieces(_ bytes: [UInt8], plan: ChunkPlan) -> Document? {
-        let results = plan.assemble(plan.parallelMap { parse($0, of: bytes, plan: plan) },
-                                    isOpenAtEnd: { if case .openAtEnd = $0 { true } else { false } },
-                                    redo: { parse($0, of: bytes, plan: plan) })
-        var pieces: [Document] = []
-        pieces.reserveCapacity(results.count)
-        for result in results {
-            guard case .parsed(let document) = result else { return nil }
-            pieces.append(document)
-        }
-        return join(pieces, sourceLineCount: plan.sourceLineCount)
+        plan.run { parse($0, of: bytes, plan: plan) }.map { join($0, sourceLineCount: plan.sourceLineCount) }
     }
 
     /// Documents of consecutive pieces as one: their top-level blocks become children of one
@@ -66,17 +56,9 @@ public enum MarkdownParser {
         return Document(blocks: blocks, sourceLineCount: sourceLineCount)
     }
 
-    /// What parsing one piece of a `ChunkPlan` gave.
-    public enum PieceResult {
-        /// The piece, with block source lines as in the whole source (block ids start at 0).
-        case parsed(Document)
-        /// The line after the piece did not start a top-level heading or paragraph: the cut is
-        /// not between top-level blocks. Parse this piece joined with the next one.
-        case openAtEnd
-        /// The piece's link reference definitions are not the ones the plan proposed: parse
-        /// the whole source in one piece.
-        case definitionsDisagree
-    }
+    /// What parsing one piece gave: the piece (block source lines as in the whole source,
+    /// block ids from 0), or why it cannot be used as it is.
+    public typealias PieceResult = PieceOutcome<Document>
 
     /// Parses one piece of `plan` on its own, the plan's link definitions in front and the
     /// line after the piece behind it (see `ChunkPlan`). The result is what the whole source
@@ -122,7 +104,7 @@ public enum MarkdownParser {
         }
         var builder = DocumentBuilder(source: sourceText, raw: raw, lineOffset: chunk.firstLine - firstLocal,
                                       sourceLineCount: chunk.firstLine - 1 + chunk.lineCount)
-        return .parsed(builder.build())
+        return .done(builder.build())
     }
 
     /// Exactly the proposed definition lines of the piece belong to no block (cmark consumed

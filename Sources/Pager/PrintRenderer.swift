@@ -25,42 +25,23 @@ public enum PrintRenderer {
         return [render(layout, theme: theme)]
     }
 
-    /// What one piece gave: its output, or why it cannot be used as it is.
-    enum RenderedPiece {
-        case bytes([UInt8])
-        case openAtEnd
-        case definitionsDisagree
-    }
-
-    static func renderPiece(_ chunk: ChunkPlan.Chunk, of source: [UInt8], plan: ChunkPlan,
-                            options: LayoutOptions, theme: Theme?) -> RenderedPiece {
-        switch MarkdownParser.parse(chunk, of: source, plan: plan) {
-        case .openAtEnd: return .openAtEnd
-        case .definitionsDisagree: return .definitionsDisagree
-        case .parsed(let document):
-            return .bytes(render(DocumentLayout(document: document, options: options, parallel: false), theme: theme))
-        }
-    }
-
-    /// The pieces of `plan` rendered (all cores), or nil when the source must be done whole.
-    /// Refused cuts are healed by `ChunkPlan.assemble` (pieces joined and done again).
+    /// The pieces of `plan` parsed, laid out and rendered (all cores, refused cuts healed by
+    /// `ChunkPlan.run`), or nil when the source must be done whole.
     static func renderPieces(_ source: [UInt8], plan: ChunkPlan, options: LayoutOptions, theme: Theme?) -> [[UInt8]]? {
-        let render = { (chunk: ChunkPlan.Chunk) in renderPiece(chunk, of: source, plan: plan, options: options, theme: theme) }
-        let pieces = plan.assemble(plan.parallelMap(render),
-                                   isOpenAtEnd: { if case .openAtEnd = $0 { true } else { false } }, redo: render)
+        guard let pieces = plan.run({ chunk in
+            MarkdownParser.parse(chunk, of: source, plan: plan).map { document in
+                render(DocumentLayout(document: document, options: options, parallel: false), theme: theme)
+            }
+        }) else { return nil }
         var result: [[UInt8]] = []
         result.reserveCapacity(2 * pieces.count)
-        for piece in pieces {
-            guard case .bytes(let bytes) = piece else { return nil }
-            if !bytes.isEmpty {
-                // Pieces meet between two top-level blocks: one blank separator row, as in one layout.
-                if !result.isEmpty { result.append([0x0A]) }
-                result.append(bytes)
-            }
+        for bytes in pieces where !bytes.isEmpty {
+            // Pieces meet between two top-level blocks: one blank separator row, as in one layout.
+            if !result.isEmpty { result.append([0x0A]) }
+            result.append(bytes)
         }
         return result
     }
-
 
     /// The rendered rows, one per line. With `theme == nil` no escape sequence is written at all
     /// (`--plain`, or output that is not a terminal); trailing blanks are dropped either way.

@@ -7,7 +7,7 @@ import TestSupport
 /// or say they cannot.
 @Suite struct ChunkPlanTests {
 
-    /// The pieces parsed one by one, refused cuts healed, and joined into one document (as
+    /// The pieces parsed by `ChunkPlan.run` (refused cuts healed) and joined into one document (as
     /// `MarkdownParser.parse` does on all cores): its dump, block ids included, or nil when
     /// there is no plan or the definitions disagree.
     static func piecewiseDump(_ markdown: String, target: Int = 1) -> [Substring]? {
@@ -15,16 +15,9 @@ import TestSupport
     }
 
     static func piecewiseDocument(_ bytes: [UInt8], target: Int) -> Document? {
-        guard let plan = ChunkPlan(bytes, targetBytes: target) else { return nil }
-        let parse = { (chunk: ChunkPlan.Chunk) in MarkdownParser.parse(chunk, of: bytes, plan: plan) }
-        let results = plan.assemble(plan.chunks.map(parse), isOpenAtEnd: {
-            if case .openAtEnd = $0 { return true } else { return false }
-        }, redo: parse)
-        var documents: [Document] = []
-        for result in results {
-            guard case .parsed(let document) = result else { return nil }
-            documents.append(document)
-        }
+        guard let plan = ChunkPlan(bytes, targetBytes: target),
+              let documents = plan.run({ MarkdownParser.parse($0, of: bytes, plan: plan) })
+        else { return nil }
         let joined = MarkdownParser.join(documents, sourceLineCount: plan.sourceLineCount)
         checkInvariants(joined)
         return joined
