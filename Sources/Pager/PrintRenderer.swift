@@ -4,11 +4,6 @@ import TerminalScreen
 
 /// Print mode: a laid-out document as text for standard output, the way less acts like cat.
 public enum PrintRenderer {
-    /// Sources of at least this size are printed in pieces when `ChunkPlan` can cut them
-    /// (each piece's model is freed once it is rendered, which also keeps memory low).
-    public static let piecewiseBytes = MarkdownParser.piecewiseBytes
-    static let pieceBytes = MarkdownParser.pieceBytes
-
     /// Print mode for a whole Markdown source: parse, lay out, render. The output is the
     /// concatenation of the returned byte arrays (not joined, which would copy it once more).
     ///
@@ -17,7 +12,8 @@ public enum PrintRenderer {
     /// the output of one parse (tested); when a piece cannot be proven to parse as it does in
     /// the whole source, the whole source is done in one piece.
     public static func render(source: [UInt8], options: LayoutOptions, theme: Theme?) -> [[UInt8]] {
-        if source.count >= piecewiseBytes, let plan = ChunkPlan(source, targetBytes: pieceBytes),
+        if source.count >= MarkdownParser.piecewiseBytes,
+           let plan = ChunkPlan(source, targetBytes: MarkdownParser.pieceBytes),
            let pieces = renderPieces(source, plan: plan, options: options, theme: theme) {
             return pieces
         }

@@ -48,28 +48,34 @@ public struct StableHash: Hashable, Sendable, Codable, CustomStringConvertible {
         return StableHash(bytes: normalized(text).utf8)
     }
 
-    /// `fingerprint` of ASCII text, or nil when the text is not all ASCII. The ASCII
-    /// whitespace of Unicode's White_Space property (what `Character.isWhitespace` tests) is
-    /// TAB, LF, VT, FF, CR and space.
+    /// `fingerprint` of ASCII text, or nil when the text is not all ASCII.
     static func asciiFingerprint(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
         var h = offsetBasis
+        let ascii = collapsingASCIIWhitespace(bytes) { b in
+            h ^= UInt64(b)
+            h &*= prime
+        }
+        return ascii ? h : nil
+    }
+
+    /// The bytes of `normalized` for ASCII text, handed to `emit` one by one (no string is
+    /// built for a fingerprint); false, part way, at the first non-ASCII byte. The ASCII
+    /// whitespace of Unicode's White_Space property (what `Character.isWhitespace` tests) is
+    /// TAB, LF, VT, FF, CR and space.
+    @inline(__always)
+    static func collapsingASCIIWhitespace(_ bytes: UnsafeBufferPointer<UInt8>, _ emit: (UInt8) -> Void) -> Bool {
         var started = false, pendingSpace = false
         for b in bytes {
-            if b >= 0x80 { return nil }
+            if b >= 0x80 { return false }
             if b == 0x20 || (b >= 0x09 && b <= 0x0D) {
                 pendingSpace = started
                 continue
             }
-            if pendingSpace {
-                h ^= 0x20
-                h &*= prime
-                pendingSpace = false
-            }
-            h ^= UInt64(b)
-            h &*= prime
+            if pendingSpace { emit(0x20); pendingSpace = false }
+            emit(b)
             started = true
         }
-        return h
+        return true
     }
 
     /// Runs of whitespace collapse to one space; leading and trailing whitespace go.
@@ -95,16 +101,7 @@ public struct StableHash: Hashable, Sendable, Codable, CustomStringConvertible {
     static func asciiNormalized(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
-        var pendingSpace = false
-        for b in bytes {
-            if b >= 0x80 { return nil }
-            if b == 0x20 || (b >= 0x09 && b <= 0x0D) {
-                pendingSpace = !out.isEmpty
-                continue
-            }
-            if pendingSpace { out.append(0x20); pendingSpace = false }
-            out.append(b)
-        }
+        guard collapsingASCIIWhitespace(bytes, { out.append($0) }) else { return nil }
         return String(decoding: out, as: UTF8.self)
     }
 

@@ -111,7 +111,7 @@ import MarkdownModel
                 == [Array("a\n════════════════════════════════════════\n\ntext\n".utf8)])
         // Over the size where pieces are tried, but one fence holds everything: no cut.
         let fenced = Array(("```\n" + String(repeating: "# not a heading\n\n", count: 70_000) + "```\n").utf8)
-        #expect(fenced.count >= PrintRenderer.piecewiseBytes)
+        #expect(fenced.count >= MarkdownParser.piecewiseBytes)
         let pieces = PrintRenderer.render(source: fenced, options: options, theme: nil)
         #expect(pieces.count == 1)
         #expect(pieces[0].starts(with: Array("  # not a heading\n".utf8)))
