@@ -194,12 +194,11 @@ struct LineScan {
     var longestDefinition = 0
 
     static func run(_ bytes: UnsafeBufferPointer<UInt8>, targetBytes: Int) -> LineScan? {
-        guard let base = bytes.baseAddress, bytes.count > 0 else { return nil }
+        guard bytes.count > 0 else { return nil }
         let count = bytes.count
         // A lone CR ends a line for CommonMark but not for this scan.
         var cr = 0
-        while let hit = memchr(base + cr, 0x0D, count - cr) {
-            let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+        while let at = bytes.firstIndex(of: 0x0D, from: cr) {
             if at + 1 >= count || bytes[at + 1] != 0x0A { return nil }
             cr = at + 1
         }
@@ -214,7 +213,7 @@ struct LineScan {
         var line = 1
         var start = 0
         while start < count {
-            let newline = memchr(base + start, 0x0A, count - start).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
+            let newline = bytes.firstIndex(of: 0x0A, from: start)
             let next = newline.map { $0 + 1 } ?? count
             var end = newline ?? count
             if end > start, bytes[end - 1] == 0x0D { end -= 1 }
@@ -293,8 +292,7 @@ struct LineScan {
     /// a link reference definition (see `couldEndDefinitionLabel`).
     private static func closingBrackets(_ bytes: UnsafeBufferPointer<UInt8>, _ from: Int, _ end: Int) -> (Int, Bool) {
         var i = from, count = 0, mark = false
-        while i < end, let hit = memchr(bytes.baseAddress! + i, 0x5D, end - i) {
-            let at = bytes.baseAddress!.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+        while let at = bytes.firstIndex(of: 0x5D, from: i, end: end) {
             count += 1
             if !mark, at + 1 < end, bytes[at + 1] == UInt8(ascii: ":"), couldEndDefinitionLabel(bytes, from, at) {
                 mark = true

@@ -1,4 +1,3 @@
-import Glibc
 /// A mutable tree view of `Inlines` for the extension passes: nodes in an arena, children
 /// as index lists. Built from and flattened back to pre-order without recursion.
 struct InlineTree {
@@ -95,12 +94,8 @@ enum InlineExtensions {
         withUTF8(text) { bytes in
             // memchr per trigger byte: several vectorised passes beat one byte-by-byte switch.
             var triggers = Triggers()
-            guard let base = bytes.baseAddress else { return triggers }
             let count = bytes.count
-            func find(_ byte: UInt8, from: Int) -> Int? {
-                guard from < count, let hit = memchr(base + from, Int32(byte), count - from) else { return nil }
-                return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-            }
+            func find(_ byte: UInt8, from: Int) -> Int? { bytes.firstIndex(of: byte, from: from) }
             triggers.strike = find(UInt8(ascii: "~"), from: 0) != nil
             triggers.pipe = find(UInt8(ascii: "|"), from: 0) != nil
             var from = 0

@@ -1,4 +1,3 @@
-import Glibc
 /// The Markdown source as the parser sees it: valid UTF-8 without NUL bytes, plus a line index.
 ///
 /// Invalid UTF-8 and NUL are replaced by U+FFFD *before* cmark runs, so the byte columns cmark
@@ -31,15 +30,14 @@ struct SourceText {
         starts.reserveCapacity(clean.count / 32 + 1)
         clean.withUnsafeBufferPointer { buffer in
             let count = buffer.count
-            guard count > 0, let base = buffer.baseAddress else { return }
+            guard count > 0 else { return }
             starts.append(0)
-            if memchr(base, 0x0D, count) == nil {
+            if buffer.firstIndex(of: 0x0D, from: 0) == nil {
                 // Only LF line endings (the common case): let memchr find them.
                 var from = 0
-                while from < count, let hit = memchr(base + from, 0x0A, count - from) {
-                    let next = base.distance(to: hit.assumingMemoryBound(to: UInt8.self)) + 1
-                    if next < count { starts.append(next) }
-                    from = next
+                while let newline = buffer.firstIndex(of: 0x0A, from: from) {
+                    if newline + 1 < count { starts.append(newline + 1) }
+                    from = newline + 1
                 }
                 return
             }
