@@ -99,53 +99,48 @@ public enum MarkdownParser {
             raw.removeSubrange(1..<firstKept)
             for i in 1..<raw.count where raw[i].parent >= firstKept { raw[i].parent -= firstKept - 1 }
         }
-        guard definitionsAgree(chunk, raw: raw, source: sourceText, firstLocal: firstLocal, lastLocal: lastLocal) else {
-            return .definitionsDisagree
-        }
         var builder = DocumentBuilder(source: sourceText, raw: raw, lineOffset: chunk.firstLine - firstLocal,
                                       sourceLineCount: chunk.firstLine - 1 + chunk.lineCount)
-        return .done(builder.build())
+        let document = builder.build()
+        guard definitionsAgree(chunk, document, source: sourceText, firstLocal: firstLocal) else {
+            return .definitionsDisagree
+        }
+        return .done(document)
     }
 
     /// Exactly the proposed definition lines of the piece belong to no block (cmark consumed
     /// them as definitions), and every `]:` line the scan placed in code is inside a top-level
-    /// code or HTML block.
-    private static func definitionsAgree(_ chunk: ChunkPlan.Chunk, raw: [RawBlock], source: SourceText,
-                                         firstLocal: Int, lastLocal: Int) -> Bool {
-        guard lastLocal >= firstLocal else { return chunk.definitionLines.isEmpty && chunk.literalLines.isEmpty }
-        var covered = [Bool](repeating: false, count: lastLocal - firstLocal + 1)
-        var literal = [Bool](repeating: false, count: covered.count)
-        for block in raw.dropFirst() where block.parent == 0 {
-            var last = block.endLine
-            if block.endColumn == 0, last > block.startLine { last -= 1 }
+    /// code or HTML block. Lines are the whole source's, as in `document`; `firstLocal` is the
+    /// piece's first line in `source` (after the definitions in front).
+    private static func definitionsAgree(_ chunk: ChunkPlan.Chunk, _ document: Document, source: SourceText,
+                                         firstLocal: Int) -> Bool {
+        let first = chunk.firstLine, last = chunk.firstLine + chunk.lineCount - 1
+        guard last >= first else { return chunk.definitionLines.isEmpty && chunk.literalLines.isEmpty }
+        var covered = [Bool](repeating: false, count: chunk.lineCount)
+        var literal = [Bool](repeating: false, count: chunk.lineCount)
+        for id in document[document.root].children {
+            let block = document[id]
+            let from = max(block.source.first, first), to = min(block.source.last, last)
+            guard from <= to else { continue }
             var isLiteral = false
             switch block.kind {
-            case .codeBlock:
-                isLiteral = true
-            case .htmlBlock(let html):
-                // cmark 0.30 reports HTML blocks as ending a line early (or before they start).
-                isLiteral = true
-                last = block.startLine - 1 + DocumentBuilder.lineCount(of: html)
-            default:
-                break
+            case .codeBlock, .htmlBlock: isLiteral = true
+            default: break
             }
-            let from = max(block.startLine, firstLocal), to = min(max(last, block.startLine), lastLocal)
-            guard from <= to else { continue }
             for n in from...to {
-                covered[n - firstLocal] = true
-                if isLiteral { literal[n - firstLocal] = true }
+                covered[n - first] = true
+                if isLiteral { literal[n - first] = true }
             }
         }
-        let shift = firstLocal - chunk.firstLine
-        for line in chunk.literalLines where !literal[line + shift - firstLocal] { return false }
+        for line in chunk.literalLines where !literal[line - first] { return false }
         var definitions = chunk.definitionLines.makeIterator()
         var nextDefinition = definitions.next()
-        for n in firstLocal...lastLocal {
-            let isDefinition = nextDefinition.map { $0 + shift == n } ?? false
+        for n in first...last {
+            let isDefinition = nextDefinition == n
             if isDefinition { nextDefinition = definitions.next() }
-            if covered[n - firstLocal] {
+            if covered[n - first] {
                 if isDefinition { return false }
-            } else if !isDefinition, !source.line(n).allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+            } else if !isDefinition, !source.line(n - first + firstLocal).allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
                 return false
             }
         }
