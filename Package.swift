@@ -20,11 +20,12 @@ let package = Package(
 
         // Pure modules.
         .target(name: "CellWidth"),
+        .target(name: "Styling"),
         .target(name: "MarkdownModel", dependencies: ["CCmark"]),
-        .target(name: "LineLayout", dependencies: ["MarkdownModel", "CellWidth"]),
+        .target(name: "LineLayout", dependencies: ["MarkdownModel", "CellWidth", "Styling"]),
         .target(name: "Viewport", dependencies: ["LineLayout"]),
         .target(name: "TextSearch", dependencies: ["CPCRE2"]),
-        .target(name: "TerminalScreen", dependencies: ["CellWidth"]),
+        .target(name: "TerminalScreen", dependencies: ["CellWidth", "Styling"]),
         .target(name: "Pager", dependencies: [
             "MarkdownModel", "LineLayout", "Viewport", "TextSearch", "TerminalScreen", "CellWidth",
         ]),

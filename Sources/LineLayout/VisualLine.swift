@@ -1,4 +1,5 @@
 import MarkdownModel
+import Styling
 
 /// What a span of a visual line is, semantically. The theme (in Pager) maps it to colours;
 /// with no colour, structure must still show through text decorations and bold/underline.
@@ -41,9 +42,16 @@ public struct SpanStyle: Hashable, Sendable {
     public var emphasis: Emphasis
     /// Destination of the link this span is part of (for OSC 8 and following links).
     public var link: String?
+    /// What a syntax highlighter says this piece of code is (code blocks, highlighted text).
+    public var syntax: SyntaxRole?
+    /// Colours and attributes written in a text document itself (SGR, overstrike): shown as
+    /// written, on top of the role's style.
+    public var literal: TextAttributes?
 
-    public init(role: Role = .body, emphasis: Emphasis = [], link: String? = nil) {
+    public init(role: Role = .body, emphasis: Emphasis = [], link: String? = nil,
+                syntax: SyntaxRole? = nil, literal: TextAttributes? = nil) {
         self.role = role; self.emphasis = emphasis; self.link = link
+        self.syntax = syntax; self.literal = literal
     }
 }
 

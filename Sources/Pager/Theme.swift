@@ -65,6 +65,8 @@ public struct Theme: Sendable {
         case .image:
             s.foreground = rgb(215, 135, 215); s.italic = true
         }
+        if let role = span.syntax, colour { s.foreground = syntaxColour(role) ?? s.foreground }
+        if let literal = span.literal { s = apply(literal, to: s) }
         if span.emphasis.contains(.emphasis) { s.italic = true }
         if span.emphasis.contains(.strong) { s.bold = true }
         if span.emphasis.contains(.strikethrough) { s.strikethrough = true }
@@ -78,6 +80,39 @@ public struct Theme: Sendable {
             }
             if hyperlinks { s.hyperlink = link }
         }
+        return s
+    }
+
+    /// A highlighter's role as a colour (nil: the code colour stays).
+    func syntaxColour(_ role: SyntaxRole) -> TerminalColor? {
+        switch role {
+        case .keyword, .label: return rgb(215, 135, 255)
+        case .string: return rgb(135, 215, 135)
+        case .escape: return rgb(255, 175, 95)
+        case .comment: return rgb(128, 128, 128)
+        case .number, .constant: return rgb(255, 175, 95)
+        case .type, .tag: return rgb(95, 215, 215)
+        case .function, .builtin: return rgb(95, 175, 255)
+        case .variable, .property, .attribute: return nil
+        case .operator, .punctuation: return nil
+        case .inserted: return rgb(135, 215, 135)
+        case .deleted: return rgb(255, 95, 95)
+        case .meta, .heading: return rgb(95, 175, 255)
+        }
+    }
+
+    /// Styles written in a text document, as less -R shows them: colours downgraded to the
+    /// terminal's depth (none without colour), attributes always.
+    func apply(_ literal: TextAttributes, to base: CellStyle) -> CellStyle {
+        var s = base
+        if literal.foreground != .default { s.foreground = literal.foreground.downgraded(to: depth) }
+        if literal.background != .default { s.background = literal.background.downgraded(to: depth) }
+        s.bold = s.bold || literal.bold
+        s.dim = s.dim || literal.dim
+        s.italic = s.italic || literal.italic
+        s.underline = s.underline || literal.underline
+        s.reverse = s.reverse || literal.reverse
+        s.strikethrough = s.strikethrough || literal.strikethrough
         return s
     }
 

@@ -41,16 +41,16 @@ extension TerminalColor {
     }
 
     /// The six channel levels of the xterm colour cube (indices 16…231).
-    static let cubeLevels: [Int] = [0, 95, 135, 175, 215, 255]
+    public static let cubeLevels: [Int] = [0, 95, 135, 175, 215, 255]
 
     /// xterm's default RGB for the 16 basic colours.
-    static let ansiRGB: [(Int, Int, Int)] = [
+    public static let ansiRGB: [(Int, Int, Int)] = [
         (0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0), (0, 0, 238), (205, 0, 205), (0, 205, 205), (229, 229, 229),
         (127, 127, 127), (255, 0, 0), (0, 255, 0), (255, 255, 0), (92, 92, 255), (255, 0, 255), (0, 255, 255), (255, 255, 255),
     ]
 
     /// The RGB value xterm shows for a palette index.
-    static func paletteRGB(_ n: UInt8) -> (Int, Int, Int) {
+    public static func paletteRGB(_ n: UInt8) -> (Int, Int, Int) {
         let n = Int(n)
         if n < 16 { return ansiRGB[n] }
         if n < 232 {
@@ -69,7 +69,7 @@ extension TerminalColor {
 
     /// Nearest palette index among the cube (16…231) and the grey ramp (232…255).
     /// The 16 basic colours are skipped: terminals let users redefine them.
-    static func nearestPalette(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> UInt8 {
+    public static func nearestPalette(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> UInt8 {
         let target = (Int(r), Int(g), Int(b))
         func nearestLevel(_ v: Int) -> Int {
             var best = 0
@@ -87,7 +87,7 @@ extension TerminalColor {
     }
 
     /// Nearest of the 16 basic colours by xterm's default RGB values.
-    static func nearestANSI(_ r: Int, _ g: Int, _ b: Int) -> UInt8 {
+    public static func nearestANSI(_ r: Int, _ g: Int, _ b: Int) -> UInt8 {
         var best = 0, bestDistance = Int.max
         for (i, rgb) in ansiRGB.enumerated() {
             let d = distance(rgb, (r, g, b))
