@@ -1,210 +1,308 @@
-import Dispatch
+import Foundation
 import MarkdownModel
 
-/// The whole document laid out at one width: every leaf block's rows, with a row index.
+/// A document laid out at one width, lazily: row counts for every unit (`RowIndex`), rows
+/// only for the units the reader looks at. This is the one row space the pager scrolls
+/// through; less's `&` filter hides units in it.
 ///
-/// Immutable once built. Row lookups are O(log blocks) (plus O(log rows of the block) inside
-/// it); nothing here walks the whole document per call except `init`. Every API is total: rows
-/// out of range are clamped, stale anchors map to the nearest row, and an empty document has
-/// `rowCount == 0` (then `line(at:)` returns an empty line and row lookups return 0).
+/// A screen is drawn from the units it shows, so nothing here walks the whole document per
+/// key. Counts of units not laid out at this width yet may be estimates (after a resize,
+/// or while the background layout catches up); `prepare` lays out the units around a
+/// place and makes their counts exact, and the pager prepares around the view after every
+/// change. Row look-ups on units that were not prepared still answer consistently with the
+/// index (a unit shows exactly as many rows as the index gives it), so nothing breaks when a
+/// caller forgets; it only costs a layout.
 ///
-/// "Leaves" here are the blocks that get rows: leaf blocks, plus containers without children
-/// (an empty list item `-` or quote `>` still shows its marker on a row of its own).
-public final class DocumentLayout: Sendable {
-    public let document: Document
+/// Every API is total: rows out of range are clamped, stale anchors map to the nearest row,
+/// and an empty document has `rowCount == 0` (then `line(at:)` returns an empty line and row
+/// look-ups return 0).
+public struct DocumentLayout: Sendable {
+    public let content: any LayoutContent
     public let options: LayoutOptions
-    /// Leaf blocks in document order, with their rows.
-    public let blocks: [BlockLayout]
-    /// `rowStarts[i]` is the first row of `blocks[i]`; `rowStarts.last` is `rowCount`.
-    let rowStarts: [Int]
-    /// For each block id, the number of laid-out blocks with a smaller id (count + 1 entries).
-    let unitsBefore: [Int32]
-    /// For each block id, the last id of its subtree (pre-order).
-    let subtreeEnd: [Int32]
+    public private(set) var index: RowIndex
+    /// Units laid out at `options`, the most recently prepared last.
+    private var laidOut: [Int: BlockLayout] = [:]
+    private var recent: [Int] = []
+    private var laidOutRows = 0
+    /// The last unit laid out by a non-mutating look-up (shared by copies of this value, all at
+    /// the same options), so walking a unit row by row lays it out once, not once per row.
+    private let lastLookup = LastUnitMemo()
+    /// Rows of laid-out units kept (a few screens of the largest terminal, and then some).
+    static let cacheRows = 16_384
 
-    /// Documents with at least this many leaves are laid out on several threads.
-    static let parallelThreshold = 4096
-
-    public convenience init(document: Document, options: LayoutOptions) {
-        self.init(document: document, options: options, parallel: nil)
-    }
-
-    /// `parallel`: force (true) or forbid (false) laying blocks out on several threads; nil
-    /// decides by size. Each block's layout is a pure function of the block, its containers and
-    /// the options, so the result is the same either way.
-    public init(document: Document, options: LayoutOptions, parallel: Bool?) {
-        self.document = document
+    /// A layout of `content` whose unit counts are given (exact), or estimated when nil.
+    public init(content: any LayoutContent, options: LayoutOptions, rowCounts: [Int]? = nil) {
+        self.content = content
         self.options = options
-        let n = document.blocks.count
-        var unitsBefore = [Int32](repeating: 0, count: n + 1)
-        var units: [BlockID] = []
-        for b in document.blocks {
-            unitsBefore[b.id.rawValue] = Int32(units.count)
-            if Self.isUnit(b) { units.append(b.id) }
-        }
-        unitsBefore[n] = Int32(units.count)
-        var subtreeEnd = [Int32](repeating: 0, count: n)
-        for i in stride(from: n - 1, through: 0, by: -1) {
-            let children = document.blocks[i].children
-            subtreeEnd[i] = children.last.map { subtreeEnd[$0.rawValue] } ?? Int32(i)
-        }
-        let containers = Containers(document)
-        let width = options.width
-        let unitList = units
-        @Sendable func layoutUnit(_ k: Int) -> BlockLayout {
-            let id = unitList[k]
-            let prefix = containers.prefix(of: id, width: width)
-            let separator = k + 1 < unitList.count
-                ? containers.separator(between: id, and: unitList[k + 1], width: width) : nil
-            return BlockLayouter.layout(document.blocks[id.rawValue], prefix: prefix, separator: separator, options: options)
-        }
-        let count = units.count
-        let blocks: [BlockLayout]
-        if parallel ?? (count >= Self.parallelThreshold) {
-            blocks = [BlockLayout](unsafeUninitializedCapacity: count) { buffer, initialized in
-                let out = SendableBuffer(base: buffer.baseAddress!)
-                let chunks = max(1, min(64, count / 256))
-                DispatchQueue.concurrentPerform(iterations: chunks) { c in
-                    for k in (c * count / chunks)..<((c + 1) * count / chunks) {
-                        (out.base + k).initialize(to: layoutUnit(k))
-                    }
-                }
-                initialized = count
-            }
+        var index = RowIndex()
+        if let rowCounts {
+            precondition(rowCounts.count == content.unitCount, "one count per unit")
+            for n in rowCounts { index.append(count: n, exact: true) }
         } else {
-            blocks = (0..<count).map(layoutUnit)
+            for u in 0..<content.unitCount {
+                index.append(count: content.estimatedRows(ofUnit: u, width: options.width), exact: false)
+            }
         }
-        var rowStarts: [Int] = [0]
-        rowStarts.reserveCapacity(count + 1)
-        for layout in blocks { rowStarts.append(rowStarts[rowStarts.count - 1] + layout.lines.count) }
-        self.blocks = blocks
-        self.rowStarts = rowStarts
-        self.unitsBefore = unitsBefore
-        self.subtreeEnd = subtreeEnd
+        self.index = index
     }
 
-    static func isUnit(_ b: Block) -> Bool {
-        switch b.kind {
-        case .document: return false
-        case .blockQuote, .list, .item: return b.children.isEmpty
-        default: return true
+    /// A Markdown document laid out whole (every count exact): tests, `-F`, small documents.
+    public init(document: Document, options: LayoutOptions, parallel: Bool? = nil) {
+        let (content, counts, layouts) = MarkdownContent.buildKeepingLayouts(document, options: options, parallel: parallel)
+        self.init(content: content, options: options, rowCounts: counts)
+        // The layouts were made anyway: keep them when they fit the cache.
+        let rows = counts.reduce(0, +)
+        if rows <= Self.cacheRows {
+            for (u, layout) in layouts.enumerated() { laidOut[u] = layout; recent.append(u) }
+            laidOutRows = rows
         }
+    }
+
+    /// The same content at other options: counts carried over where the width is the same
+    /// (link styles do not change counts), otherwise estimates to be corrected.
+    public func relaidOut(options newOptions: LayoutOptions, rowCounts: RowIndex? = nil) -> DocumentLayout {
+        var copy = DocumentLayout(content: content, options: newOptions, index: rowCounts ?? index)
+        if rowCounts == nil, newOptions.width != options.width {
+            copy.index = RowIndex()
+            for u in 0..<content.unitCount {
+                copy.index.append(count: content.estimatedRows(ofUnit: u, width: newOptions.width), exact: false)
+            }
+            if index.hasHiddenUnits {
+                for u in 0..<content.unitCount where index.isHidden(unit: u) { copy.index.setHidden(true, unit: u) }
+            }
+        }
+        return copy
+    }
+
+    private init(content: any LayoutContent, options: LayoutOptions, index: RowIndex) {
+        self.content = content
+        self.options = options
+        self.index = index
     }
 
     public var width: Int { options.width }
-    /// Total number of visual rows.
-    public var rowCount: Int { rowStarts[rowStarts.count - 1] }
+    public var rowCount: Int { index.rowCount }
+    public var unitCount: Int { index.unitCount }
+    /// Every unit's count is exact (no estimate left).
+    public var isExact: Bool { index.isExact }
+
+    /// The Markdown document, for Markdown content.
+    public var document: Document? { (content as? MarkdownContent)?.document }
+
+    // MARK: - Units
+
+    /// Unit `u` laid out (from the cache, else now).
+    public func unit(_ u: Int) -> BlockLayout {
+        if let cached = laidOut[u] { return cached }
+        if let memo = lastLookup.get(u) { return memo }
+        let layout = content.layout(unit: u, options: options)
+        lastLookup.set(u, layout)
+        return layout
+    }
+
+    /// The rows unit `u` shows: exactly the index's count of them (a laid-out unit whose count
+    /// is still an estimate is cut or padded with blank rows until `prepare` corrects it).
+    public func lines(ofUnit u: Int) -> [VisualLine] {
+        let layout = unit(u)
+        let n = index.count(ofUnit: u)
+        if layout.lines.count == n { return layout.lines }
+        if layout.lines.count > n { return Array(layout.lines.prefix(n)) }
+        let end = layout.text.utf8.count
+        let last = layout.lines.last
+        let filler = VisualLine(spans: [], block: content.id(ofUnit: u), range: end..<end,
+                                sourceLine: last?.sourceLine ?? content.sourceLines(ofUnit: u).last, width: 0)
+        return layout.lines + Array(repeating: filler, count: n - layout.lines.count)
+    }
+
+    public func text(ofUnit u: Int) -> String { content.text(ofUnit: u) }
+
+    /// Every unit laid out, in order (tests and whole-document output; the pager never needs
+    /// them all).
+    public var allUnits: [BlockLayout] { (0..<unitCount).map(unit) }
+
+    /// Lays out the units around unit `u` — `before` rows above its first row and `after`
+    /// rows from it — making their counts exact and keeping their rows.
+    public mutating func prepare(aroundUnit u: Int, before: Int, after: Int) {
+        guard unitCount > 0 else { return }
+        let start = min(max(0, u), unitCount - 1)
+        var covered = 0
+        var k = start
+        while k < unitCount && covered <= after {
+            covered += ensureLaidOut(k)
+            k += 1
+        }
+        covered = 0
+        k = start - 1
+        while k >= 0 && covered < before {
+            covered += ensureLaidOut(k)
+            k -= 1
+        }
+        trimCache(keeping: start)
+    }
+
+    /// Prepares around the unit of `anchor` (see `prepare(aroundUnit:before:after:)`).
+    public mutating func prepare(around anchor: Anchor, before: Int, after: Int) {
+        let u = content.unit(of: anchor.block) ?? content.units(covering: anchor.block)?.lowerBound
+            ?? (anchor.block.rawValue < 0 ? 0 : unitCount - 1)
+        prepare(aroundUnit: u, before: before, after: after)
+    }
+
+    /// Lays out unit `u` if needed and corrects its count; returns the rows it shows.
+    @discardableResult
+    public mutating func ensureLaidOut(_ u: Int) -> Int {
+        if laidOut[u] == nil {
+            let layout = content.layout(unit: u, options: options)
+            laidOut[u] = layout
+            recent.append(u)
+            laidOutRows += layout.lines.count
+        }
+        let n = laidOut[u]!.lines.count
+        if !index.isExact(unit: u) || index.count(ofUnit: u) != n { index.setCount(n, exact: true, ofUnit: u) }
+        return index.visibleCount(ofUnit: u)
+    }
+
+    /// Sets exact counts computed elsewhere (the background layout) for units `start...`.
+    public mutating func setExactCounts(_ counts: [Int], from start: Int) {
+        for (k, n) in counts.enumerated() where start + k < unitCount {
+            index.setCount(n, exact: true, ofUnit: start + k)
+        }
+    }
+
+    private mutating func trimCache(keeping center: Int) {
+        guard laidOutRows > Self.cacheRows else { return }
+        // Forget the units laid out longest ago, never the one just prepared around.
+        var i = 0
+        while laidOutRows > Self.cacheRows / 2 && i < recent.count {
+            let u = recent[i]
+            if u != center, let layout = laidOut.removeValue(forKey: u) { laidOutRows -= layout.lines.count }
+            i += 1
+        }
+        recent.removeFirst(i)
+    }
+
+    // MARK: - Filter
+
+    /// Shows only the units given (sorted), or all (nil).
+    public mutating func setShown(_ units: [Int]?) { index.setShown(units) }
+
+    // MARK: - Rows
+
+    /// (unit, row within it) of `row`, clamped; (0, 0) for an empty document.
+    public func locate(_ row: Int) -> (unit: Int, line: Int) {
+        guard let found = index.unit(atRow: row) else { return (0, 0) }
+        return (found.unit, found.row)
+    }
 
     /// The row `row` (clamped to the document); an empty line for an empty document.
     public func line(at row: Int) -> VisualLine {
         guard rowCount > 0 else {
-            return VisualLine(spans: [], block: document.root, range: 0..<0, sourceLine: 1, width: 0)
+            return VisualLine(spans: [], block: BlockID(0), range: 0..<0, sourceLine: 1, width: 0)
         }
-        let r = min(max(0, row), rowCount - 1)
-        let b = blockIndex(atRow: r)
-        return blocks[b].lines[r - rowStarts[b]]
+        let (u, k) = locate(row)
+        if let cached = laidOut[u], cached.lines.count == index.count(ofUnit: u) { return cached.lines[k] }
+        return lines(ofUnit: u)[k]
     }
 
-    /// Index into `blocks` of the block that owns `row` (clamped; 0 for an empty document).
-    public func blockIndex(atRow row: Int) -> Int {
-        guard rowCount > 0 else { return 0 }
-        let r = min(max(0, row), rowCount - 1)
-        // Last block whose first row is <= r (blocks always have at least one row).
-        var lo = 0, hi = blocks.count - 1
-        while lo < hi {
-            let mid = (lo + hi + 1) >> 1
-            if rowStarts[mid] <= r { lo = mid } else { hi = mid - 1 }
+    /// Unit index of the unit showing `row` (clamped; 0 for an empty document).
+    public func unitIndex(atRow row: Int) -> Int { locate(row).unit }
+
+    /// Unit index of a unit id, nil for ids that are not units (containers, unknown ids).
+    public func unitIndex(of id: BlockID) -> Int? { content.unit(of: id) }
+
+    /// Rows of unit `u`; empty (where it would stand) when it is hidden or out of range.
+    public func rows(ofUnit u: Int) -> Range<Int> {
+        guard u >= 0, u < unitCount else { return rowCount..<rowCount }
+        return index.rows(ofUnit: u)
+    }
+
+    /// Rows of a block: a unit's rows; for a container, the rows of all its units. Empty (at
+    /// the nearest row) for an unknown id.
+    public func rows(of id: BlockID) -> Range<Int> {
+        guard let units = content.units(covering: id) else { return rowCount..<rowCount }
+        guard !units.isEmpty else {
+            let at = units.lowerBound < unitCount ? index.firstRow(ofUnit: units.lowerBound) : rowCount
+            return at..<at
         }
-        return lo
+        return index.firstRow(ofUnit: units.lowerBound)..<index.firstRow(ofUnit: units.upperBound)
     }
 
-    /// Index into `blocks` of a laid-out block, nil for container blocks (and unknown ids).
-    public func blockIndex(of block: BlockID) -> Int? {
-        let id = block.rawValue
-        guard id >= 0, id < document.blocks.count, Self.isUnit(document.blocks[id]) else { return nil }
-        return Int(unitsBefore[id])
-    }
-
-    /// Rows of `blocks[index]`.
-    public func rows(ofBlockAt index: Int) -> Range<Int> {
-        guard index >= 0, index < blocks.count else { return rowCount..<rowCount }
-        return rowStarts[index]..<rowStarts[index + 1]
-    }
-
-    /// Rows of a block; for a container block, the rows of all its leaf descendants (with their
-    /// separator rows). Empty (at the nearest row) for an unknown id.
-    public func rows(of block: BlockID) -> Range<Int> {
-        let id = block.rawValue
-        guard id >= 0, id < document.blocks.count else { return rowCount..<rowCount }
-        let first = Int(unitsBefore[id])
-        let end = Int(unitsBefore[Int(subtreeEnd[id]) + 1])
-        guard first < end else { let r = rowStarts[min(first, blocks.count)]; return r..<r }
-        return rowStarts[first]..<rowStarts[end]
-    }
-
-    /// Rows that show any of `contentRange` of a leaf block. For an empty range, the row of the
-    /// offset. For a container, its rows.
-    public func rows(showing contentRange: Range<Int>, in block: BlockID) -> Range<Int> {
-        guard let b = blockIndex(of: block) else { return rows(of: block) }
-        let lines = blocks[b].lines
-        let base = rowStarts[b]
-        let lo = contentRange.lowerBound, hi = contentRange.upperBound
-        if lo >= hi {
-            let r = row(for: Anchor(block: block, offset: lo))
-            return r..<(r + 1)
+    /// Rows showing any of `range` (UTF-8 offsets in the unit's content text) of unit `u`.
+    /// For an empty range, the row showing its offset. Empty when the unit is hidden.
+    public func rows(showing range: Range<Int>, inUnit u: Int) -> Range<Int> {
+        let unitRows = rows(ofUnit: u)
+        guard !unitRows.isEmpty else { return unitRows }
+        let lines = lines(ofUnit: u)
+        let base = unitRows.lowerBound
+        if range.isEmpty {
+            let r = row(forOffset: range.lowerBound, ordinal: 0, in: lines)
+            return (base + r)..<(base + r + 1)
         }
-        // Rows' lower bounds never decrease within a block.
-        var start = firstLine(in: lines) { $0.range.lowerBound >= lo }
-        if start > 0 && lines[start - 1].range.upperBound > lo { start -= 1 }
-        while start < lines.count && lines[start].range.isEmpty && lines[start].range.lowerBound < hi
-                && start + 1 < lines.count && lines[start + 1].range.lowerBound < hi { start += 1 }
-        let end = firstLine(in: lines) { $0.range.lowerBound >= hi }
-        if end <= start {
-            let r = row(for: Anchor(block: block, offset: lo))
-            return r..<(r + 1)
+        var first: Int?
+        var last = 0
+        for (i, line) in lines.enumerated() {
+            let r = line.range
+            if !r.isEmpty, r.lowerBound < range.upperBound, range.lowerBound < r.upperBound {
+                if first == nil { first = i }
+                last = i
+            }
         }
-        return (base + start)..<(base + end)
+        guard let f = first else {
+            let r = row(forOffset: range.lowerBound, ordinal: 0, in: lines)
+            return (base + r)..<(base + r + 1)
+        }
+        return (base + f)..<(base + last + 1)
     }
 
-    /// The position of `row`: its block, the offset of its first character and which of the
-    /// block's rows starting at that offset it is.
+    /// Rows showing `range` of the unit with id `id` (for a container: its rows).
+    public func rows(showing range: Range<Int>, in id: BlockID) -> Range<Int> {
+        guard let u = content.unit(of: id) else { return rows(of: id) }
+        return rows(showing: range, inUnit: u)
+    }
+
+    /// The position of `row`: its unit's id, the offset of its first character and which of
+    /// the unit's rows starting at that offset it is.
     public func anchor(atRow row: Int) -> Anchor {
-        guard rowCount > 0 else { return Anchor(block: document.root, offset: 0) }
-        let r = min(max(0, row), rowCount - 1)
-        let b = blockIndex(atRow: r)
-        let lines = blocks[b].lines
-        let k = r - rowStarts[b]
+        guard rowCount > 0 else { return Anchor(block: BlockID(0), offset: 0) }
+        let (u, k) = locate(row)
+        let lines = lines(ofUnit: u)
         let offset = lines[k].range.lowerBound
         var ordinal = 0
         var j = k - 1
         while j >= 0 && lines[j].range.lowerBound == offset { ordinal += 1; j -= 1 }
-        return Anchor(block: blocks[b].block, offset: offset, ordinal: ordinal)
+        return Anchor(block: content.id(ofUnit: u), offset: offset, ordinal: ordinal)
     }
 
-    /// The row an anchor stands on at this width.
-    ///
-    /// Among rows starting exactly at the offset, the `ordinal`-th (clamped); otherwise the row
-    /// whose content contains the offset (non-empty rows first); otherwise (the offset is a space
-    /// dropped at a wrap) the row after it; past the end, the last content row. An anchor on a container goes to its first row; an unknown block to the nearest row.
+    /// The row an anchor stands on at this width. A hidden unit's anchor goes to the next
+    /// shown row; a container's to its first row; an unknown id to the nearest row.
     /// Law: `row(for: anchor(atRow: r)) == r`.
     public func row(for anchor: Anchor) -> Int {
         guard rowCount > 0 else { return 0 }
         let id = anchor.block.rawValue
         if id < 0 { return 0 }
-        if id >= document.blocks.count { return rowCount - 1 }
-        guard let b = blockIndex(of: anchor.block) else {
-            return min(rows(of: anchor.block).lowerBound, rowCount - 1)
+        guard let u = content.unit(of: anchor.block) else {
+            if let units = content.units(covering: anchor.block) {
+                return min(index.firstRow(ofUnit: min(units.lowerBound, unitCount)), rowCount - 1)
+            }
+            return rowCount - 1
         }
-        let lines = blocks[b].lines
-        let base = rowStarts[b]
-        let offset = anchor.offset
+        let rows = index.rows(ofUnit: u)
+        if rows.isEmpty { return min(rows.lowerBound, rowCount - 1) }
+        return rows.lowerBound + row(forOffset: anchor.offset, ordinal: anchor.ordinal, in: lines(ofUnit: u))
+    }
+
+    /// Within one unit's rows: among rows starting exactly at `offset`, the `ordinal`-th
+    /// (clamped); otherwise the row whose content contains the offset (non-empty rows first);
+    /// otherwise (the offset is a space dropped at a wrap) the row after it; past the end,
+    /// the last content row.
+    func row(forOffset offset: Int, ordinal: Int, in lines: [VisualLine]) -> Int {
+        guard !lines.isEmpty else { return 0 }
         let a = firstLine(in: lines) { $0.range.lowerBound >= offset }
         if a < lines.count && lines[a].range.lowerBound == offset {
             var e = a
             while e + 1 < lines.count && lines[e + 1].range.lowerBound == offset { e += 1 }
-            return base + min(a + max(0, anchor.ordinal), e)
+            return min(a + max(0, ordinal), e)
         }
-        if a == 0 { return base }
+        if a == 0 { return 0 }
         // Rows before `a` start before the offset: among those starting where the row before
         // `a` starts (the lines of a table row share one range), the one with a span showing
         // the offset, else the last non-empty one containing it.
@@ -215,35 +313,31 @@ public final class DocumentLayout: Sendable {
             if !lines[j].range.isEmpty && lines[j].range.contains(offset) {
                 if containing < 0 { containing = j }
                 for span in lines[j].spans {
-                    if let o = span.contentOffset, o <= offset, offset < o + span.text.utf8.count { return base + j }
+                    if let o = span.contentOffset, o <= offset, offset < o + span.text.utf8.count { return j }
                 }
             }
             j -= 1
         }
-        if containing >= 0 { return base + containing }
-        // Otherwise the offset is in a gap (the spaces at a wrap): the row that starts after
-        // it; or past the end: the last content row.
-        if a < lines.count && !lines[a].range.isEmpty { return base + a }
+        if containing >= 0 { return containing }
+        if a < lines.count && !lines[a].range.isEmpty { return a }
         j = a - 1
         while j > 0 && lines[j].range.isEmpty { j -= 1 }
         if lines[j].range.isEmpty { j = a - 1 }
-        return base + j
+        return j
     }
 
     /// First row showing source line `line` (or the nearest line after it); the last row when
     /// the line is past the end.
     public func row(forSourceLine line: Int) -> Int {
         guard rowCount > 0 else { return 0 }
-        // First block whose last source line is >= line.
-        var lo = 0, hi = blocks.count
-        while lo < hi {
-            let mid = (lo + hi) >> 1
-            if document[blocks[mid].block].source.last < line { lo = mid + 1 } else { hi = mid }
-        }
-        guard lo < blocks.count else { return rowCount - 1 }
-        let lines = blocks[lo].lines
+        var u = content.unit(forSourceLine: line)
+        if content.sourceLines(ofUnit: u).last < line { return rowCount - 1 }
+        guard let shown = index.visibleUnit(atOrAfter: u) else { return rowCount - 1 }
+        u = shown
+        let lines = lines(ofUnit: u)
         let k = firstLine(in: lines) { $0.sourceLine >= line }
-        return k < lines.count ? rowStarts[lo] + k : min(rowStarts[lo + 1], rowCount - 1)
+        let rows = index.rows(ofUnit: u)
+        return k < lines.count ? rows.lowerBound + k : min(rows.upperBound, rowCount - 1)
     }
 
     /// Binary search: first index whose line satisfies a predicate that is monotone over lines.
@@ -257,7 +351,20 @@ public final class DocumentLayout: Sendable {
     }
 }
 
-/// A buffer written by several threads at disjoint indices.
-private struct SendableBuffer<T>: @unchecked Sendable {
-    let base: UnsafeMutablePointer<T>
+/// One remembered unit layout, safe to share between threads.
+final class LastUnitMemo: @unchecked Sendable {
+    private let lock = NSLock()
+    private var unit = -1
+    private var layout: BlockLayout?
+
+    func get(_ u: Int) -> BlockLayout? {
+        lock.lock(); defer { lock.unlock() }
+        return unit == u ? layout : nil
+    }
+
+    func set(_ u: Int, _ value: BlockLayout) {
+        lock.lock(); defer { lock.unlock() }
+        unit = u
+        layout = value
+    }
 }

@@ -1,44 +1,34 @@
-import MarkdownModel
-
-/// Layouts of one document at the widths (and options) seen most recently, so that going
-/// back to a width seen before (resizing a terminal back and forth, toggling link URLs) costs a
-/// dictionary look-up instead of a re-layout.
+/// Row counts of one document at the widths (and options) seen most recently, so that going
+/// back to a width seen before (resizing a terminal back and forth, toggling a split pane)
+/// needs no layout pass: the counts come back exact and the rows of the units on screen are
+/// laid out again on demand (a few screens, not the document).
 ///
-/// A value type: keep it in the state that owns the document and replace it when the document
-/// changes (block ids are only meaningful for one document). Each entry is a whole
-/// `DocumentLayout`, i.e. the `BlockLayout` of every leaf block for one `LayoutOptions`
-/// (width + link style); per-block layouts are pure functions of the block, its containers and
-/// the options, so an entry is exactly what a fresh layout would produce. At most `capacity`
-/// entries are kept (least recently used goes first): a layout holds its rows' text, roughly a
-/// few times the document's size.
+/// A value type: keep it next to the content it counts and replace it when the content
+/// changes. One entry costs about a byte per unit.
 public struct LayoutCache: Sendable {
-    public let document: Document
     public let capacity: Int
-    private var entries: [(options: LayoutOptions, layout: DocumentLayout)] = []
+    private var entries: [(options: LayoutOptions, index: RowIndex)] = []
 
-    public init(document: Document, capacity: Int = 4) {
-        self.document = document
+    public init(capacity: Int = 4) {
         self.capacity = max(1, capacity)
     }
 
-    /// The layout for `options`, computed now if it is not cached.
-    public mutating func layout(_ options: LayoutOptions) -> DocumentLayout {
-        if let i = entries.firstIndex(where: { $0.options == options }) {
-            let entry = entries.remove(at: i)
-            entries.append(entry)
-            return entry.layout
-        }
-        let layout = DocumentLayout(document: document, options: options)
-        entries.append((options, layout))
+    /// The exact counts for `options`, if cached (made most recent).
+    public mutating func counts(for options: LayoutOptions) -> RowIndex? {
+        guard let i = entries.firstIndex(where: { $0.options == options }) else { return nil }
+        let entry = entries.remove(at: i)
+        entries.append(entry)
+        return entry.index
+    }
+
+    /// Remembers exact counts for `options` (only complete, exact indices are worth keeping).
+    public mutating func store(_ index: RowIndex, for options: LayoutOptions) {
+        guard index.isExact else { return }
+        entries.removeAll { $0.options == options }
+        entries.append((options, index))
         if entries.count > capacity { entries.removeFirst(entries.count - capacity) }
-        return layout
     }
 
-    /// The cached layout for `options`, if any (no computation).
-    public func cached(_ options: LayoutOptions) -> DocumentLayout? {
-        entries.first(where: { $0.options == options })?.layout
-    }
-
-    /// Options with a cached layout, least recently used first.
+    /// Options with cached counts, least recently used first.
     public var cachedOptions: [LayoutOptions] { entries.map(\.options) }
 }

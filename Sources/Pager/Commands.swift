@@ -29,7 +29,7 @@ extension PagerState {
             if let n = count { goToSourceLine(n) } else { active.jump(to: .bottom) }
         case .percent:
             let p = min(100, max(0, count ?? 0))
-            let target = active.rows.rowCount * p / 100
+            let target = active.layout.rowCount * p / 100
             active.jump(toRow: target)
         case .setMark(let c):
             active.marks[c] = active.viewport.position
@@ -80,7 +80,7 @@ extension PagerState {
                 message = help != nil ? "Cannot edit the help" : "Cannot edit standard input"
                 return []
             }
-            let line = active.rows.rowCount > 0 ? active.rows.line(at: active.top).sourceLine : 1
+            let line = active.layout.rowCount > 0 ? active.layout.line(at: active.top).sourceLine : 1
             return [.edit(path: path, line: line, document: current)]
         case .unknown(let name):
             message = "Unknown key: \(name)  (h for help)"
@@ -89,30 +89,31 @@ extension PagerState {
     }
 
     mutating func scroll(by delta: Int) {
-        active.viewport = active.viewport.scrolled(by: delta, in: active.rows)
+        active.scroll(by: delta)
     }
 
     /// `Ng`: source line N of the Markdown file, the numbers editors and `grep -n` print.
     mutating func goToSourceLine(_ line: Int) {
+        active.prepare(aroundUnit: active.content.unit(forSourceLine: max(1, line)))
         let layoutRow = active.layout.row(forSourceLine: max(1, line))
         guard active.layout.rowCount > 0 else { return }
         let anchor = active.layout.anchor(atRow: min(layoutRow, active.layout.rowCount - 1))
-        active.jump(toRow: active.rows.row(for: anchor))
+        active.jump(toRow: active.layout.row(for: anchor))
     }
 
     /// `=`: name, source lines on screen, rows and position.
     func infoLine() -> String {
         let doc = active
-        let count = doc.rows.rowCount
+        let count = doc.layout.rowCount
         guard count > 0 else { return "\(doc.name) (empty)" }
         let top = doc.top
         let bottom = min(count, top + contentRows) - 1
-        let first = doc.rows.line(at: top).sourceLine
-        let last = doc.rows.line(at: max(top, bottom)).sourceLine
+        let first = doc.layout.line(at: top).sourceLine
+        let last = doc.layout.line(at: max(top, bottom)).sourceLine
         let pct = percent(top: top)
         var parts = [doc.name]
         if documents.count > 1, help == nil { parts.append("file \(current + 1) of \(documents.count)") }
-        parts.append("lines \(first)-\(last) of \(doc.document.sourceLineCount)")
+        parts.append("lines \(first)-\(last) of \(doc.content.sourceLineCount)")
         parts.append("rows \(top + 1)-\(bottom + 1) of \(count)")
         parts.append("\(pct)%")
         return parts.joined(separator: " · ")
@@ -120,7 +121,7 @@ extension PagerState {
 
     /// Percentage through the document at the bottom row of the view.
     func percent(top: Int) -> Int {
-        let count = active.rows.rowCount
+        let count = active.layout.rowCount
         guard count > 0 else { return 100 }
         let bottom = min(count, top + contentRows)
         return bottom * 100 / count
@@ -128,18 +129,18 @@ extension PagerState {
 
     mutating func jumpHeading(forward: Bool, count: Int) {
         let doc = active
-        guard !doc.headings.isEmpty, doc.rows.rowCount > 0 else { message = "No headings"; return }
+        guard !doc.headings.isEmpty, doc.layout.rowCount > 0 else { message = "No headings"; return }
         let top = doc.top
         var target: Int?
         var remaining = count
         if forward {
             for h in doc.headings {
-                let r = doc.rows.rows(ofBlockIndex: h.blockIndex)
+                let r = doc.layout.rows(ofUnit: h.blockIndex)
                 if !r.isEmpty, r.lowerBound > top { remaining -= 1; if remaining == 0 { target = r.lowerBound; break } }
             }
         } else {
             for h in doc.headings.reversed() {
-                let r = doc.rows.rows(ofBlockIndex: h.blockIndex)
+                let r = doc.layout.rows(ofUnit: h.blockIndex)
                 if !r.isEmpty, r.lowerBound < top { remaining -= 1; if remaining == 0 { target = r.lowerBound; break } }
             }
         }

@@ -4,7 +4,7 @@ import Viewport
 
 /// A heading of a document, for the status line, the outline and `]]`/`[[`.
 public struct HeadingEntry: Hashable, Sendable {
-    /// Index into `DocumentLayout.blocks` (width-independent: leaf order never changes).
+    /// Unit index in the layout (width-independent: unit order never changes).
     public var blockIndex: Int
     public var block: BlockID
     public var level: Int
@@ -17,74 +17,123 @@ public struct DocumentState: Sendable {
     public var name: String
     /// Canonical path for files (links are resolved against it); nil for standard input.
     public var path: String?
-    public let document: Document
+    /// The document laid out at the current width: the one row space (filter included).
     public private(set) var layout: DocumentLayout
-    /// Layouts at recent widths: resizing back to a width seen before costs nothing.
-    private var layoutCache: LayoutCache
-    public private(set) var rows: RowMap
+    /// Exact row counts at recent widths: resizing back to a width seen before costs nothing.
+    private var layoutCache = LayoutCache(capacity: 2)
     public var viewport: Viewport
     public var marks: [Character: ScrollPosition] = [:]
     /// Where the view was before the last jump (`''`).
     public var previousPosition: ScrollPosition?
-    public let headings: [HeadingEntry]
+    public private(set) var headings: [HeadingEntry]
     /// Headings and links in document order, for Tab / Shift-Tab.
-    public let elements: [SelectableElement]
+    public private(set) var elements: [SelectableElement]
     /// GitHub-style anchors (`#installation`) → heading.
-    public let slugs: [String: HeadingEntry]
+    public private(set) var slugs: [String: HeadingEntry]
     /// Only the beginning of the document is parsed yet (see `DocumentSpec.isPreview`).
     public var isPreview = false
-    /// Filter (`&pattern`): the block indices shown, nil = all.
-    public var filterPattern: String?
+    /// Filter (`&pattern`): its pattern and the units it shows, in order; nil = all.
+    public private(set) var filterPattern: String?
+    public private(set) var filterUnits: [Int]?
 
     public init(name: String, path: String?, document: Document, options: LayoutOptions, contentRows: Int) {
+        let (content, counts) = MarkdownContent.build(document, options: options)
+        self.init(name: name, path: path, layout: DocumentLayout(content: content, options: options, rowCounts: counts),
+                  contentRows: contentRows)
+    }
+
+    public init(name: String, path: String?, layout: DocumentLayout, contentRows: Int) {
         self.name = name
         self.path = path
-        self.document = document
-        var cache = LayoutCache(document: document, capacity: 2)
-        let layout = cache.layout(options)
-        self.layoutCache = cache
         self.layout = layout
-        self.rows = RowMap(layout: layout)
         self.viewport = Viewport(position: .top, contentRows: contentRows)
+        let headings = DocumentState.headings(of: layout.content)
+        self.headings = headings
+        self.elements = DocumentState.elements(of: layout.content, headings: headings)
+        self.slugs = DocumentState.slugs(for: headings)
+        layoutCache.store(layout.index, for: layout.options)
+        prepareView()
+    }
+
+    /// The Markdown document (nil for other content).
+    public var document: Document? { layout.document }
+    public var content: any LayoutContent { layout.content }
+
+    static func headings(of content: any LayoutContent) -> [HeadingEntry] {
+        guard let markdown = content as? MarkdownContent else { return [] }
         var headings: [HeadingEntry] = []
-        for (i, b) in layout.blocks.enumerated() {
-            if case .heading(let level, _) = document[b.block].kind {
-                headings.append(HeadingEntry(blockIndex: i, block: b.block, level: level, title: b.text))
+        for u in 0..<markdown.unitCount {
+            if let level = markdown.headingLevel(ofUnit: u) {
+                headings.append(HeadingEntry(blockIndex: u, block: markdown.id(ofUnit: u), level: level,
+                                             title: markdown.text(ofUnit: u)))
             }
         }
-        self.headings = headings
-        self.elements = DocumentState.elements(of: layout, headings: headings)
-        self.slugs = DocumentState.slugs(for: headings)
+        return headings
     }
 
     /// Lays the document out again (new width or options) keeping the same position: the
-    /// viewport holds an anchor or an edge, which the new layout maps to its row.
+    /// viewport holds an anchor or an edge, which the new layout maps to its row. Counts seen
+    /// at this width before come back exact; otherwise they are counted now.
     public mutating func relayout(options: LayoutOptions, contentRows: Int) {
-        if options != layout.options {
-            layout = layoutCache.layout(options)
-            rows = RowMap(layout: layout, included: rows.included)
-        }
         viewport.contentRows = max(0, contentRows)
+        if options != layout.options {
+            layoutCache.store(layout.index, for: layout.options)
+            var counts = layoutCache.counts(for: options)
+            if counts == nil {
+                var fresh = RowIndex()
+                for n in layout.content.rowCounts(of: 0..<layout.unitCount, options: options) {
+                    fresh.append(count: n, exact: true)
+                }
+                counts = fresh
+            }
+            if var counts {
+                counts.setShown(filterUnits)
+                layout = layout.relaidOut(options: options, rowCounts: counts)
+            }
+        }
+        prepareView()
     }
 
-    public mutating func setFilter(_ included: [Int]?, pattern: String?) {
+    /// Lays out the units around the view (a screen above, two below) so that scrolling,
+    /// searching and drawing there work on exact rows. Called after every change of the view.
+    public mutating func prepareView() {
+        let rows = max(1, viewport.contentRows)
+        switch viewport.position {
+        case .top:
+            layout.prepare(aroundUnit: 0, before: 0, after: 2 * rows)
+        case .bottom:
+            layout.prepare(aroundUnit: max(0, layout.unitCount - 1), before: 2 * rows, after: 0)
+        case .anchor(let a):
+            layout.prepare(around: a, before: rows, after: 2 * rows)
+        }
+    }
+
+    /// Prepares the rows around unit `u` (before a jump or a reveal lands there).
+    public mutating func prepare(aroundUnit u: Int) {
+        let rows = max(1, viewport.contentRows)
+        layout.prepare(aroundUnit: u, before: 2 * rows, after: 2 * rows)
+    }
+
+    public mutating func setFilter(_ units: [Int]?, pattern: String?) {
         let anchor = viewport.position
-        rows = RowMap(layout: layout, included: included)
-        filterPattern = pattern
+        layout.setShown(units)
+        filterUnits = units
+        filterPattern = units == nil ? nil : pattern
         viewport.position = anchor
+        prepareView()
     }
 
-    public var top: Int { viewport.top(in: rows) }
+    public var top: Int { viewport.top(in: layout) }
 
     /// The heading whose section contains the top row (the last heading at or before it).
     public func sectionHeading(atRow row: Int) -> HeadingEntry? {
-        guard rows.rowCount > 0, !headings.isEmpty else { return nil }
-        let blockIndex = rows.locate(min(row, rows.rowCount - 1)).block
+        guard layout.rowCount > 0, !headings.isEmpty else { return nil }
+        let unit = layout.locate(min(row, layout.rowCount - 1)).unit
         var lo = 0, hi = headings.count - 1
-        guard headings[0].blockIndex <= blockIndex else { return nil }
+        guard headings[0].blockIndex <= unit else { return nil }
         while lo < hi {
             let mid = (lo + hi + 1) / 2
-            if headings[mid].blockIndex <= blockIndex { lo = mid } else { hi = mid - 1 }
+            if headings[mid].blockIndex <= unit { lo = mid } else { hi = mid - 1 }
         }
         return headings[lo]
     }
@@ -106,13 +155,29 @@ public struct DocumentState: Sendable {
     public mutating func jump(to position: ScrollPosition) {
         let before = viewport.position
         viewport.position = position
-        if viewport.top(in: rows) != Viewport(position: before, contentRows: viewport.contentRows).top(in: rows) {
+        prepareView()
+        if viewport.top(in: layout) != Viewport(position: before, contentRows: viewport.contentRows).top(in: layout) {
             previousPosition = before
         }
     }
 
     /// The view with its top on `row`, as a jump.
     public mutating func jump(toRow row: Int) {
-        jump(to: Viewport.position(forTop: row, in: rows, contentRows: viewport.contentRows))
+        jump(to: Viewport.position(forTop: row, in: layout, contentRows: viewport.contentRows))
+    }
+
+    /// Scrolls by `delta` rows from the current top (the rows between are prepared first, so
+    /// the step is exact however far the estimates around it are off).
+    public mutating func scroll(by delta: Int) {
+        let rows = max(1, viewport.contentRows)
+        if case .anchor(let a) = viewport.position {
+            layout.prepare(around: a, before: max(0, -delta) + rows, after: max(0, delta) + 2 * rows)
+        } else if case .bottom = viewport.position {
+            layout.prepare(aroundUnit: max(0, layout.unitCount - 1), before: max(0, -delta) + 2 * rows, after: 0)
+        } else {
+            layout.prepare(aroundUnit: 0, before: 0, after: max(0, delta) + 2 * rows)
+        }
+        viewport = viewport.scrolled(by: delta, in: layout)
+        prepareView()
     }
 }

@@ -27,7 +27,7 @@ extension PagerState {
 
     private func overlays(forBlockIndex b: Int) -> Overlays {
         var o = Overlays()
-        let h = highlights(inBlockIndex: b)
+        let h = highlights(inUnit: b)
         o.matches = h.all
         o.current = h.current
         if let sel = selection, sel.element.blockIndex == b { o.selected = sel.element.range }
@@ -37,14 +37,14 @@ extension PagerState {
     func drawDocument(into grid: inout Grid) {
         let doc = active
         let theme = config.theme
-        let count = doc.rows.rowCount
+        let count = doc.layout.rowCount
         let top = doc.top
         var cache: [Int: Overlays] = [:]
         for screenRow in 0..<contentRows {
             let row = top + screenRow
             guard row < count else { break }
-            let line = doc.rows.line(at: row)
-            let blockIndex = doc.rows.locate(row).block
+            let line = doc.layout.line(at: row)
+            let blockIndex = doc.layout.locate(row).unit
             let overlay: Overlays
             if let c = cache[blockIndex] { overlay = c } else { overlay = overlays(forBlockIndex: blockIndex); cache[blockIndex] = overlay }
             let drag = mouseDrag.flatMap { $0.moved ? $0 : nil }

@@ -110,10 +110,10 @@ extension PagerState {
 
     /// The link (or heading) under a screen cell.
     func element(atRow row: Int, column: Int) -> SelectableElement? {
-        guard row >= 0, row < active.rows.rowCount else { return nil }
-        let line = active.rows.line(at: row)
+        guard row >= 0, row < active.layout.rowCount else { return nil }
+        let line = active.layout.line(at: row)
         guard let offset = contentOffset(in: line, column: column) else { return nil }
-        let blockIndex = active.rows.locate(row).block
+        let blockIndex = active.layout.locate(row).unit
         return active.elements.first { el in
             el.blockIndex == blockIndex && el.range.contains(offset) && { if case .link = el.kind { return true } else { return false } }()
         }
@@ -144,12 +144,12 @@ extension PagerState {
     /// different blocks on separate lines.
     func selectedText(_ drag: MouseDrag) -> String {
         let (from, to) = drag.ordered
-        guard active.rows.rowCount > 0 else { return "" }
+        guard active.layout.rowCount > 0 else { return "" }
         var out = ""
         var previous: (block: Int, end: Int)?
-        for row in max(0, from.0)...min(to.0, active.rows.rowCount - 1) {
-            let line = active.rows.line(at: row)
-            let block = active.rows.locate(row).block
+        for row in max(0, from.0)...min(to.0, active.layout.rowCount - 1) {
+            let line = active.layout.line(at: row)
+            let block = active.layout.locate(row).unit
             var piece = ""
             var x = 0
             var firstOffset: Int?
@@ -188,7 +188,7 @@ extension PagerState {
     /// Whether the content text between two rows of one block holds a line feed (a hard
     /// line break, or a new line of a code block), rather than only the space a wrap consumed.
     func gapBreaksLine(blockIndex: Int, from: Int, to: Int) -> Bool {
-        let utf8 = active.layout.blocks[blockIndex].text.utf8
+        let utf8 = active.layout.text(ofUnit: blockIndex).utf8
         guard from >= 0, from < to, to <= utf8.count else { return false }
         let start = utf8.index(utf8.startIndex, offsetBy: from)
         let end = utf8.index(utf8.startIndex, offsetBy: to)

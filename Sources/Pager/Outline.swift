@@ -21,7 +21,7 @@ extension PagerState {
     mutating func openOutline() {
         let doc = active
         guard !doc.headings.isEmpty else { message = "No headings"; return }
-        let reading = doc.rows.rowCount > 0 ? doc.sectionHeading(atRow: doc.top).flatMap { h in doc.headings.firstIndex(of: h) } : nil
+        let reading = doc.layout.rowCount > 0 ? doc.sectionHeading(atRow: doc.top).flatMap { h in doc.headings.firstIndex(of: h) } : nil
         var o = OutlineState(entries: Array(doc.headings.indices), selected: reading ?? 0, top: 0, reading: reading)
         followOutlineSelection(&o)
         outline = o

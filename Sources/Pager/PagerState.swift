@@ -90,7 +90,10 @@ public struct PagerState: Sendable {
     /// The document the keys act on: help while it is open, else the current file.
     public var active: DocumentState {
         get { help ?? documents[current] }
-        set { if help != nil { help = newValue } else { documents[current] = newValue } }
+        // In place: a get/set pair would copy the document's layout arrays on every change.
+        _modify {
+            if help != nil { yield &help! } else { yield &documents[current] }
+        }
     }
 
     /// Adds a document (a followed link) and makes it current.
@@ -101,6 +104,14 @@ public struct PagerState: Sendable {
     }
 
     public mutating func update(_ event: PagerEvent) -> [PagerEffect] {
+        let effects = handle(event)
+        // Whatever moved the view, the rows around it are laid out exactly before anything
+        // reads them (drawing, the next key).
+        active.prepareView()
+        return effects
+    }
+
+    mutating func handle(_ event: PagerEvent) -> [PagerEffect] {
         switch event {
         case .resize(let rows, let columns):
             screenRows = max(1, rows)

@@ -17,8 +17,7 @@ public enum PrintRenderer {
            let pieces = renderPieces(source, plan: plan, options: options, theme: theme) {
             return pieces
         }
-        let layout = DocumentLayout(document: MarkdownParser.parse(source, inPieces: false), options: options)
-        return [render(layout, theme: theme)]
+        return [render(MarkdownParser.parse(source, inPieces: false), options: options, theme: theme)]
     }
 
     /// The pieces of `plan` parsed, laid out and rendered (all cores, refused cuts healed by
@@ -26,7 +25,7 @@ public enum PrintRenderer {
     static func renderPieces(_ source: [UInt8], plan: ChunkPlan, options: LayoutOptions, theme: Theme?) -> [[UInt8]]? {
         guard let pieces = plan.run({ chunk in
             MarkdownParser.parse(chunk, of: source, plan: plan).map { document in
-                render(DocumentLayout(document: document, options: options, parallel: false), theme: theme)
+                render(document, options: options, theme: theme, parallel: false)
             }
         }) else { return nil }
         var result: [[UInt8]] = []
@@ -47,7 +46,24 @@ public enum PrintRenderer {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(layout.rowCount * 60)
         var sgr = SGRCache()
-        for block in layout.blocks {
+        for u in 0..<layout.unitCount {
+            for line in layout.lines(ofUnit: u) { appendLine(line, theme: theme, to: &bytes, sgr: &sgr) }
+        }
+        return bytes
+    }
+
+    /// A Markdown document laid out and rendered unit by unit (on several threads when
+    /// `parallel` allows; otherwise each unit's rows are dropped once written).
+    public static func render(_ document: Document, options: LayoutOptions, theme: Theme?, parallel: Bool? = nil) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var sgr = SGRCache()
+        if parallel == false {
+            MarkdownContent.forEachUnitLayout(document, options: options) { block in
+                for line in block.lines { appendLine(line, theme: theme, to: &bytes, sgr: &sgr) }
+            }
+            return bytes
+        }
+        for block in MarkdownContent.layoutAll(document, options: options, parallel: parallel) {
             for line in block.lines { appendLine(line, theme: theme, to: &bytes, sgr: &sgr) }
         }
         return bytes

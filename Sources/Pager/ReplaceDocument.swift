@@ -14,14 +14,14 @@ extension PagerState {
                                 options: layoutOptions, contentRows: contentRows)
         func map(_ position: ScrollPosition) -> ScrollPosition {
             guard case .anchor(var a) = position else { return position }
-            guard let i = old.layout.blockIndex(of: a.block), i < doc.layout.blocks.count else { return .top }
-            a.block = doc.layout.blocks[i].block
+            guard let i = old.layout.unitIndex(of: a.block), i < doc.layout.unitCount else { return .top }
+            a.block = doc.content.id(ofUnit: i)
             return .anchor(a)
         }
         doc.viewport.position = map(old.viewport.position)
         doc.marks = old.marks.mapValues { map($0) }
         doc.previousPosition = old.previousPosition.map { map($0) }
-        doc.filterPattern = nil
+        doc.prepareView()
         documents[index] = doc
         if index == current {
             selection = nil

@@ -3,17 +3,21 @@ import TextSearch
 import TerminalScreen
 import Viewport
 
-/// The content texts of the blocks a RowMap shows, as TextSearch wants them: text i is block
-/// `blockIndex(i)` of the layout.
+/// The content texts of the units a document shows (all, or those its filter keeps), as
+/// TextSearch wants them: text i is unit `blockIndex(i)` of the layout.
 public struct SearchTexts: RandomAccessCollection, Sendable {
-    let rows: RowMap
+    let content: any LayoutContent
+    /// The units shown, in order; nil = all.
+    let shown: [Int]?
+    init(_ doc: DocumentState) { content = doc.content; shown = doc.filterUnits }
+    init(content: any LayoutContent, shown: [Int]?) { self.content = content; self.shown = shown }
     public var startIndex: Int { 0 }
-    public var endIndex: Int { rows.included?.count ?? rows.layout.blocks.count }
-    public subscript(i: Int) -> String { rows.layout.blocks[blockIndex(i)].text }
-    public func blockIndex(_ i: Int) -> Int { rows.included?[i] ?? i }
-    /// The text index of a layout block index (the nearest following one when filtered out).
+    public var endIndex: Int { shown?.count ?? content.unitCount }
+    public subscript(i: Int) -> String { content.text(ofUnit: blockIndex(i)) }
+    public func blockIndex(_ i: Int) -> Int { shown?[i] ?? i }
+    /// The text index of a unit index (the nearest following one when filtered out).
     public func textIndex(ofBlock b: Int) -> Int {
-        guard let included = rows.included else { return b }
+        guard let included = shown else { return b }
         var lo = 0, hi = included.count
         while lo < hi { let m = (lo + hi) / 2; if included[m] < b { lo = m + 1 } else { hi = m } }
         return lo
@@ -134,17 +138,17 @@ extension PagerState {
     /// does not move.
     func searchStart(forward: Bool, from position: ScrollPosition) -> SearchPosition {
         let doc = active
-        let texts = SearchTexts(rows: doc.rows)
-        guard doc.rows.rowCount > 0 else { return SearchPosition(textIndex: 0, utf8Offset: 0) }
-        let top = Viewport(position: position, contentRows: contentRows).top(in: doc.rows)
+        let texts = SearchTexts(doc)
+        guard doc.layout.rowCount > 0 else { return SearchPosition(textIndex: 0, utf8Offset: 0) }
+        let top = Viewport(position: position, contentRows: contentRows).top(in: doc.layout)
         if forward {
-            let (b, _) = doc.rows.locate(top)
-            let line = doc.rows.line(at: top)
+            let (b, _) = doc.layout.locate(top)
+            let line = doc.layout.line(at: top)
             return SearchPosition(textIndex: texts.textIndex(ofBlock: b), utf8Offset: line.range.lowerBound)
         } else {
-            let bottom = min(doc.rows.rowCount, top + contentRows) - 1
-            let (b, _) = doc.rows.locate(bottom)
-            let line = doc.rows.line(at: bottom)
+            let bottom = min(doc.layout.rowCount, top + contentRows) - 1
+            let (b, _) = doc.layout.locate(bottom)
+            let line = doc.layout.line(at: bottom)
             return SearchPosition(textIndex: texts.textIndex(ofBlock: b), utf8Offset: line.range.upperBound)
         }
     }
@@ -159,7 +163,7 @@ extension PagerState {
         active.viewport.position = p.origin
         if !text.isEmpty, case .success(let pattern) = compile(text, literal: p.literal) {
             p.previewPattern = pattern
-            let texts = SearchTexts(rows: active.rows)
+            let texts = SearchTexts(active)
             let searcher = DocumentSearcher(pattern: pattern, texts: texts)
             if let hit = searcher.find(forward ? .forward : .backward,
                                        from: searchStart(forward: forward, from: p.origin), wrapAround: true) {
@@ -199,7 +203,7 @@ extension PagerState {
 
     /// Searches from `start`, the `count`-th match, and makes it current; counts in the background.
     public mutating func runSearch(_ pattern: SearchPattern, forward: Bool, from start: SearchPosition, count: Int = 1) {
-        let texts = SearchTexts(rows: active.rows)
+        let texts = SearchTexts(active)
         let searcher = DocumentSearcher(pattern: pattern, texts: texts)
         var position = start
         var hit: SearchHit?
@@ -235,7 +239,7 @@ extension PagerState {
             return
         }
         let forward = s.forward != reverse
-        let texts = SearchTexts(rows: active.rows)
+        let texts = SearchTexts(active)
         let searcher = DocumentSearcher(pattern: s.pattern, texts: texts)
         var position: SearchPosition
         if let c = s.current {
@@ -270,9 +274,10 @@ extension PagerState {
 
     /// Moves the view as little as possible to show a match (or to the jump target row).
     mutating func reveal(_ match: SearchMatch, asJump: Bool) {
-        let rows = active.rows.rows(showing: match.range, inBlockIndex: match.blockIndex)
+        active.prepare(aroundUnit: match.blockIndex)
+        let rows = active.layout.rows(showing: match.range, inUnit: match.blockIndex)
         guard !rows.isEmpty,
-              let moved = active.viewport.revealing(rows, in: active.rows, policy: config.jumpTarget)
+              let moved = active.viewport.revealing(rows, in: active.layout, policy: config.jumpTarget)
         else { return }
         if asJump { active.jump(to: moved.position) } else { active.viewport = moved }
     }
@@ -293,8 +298,8 @@ extension PagerState {
         switch compile(text, literal: literal) {
         case .failure(let e): message = e.description
         case .success(let pattern):
-            let all = RowMap(layout: active.layout)
-            let indices = DocumentSearcher(pattern: pattern, texts: SearchTexts(rows: all)).textIndices()
+            let all = SearchTexts(content: active.content, shown: nil)
+            let indices = DocumentSearcher(pattern: pattern, texts: all).textIndices()
             if indices.isEmpty { message = "Pattern not found"; return }
             active.setFilter(indices, pattern: text)
             selection = nil
@@ -307,7 +312,7 @@ extension PagerState {
     /// was over the old rows, so counting starts again over the new ones.
     mutating func recountSearch() {
         guard var s = search, let c = s.current else { return }
-        let texts = SearchTexts(rows: active.rows)
+        let texts = SearchTexts(active)
         let target = SearchPosition(textIndex: texts.textIndex(ofBlock: c.blockIndex), utf8Offset: c.range.lowerBound)
         s.ordinal = nil
         s.counter = MatchCounter(pattern: s.pattern, texts: texts, target: target)
@@ -327,14 +332,14 @@ extension PagerState {
 
     /// Matches of the committed search (or the incremental preview's pattern) in one block,
     /// for highlighting. Only visible blocks are asked.
-    func highlights(inBlockIndex b: Int) -> (all: [Range<Int>], current: Range<Int>?) {
+    func highlights(inUnit b: Int) -> (all: [Range<Int>], current: Range<Int>?) {
         if let p = prompt, case .search = p.kind {
             guard let preview = p.preview, let pattern = p.previewPattern else { return ([], nil) }
-            let all = pattern.matches(in: active.layout.blocks[b].text)
+            let all = pattern.matches(in: active.layout.text(ofUnit: b))
             return (all, preview.blockIndex == b ? preview.range : nil)
         }
         guard let s = search, s.highlight else { return ([], nil) }
-        let all = s.pattern.matches(in: active.layout.blocks[b].text)
+        let all = s.pattern.matches(in: active.layout.text(ofUnit: b))
         return (all, s.current?.blockIndex == b ? s.current?.range : nil)
     }
 }

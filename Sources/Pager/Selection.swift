@@ -21,16 +21,17 @@ public struct Selection: Hashable, Sendable {
 
 extension DocumentState {
     /// Headings and links in document order (width-independent).
-    static func elements(of layout: DocumentLayout, headings: [HeadingEntry]) -> [SelectableElement] {
+    static func elements(of content: any LayoutContent, headings: [HeadingEntry]) -> [SelectableElement] {
+        guard let markdown = content as? MarkdownContent else { return [] }
         var result: [SelectableElement] = []
         var h = 0
-        for (i, block) in layout.blocks.enumerated() {
+        for i in 0..<markdown.unitCount {
             if h < headings.count, headings[h].blockIndex == i {
-                result.append(SelectableElement(blockIndex: i, range: 0..<block.text.utf8.count,
+                result.append(SelectableElement(blockIndex: i, range: 0..<markdown.text(ofUnit: i).utf8.count,
                                                 kind: .heading(level: headings[h].level)))
                 h += 1
             }
-            for link in block.links.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+            for link in markdown.links[i].sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
                 result.append(SelectableElement(blockIndex: i, range: link.range, kind: .link(link.destination)))
             }
         }
@@ -78,7 +79,7 @@ extension DocumentState {
 extension PagerState {
     /// Rows the element covers in the current row map.
     func rows(of element: SelectableElement) -> Range<Int> {
-        active.rows.rows(showing: element.range, inBlockIndex: element.blockIndex)
+        active.layout.rows(showing: element.range, inUnit: element.blockIndex)
     }
 
     /// Tab / Shift-Tab: the next (previous) link or heading; the view follows it with the
@@ -95,15 +96,17 @@ extension PagerState {
             index = sel.index
         } else {
             // No selection, or it is off screen: start from the view.
+            // Elements come in row order, so the first one at or after the top (the last one
+            // ending by the bottom) is found by bisection: a few layouts, not one per element.
             if forward {
-                guard let i = elements.firstIndex(where: { let r = rows(of: $0); return !r.isEmpty && r.lowerBound >= top }) else {
-                    message = "No more links or headings"; return
-                }
+                var i = firstIndex(in: elements) { rows(of: $0).lowerBound >= top }
+                while i < elements.count && rows(of: elements[i]).isEmpty { i += 1 }
+                guard i < elements.count else { message = "No more links or headings"; return }
                 index = i
             } else {
-                guard let i = elements.lastIndex(where: { let r = rows(of: $0); return !r.isEmpty && r.upperBound <= bottom }) else {
-                    message = "No more links or headings"; return
-                }
+                var i = firstIndex(in: elements) { rows(of: $0).upperBound > bottom } - 1
+                while i >= 0 && rows(of: elements[i]).isEmpty { i -= 1 }
+                guard i >= 0 else { message = "No more links or headings"; return }
                 index = i
             }
             steps -= 1
@@ -117,8 +120,9 @@ extension PagerState {
             steps -= 1
         }
         selection = Selection(index: index, element: elements[index])
+        active.prepare(aroundUnit: elements[index].blockIndex)
         let r = rows(of: elements[index])
-        if let moved = active.viewport.revealing(r, in: active.rows, requireWhole: true) {
+        if let moved = active.viewport.revealing(r, in: active.layout, requireWhole: true) {
             active.viewport = moved
         }
         if atEnd {
@@ -126,6 +130,16 @@ extension PagerState {
         } else if case .link(let url) = elements[index].kind {
             message = url
         }
+    }
+
+    /// The first element for which `predicate` (false, then true, along the elements) holds.
+    private func firstIndex(in elements: [SelectableElement], where predicate: (SelectableElement) -> Bool) -> Int {
+        var lo = 0, hi = elements.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if predicate(elements[mid]) { hi = mid } else { lo = mid + 1 }
+        }
+        return lo
     }
 
     /// Enter on the selection: follow the link (or jump to the heading).
@@ -190,7 +204,8 @@ extension PagerState {
 
     /// Puts a block's first row at the top of the view (a jump: `''` returns).
     mutating func jumpToBlock(_ blockIndex: Int) {
-        let r = active.rows.rows(ofBlockIndex: blockIndex)
+        active.prepare(aroundUnit: blockIndex)
+        let r = active.layout.rows(ofUnit: blockIndex)
         guard !r.isEmpty else { return }
         active.jump(toRow: r.lowerBound)
     }

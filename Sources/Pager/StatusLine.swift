@@ -18,7 +18,7 @@ extension PagerState {
         let doc = active
         var left = help != nil ? "help" : doc.name
         if keys.isPending { left = keys.pendingText.isEmpty ? left : keys.pendingText }
-        let count = doc.rows.rowCount
+        let count = doc.layout.rowCount
         let top = doc.top
         if count > 0, !keys.isPending, let h = doc.sectionHeading(atRow: top) {
             left += " · " + h.title

@@ -93,9 +93,13 @@ public struct DocumentFacts: Sendable {
 
     /// Facts from the pager's layout: content texts from `layout.blocks`, row counts as weights.
     public init(layout: DocumentLayout, contentHash: StableHash) {
-        func laidOut(_ id: BlockID) -> BlockLayout? { layout.blockIndex(of: id).map { layout.blocks[$0] } }
-        self.init(document: layout.document, contentHash: contentHash, text: { laidOut($0)?.text ?? "" },
-                  weight: { laidOut($0)?.lines.count ?? 1 })
+        guard let document = layout.document else {
+            self.init(leaves: [], sourceLineCount: layout.content.sourceLineCount, contentHash: contentHash)
+            return
+        }
+        self.init(document: document, contentHash: contentHash,
+                  text: { layout.unitIndex(of: $0).map { layout.text(ofUnit: $0) } ?? "" },
+                  weight: { layout.unitIndex(of: $0).map { layout.index.count(ofUnit: $0) } ?? 1 })
     }
 
     /// Index into `leaves` of a block, nil when it is not a leaf of this document.

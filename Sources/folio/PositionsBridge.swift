@@ -71,13 +71,13 @@ final class PositionsBridge {
         var doc = state.documents[index]
         doc.viewport.position = position(entry.position)
         // A position that resolves to row 0 is the top edge.
-        doc.viewport = doc.viewport.withTop(doc.viewport.top(in: doc.rows), in: doc.rows)
+        doc.viewport = doc.viewport.withTop(doc.viewport.top(in: doc.layout), in: doc.layout)
         if let p = entry.previous { doc.previousPosition = position(p) }
         for (letter, p) in entry.marks { doc.marks[letter] = position(p) }
         state.documents[index] = doc
         let top = doc.top
         guard top > 0 else { return nil }
-        let pct = doc.rows.rowCount == 0 ? 0 : min(100, (top + doc.viewport.contentRows) * 100 / doc.rows.rowCount)
+        let pct = doc.layout.rowCount == 0 ? 0 : min(100, (top + doc.viewport.contentRows) * 100 / doc.layout.rowCount)
         var message = "resumed at \(pct)%"
         if let h = doc.sectionHeading(atRow: top) { message += " · \(h.title)" }
         return message
@@ -101,10 +101,10 @@ final class PositionsBridge {
     private func capturePosition(_ position: ScrollPosition, doc: DocumentState, facts: DocumentFacts) -> ReadingPosition? {
         let rows = doc.layout
         guard rows.rowCount > 0 else { return nil }
-        let top = Viewport(position: position, contentRows: doc.viewport.contentRows).top(in: doc.rows)
-        let anchor = doc.rows.anchor(atRow: min(top, max(0, doc.rows.rowCount - 1)))
-        let line = doc.rows.line(at: min(top, doc.rows.rowCount - 1))
-        let fraction = Double(top) / Double(max(1, doc.rows.rowCount))
+        let top = Viewport(position: position, contentRows: doc.viewport.contentRows).top(in: doc.layout)
+        let anchor = doc.layout.anchor(atRow: min(top, max(0, doc.layout.rowCount - 1)))
+        let line = doc.layout.line(at: min(top, doc.layout.rowCount - 1))
+        let fraction = Double(top) / Double(max(1, doc.layout.rowCount))
         return capture(anchor: anchor, facts: facts, fraction: fraction, sourceLine: line.sourceLine)
     }
 
@@ -164,7 +164,7 @@ final class PositionsBridge {
         var doc = state.documents[index]
         if let position {
             doc.viewport.position = .anchor(resolve(position, storedContentHash: oldHash, in: newFacts).anchor)
-            doc.viewport = doc.viewport.withTop(doc.viewport.top(in: doc.rows), in: doc.rows)
+            doc.viewport = doc.viewport.withTop(doc.viewport.top(in: doc.layout), in: doc.layout)
         }
         for (letter, (original, p)) in marks { doc.marks[letter] = resolved(original, p) }
         if let (original, p) = previous { doc.previousPosition = resolved(original, p) }

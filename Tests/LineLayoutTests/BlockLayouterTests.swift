@@ -102,7 +102,7 @@ import Testing
             next line           |
             """)
         let layout = DocumentLayout(document: MarkdownParser.parse(md), options: LayoutOptions(width: 20))
-        #expect(layout.blocks[1].text == "bell^Ghere and esc ^[[2J\nnext line")
+        #expect(layout.allUnits[1].text == "bell^Ghere and esc ^[[2J\nnext line")
         #expect(layout.line(at: 0).spans.map(\.style.role) == [.html])
         // C1 controls as cat -v shows them.
         expectScreen("csi \u{9B}31m", width: 20, """
@@ -126,7 +126,7 @@ import Testing
     @Test func spansCarryStylesOffsetsAndLinks() {
         let md = "Plain *em* **strong** `code` ~~gone~~ [link](https://x.org)"
         let layout = DocumentLayout(document: MarkdownParser.parse(md), options: LayoutOptions(width: 80))
-        let block = layout.blocks[0]
+        let block = layout.allUnits[0]
         #expect(block.text == "Plain em strong code gone link")
         let spans = layout.line(at: 0).spans
         func span(_ text: String) -> Span? { spans.first { $0.text == text } }
@@ -173,6 +173,6 @@ import Testing
     @Test func markersAreNotContent() {
         let layout = DocumentLayout(document: MarkdownParser.parse("now ~~old~~ new"),
                                     options: LayoutOptions(width: 20, inlineLinkURLs: true))
-        #expect(layout.blocks[0].text == "now old new")
+        #expect(layout.allUnits[0].text == "now old new")
     }
 }

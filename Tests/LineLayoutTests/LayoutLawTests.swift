@@ -31,7 +31,7 @@ import Testing
             let b = DocumentLayout(document: document, options: LayoutOptions(width: width))
             #expect(a.rowCount == b.rowCount)
             for r in 0..<a.rowCount { #expect(a.line(at: r) == b.line(at: r)) }
-            for (x, y) in zip(a.blocks, b.blocks) { #expect(x.text == y.text && x.links == y.links) }
+            for (x, y) in zip(a.allUnits, b.allUnits) { #expect(x.text == y.text && x.links == y.links) }
         }
     }
 
@@ -63,7 +63,7 @@ import Testing
             _ = layout.row(forSourceLine: 100)
             _ = layout.rows(of: BlockID(0))
             _ = layout.rows(showing: 0..<4, in: BlockID(1))
-            _ = layout.blockIndex(atRow: 3)
+            _ = layout.unitIndex(atRow: 3)
         }
         let empty = DocumentLayout(document: MarkdownParser.parse(""), options: LayoutOptions(width: 10))
         #expect(empty.rowCount == 0)
@@ -93,19 +93,19 @@ func checkLaws(_ layout: DocumentLayout, markdown: String, sourceLocation: Sourc
         for scalar in line.plainText.unicodeScalars where scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) {
             fail("row \(r) has control U+\(String(scalar.value, radix: 16))")
         }
-        if line.sourceLine < 1 || line.sourceLine > max(1, layout.document.sourceLineCount) {
+        if line.sourceLine < 1 || line.sourceLine > max(1, layout.document!.sourceLineCount) {
             fail("row \(r) source line \(line.sourceLine)")
         }
         if layout.row(for: layout.anchor(atRow: r)) != r { fail("anchor round trip at row \(r): \(layout.anchor(atRow: r))") }
         let showing = layout.rows(showing: line.range, in: line.block)
         if !line.range.isEmpty && !showing.contains(r) { fail("rows(showing:) of row \(r) = \(showing)") }
     }
-    for (b, block) in layout.blocks.enumerated() {
+    for (b, block) in layout.allUnits.enumerated() {
         let text = Array(block.text.utf8)
         var covered = [Int](repeating: 0, count: text.count)
         var lastLower = 0
         var isTable = false
-        if case .table = layout.document[block.block].kind { isTable = true }
+        if case .table = layout.document![block.block].kind { isTable = true }
         var shownOrder: [UInt8] = []
         for line in block.lines {
             if line.block != block.block { fail("row of block \(b) says \(line.block)") }
@@ -164,7 +164,7 @@ func checkReanchoring(from old: DocumentLayout, to new: DocumentLayout, sourceLo
         if ok && !old.line(at: r).range.isEmpty
             && !(line.range.contains(anchor.offset) || line.range.lowerBound == anchor.offset) {
             // A space the old row began with may be dropped at a wrap now: then the row after it.
-            let text = Array(new.blocks[new.blockIndex(of: anchor.block)!].text.utf8)
+            let text = Array(new.text(ofUnit: new.unitIndex(of: anchor.block)!).utf8)
             var o = anchor.offset
             while o < text.count && text[o] == 0x20 { o += 1 }
             ok = line.range.contains(anchor.offset) || line.range.lowerBound == anchor.offset

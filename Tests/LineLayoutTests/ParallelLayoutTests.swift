@@ -12,8 +12,8 @@ import Testing
             let sequential = DocumentLayout(document: document, options: options, parallel: false)
             let parallel = DocumentLayout(document: document, options: options, parallel: true)
             #expect(sequential.rowCount == parallel.rowCount)
-            #expect(sequential.blocks.map(\.lines) == parallel.blocks.map(\.lines))
-            #expect(sequential.blocks.map(\.text) == parallel.blocks.map(\.text))
+            #expect(sequential.allUnits.map(\.lines) == parallel.allUnits.map(\.lines))
+            #expect(sequential.allUnits.map(\.text) == parallel.allUnits.map(\.text))
         }
     }
 }

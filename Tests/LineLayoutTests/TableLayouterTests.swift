@@ -76,7 +76,7 @@ import Testing
 
     @Test func rolesContentAndRanges() {
         let layout = DocumentLayout(document: MarkdownParser.parse(Self.table), options: LayoutOptions(width: 40))
-        let block = layout.blocks[0]
+        let block = layout.allUnits[0]
         #expect(block.text == "Harbour\tRange\tNote\nBrest\t6.1\tbig tides\nNice\t0.2\tcalm")
         #expect(layout.line(at: 0).spans.map(\.style.role) == [.tableBorder])
         #expect(layout.line(at: 1).spans.contains { $0.text == "Harbour" && $0.style.role == .tableHeader && $0.contentOffset == 0 })

@@ -49,7 +49,7 @@ import Viewport
                 let grid = h.state.frame()
                 #expect(grid.rows == rows && grid.columns == columns)
                 let doc = h.state.active
-                #expect(h.top >= 0 && h.top <= doc.viewport.maxTop(in: doc.rows), "\(trail)")
+                #expect(h.top >= 0 && h.top <= doc.viewport.maxTop(in: doc.layout), "\(trail)")
                 if let sel = h.state.selection {
                     #expect(doc.elements.indices.contains(sel.index) && doc.elements[sel.index] == sel.element,
                             "stale selection after \(trail)")

@@ -105,9 +105,9 @@ struct PagerHarness {
 
     /// The anchor block (layout block index) on the top row.
     var topBlock: Int {
-        let rows = state.active.rows
+        let rows = state.active.layout
         guard rows.rowCount > 0 else { return -1 }
-        return rows.locate(top).block
+        return rows.locate(top).unit
     }
 
     /// Screen row (0-based) of the first row showing `text`, or nil.

@@ -41,7 +41,7 @@ func generatedDocument(sections: Int = 12) -> String {
         h.send("G")
         for width in 10...80 {
             h.send(.resize(rows: 10, columns: width))
-            #expect(h.top == h.state.active.viewport.maxTop(in: h.state.active.rows), "width \(width)")
+            #expect(h.top == h.state.active.viewport.maxTop(in: h.state.active.layout), "width \(width)")
             #expect(h.status.hasSuffix("(END)") || width < 20, "width \(width)")
         }
         h.send("g")

@@ -260,13 +260,13 @@ extension PagerHarness {
         var h = PagerHarness(markdown: "apple\n\nbanana", columns: 20, rows: 5)
         h.send("&zebra<CR>")
         #expect(h.status == "Pattern not found")
-        #expect(h.state.active.rows.included == nil)
+        #expect(h.state.active.filterUnits == nil)
     }
 
     @Test func escapeCancelsAFilterPrompt() {
         var h = PagerHarness(markdown: "apple\n\nbanana", columns: 20, rows: 5)
         h.send("&app<Esc>")
         #expect(h.state.prompt == nil)
-        #expect(h.state.active.rows.included == nil)
+        #expect(h.state.active.filterUnits == nil)
     }
 }

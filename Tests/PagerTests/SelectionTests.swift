@@ -73,7 +73,7 @@ extension PagerHarness {
             h.send("<Tab>")
             guard let sel = h.state.selection, let r = h.selectedRows else { Issue.record("no selection"); return }
             if reached.last != sel.index { reached.append(sel.index) }
-            let maxTop = h.state.active.viewport.maxTop(in: h.state.active.rows)
+            let maxTop = h.state.active.viewport.maxTop(in: h.state.active.layout)
             let expectedTop: Int
             if r.lowerBound >= oldTop && r.upperBound <= oldTop + contentRows {
                 expectedTop = oldTop

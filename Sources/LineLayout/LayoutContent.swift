@@ -1,0 +1,52 @@
+import MarkdownModel
+
+/// A document as the layout sees it, independent of width: an ordered list of *units*, each
+/// laid out on its own. A unit is a leaf block of a Markdown document (see
+/// `MarkdownContent`) or a line of a text document.
+///
+/// Units are addressed two ways: by position (`Int`, 0-based, the order rows come in) and by
+/// id (`BlockID`, what anchors and reading positions store: a leaf's block id, a line's
+/// index). Both are stable while a document grows: units are only ever added at the end, and
+/// only the units of an open tail are replaced.
+///
+/// Implementations are immutable snapshots (a growing document hands the pager a new
+/// snapshot) and safe to share between threads.
+public protocol LayoutContent: Sendable {
+    /// Units in this snapshot.
+    var unitCount: Int { get }
+    /// Whether more units may come (the input is still being read).
+    var isComplete: Bool { get }
+    /// The id anchors use for unit `u`.
+    func id(ofUnit u: Int) -> BlockID
+    /// The unit an id names; nil when it names no unit (a Markdown container, an id past
+    /// the end).
+    func unit(of id: BlockID) -> Int?
+    /// The units an id covers: a leaf's own unit, a container's leaves; nil when unknown.
+    func units(covering id: BlockID) -> Range<Int>?
+    /// Unit `u` laid out with `options`. Pure: the same arguments give the same rows.
+    func layout(unit u: Int, options: LayoutOptions) -> BlockLayout
+    /// Unit `u`'s content text, the same at every width (what search matches and anchors'
+    /// offsets count in).
+    func text(ofUnit u: Int) -> String
+    /// A guess at unit `u`'s rows at `width`, for units not laid out at that width yet.
+    func estimatedRows(ofUnit u: Int, width: Int) -> Int
+    /// Source lines of unit `u` (1-based, inclusive).
+    func sourceLines(ofUnit u: Int) -> SourceLines
+    /// Lines of the source (1-based numbers run 1...sourceLineCount).
+    var sourceLineCount: Int { get }
+    /// The row counts of `units` at `options` (a layout pass; implementations may use
+    /// several threads).
+    func rowCounts(of units: Range<Int>, options: LayoutOptions) -> [Int]
+}
+
+extension LayoutContent {
+    /// The first unit whose source lines reach `line` (the last unit when past the end).
+    public func unit(forSourceLine line: Int) -> Int {
+        var lo = 0, hi = unitCount
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            if sourceLines(ofUnit: mid).last < line { lo = mid + 1 } else { hi = mid }
+        }
+        return min(lo, max(0, unitCount - 1))
+    }
+}

@@ -1,0 +1,204 @@
+import Dispatch
+import MarkdownModel
+
+/// A Markdown document as layout units: its leaf blocks (and containers without children,
+/// an empty `-` or `>`, which still show their marker on a row), in document order.
+///
+/// Holds what every width shares: the content text and links of each unit, computed once
+/// when the content is built (by the same pass that counts the first width's rows).
+public final class MarkdownContent: LayoutContent {
+    public let document: Document
+    public let isComplete: Bool
+    let containers: Containers
+    /// Block id of each unit, in document order.
+    let units: [BlockID]
+    /// For each block id, the number of units with a smaller id (count + 1 entries).
+    let unitsBefore: [Int32]
+    /// For each block id, the last id of its subtree (pre-order).
+    let subtreeEnd: [Int32]
+    let texts: [String]
+    /// Links of each unit, by position in its content text.
+    public let links: [[LinkTarget]]
+
+    /// Documents with at least this many units are laid out on several threads.
+    static let parallelThreshold = 4096
+
+    /// The content of `document`, and each unit's row count at `options` (one layout pass;
+    /// `parallel` forces or forbids threads, nil decides by size).
+    public static func build(_ document: Document, options: LayoutOptions, isComplete: Bool = true,
+                             parallel: Bool? = nil) -> (content: MarkdownContent, rowCounts: [Int]) {
+        let built = buildKeepingLayouts(document, options: options, isComplete: isComplete, parallel: parallel)
+        return (built.content, built.rowCounts)
+    }
+
+    /// `build`, also handing back the layouts it made (a small document keeps them all).
+    static func buildKeepingLayouts(_ document: Document, options: LayoutOptions, isComplete: Bool = true,
+                                    parallel: Bool? = nil)
+        -> (content: MarkdownContent, rowCounts: [Int], layouts: [BlockLayout]) {
+        let skeleton = Skeleton(document)
+        let layouts = skeleton.layoutAll(options: options, parallel: parallel)
+        var texts: [String] = []
+        var links: [[LinkTarget]] = []
+        var counts: [Int] = []
+        texts.reserveCapacity(layouts.count)
+        links.reserveCapacity(layouts.count)
+        counts.reserveCapacity(layouts.count)
+        for layout in layouts {
+            texts.append(layout.text)
+            links.append(layout.links)
+            counts.append(layout.lines.count)
+        }
+        let content = MarkdownContent(skeleton: skeleton, isComplete: isComplete, texts: texts, links: links)
+        return (content, counts, layouts)
+    }
+
+    /// Each unit of `document` laid out with `options`, one after the other, handed to `body`
+    /// and then dropped (print mode keeps only the bytes it writes).
+    public static func forEachUnitLayout(_ document: Document, options: LayoutOptions, _ body: (BlockLayout) -> Void) {
+        let skeleton = Skeleton(document)
+        for k in skeleton.units.indices {
+            body(Skeleton.layoutUnit(k, units: skeleton.units, document: document, containers: skeleton.containers,
+                                     options: options))
+        }
+    }
+
+    /// Every unit of `document` laid out with `options` (print mode, tests).
+    public static func layoutAll(_ document: Document, options: LayoutOptions, parallel: Bool? = nil) -> [BlockLayout] {
+        Skeleton(document).layoutAll(options: options, parallel: parallel)
+    }
+
+    private init(skeleton: Skeleton, isComplete: Bool, texts: [String], links: [[LinkTarget]]) {
+        document = skeleton.document
+        containers = skeleton.containers
+        units = skeleton.units
+        unitsBefore = skeleton.unitsBefore
+        subtreeEnd = skeleton.subtreeEnd
+        self.isComplete = isComplete
+        self.texts = texts
+        self.links = links
+    }
+
+    public var unitCount: Int { units.count }
+    public var sourceLineCount: Int { document.sourceLineCount }
+    public func id(ofUnit u: Int) -> BlockID { units[u] }
+
+    public func unit(of id: BlockID) -> Int? {
+        let i = id.rawValue
+        guard i >= 0, i < document.blocks.count, Skeleton.isUnit(document.blocks[i]) else { return nil }
+        return Int(unitsBefore[i])
+    }
+
+    public func units(covering id: BlockID) -> Range<Int>? {
+        let i = id.rawValue
+        guard i >= 0, i < document.blocks.count else { return nil }
+        return Int(unitsBefore[i])..<Int(unitsBefore[Int(subtreeEnd[i]) + 1])
+    }
+
+    public func layout(unit u: Int, options: LayoutOptions) -> BlockLayout {
+        Skeleton.layoutUnit(u, units: units, document: document, containers: containers, options: options)
+    }
+
+    public func text(ofUnit u: Int) -> String { texts[u] }
+
+    public func rowCounts(of range: Range<Int>, options: LayoutOptions) -> [Int] {
+        let skeleton = Skeleton(document: document, containers: containers, units: units,
+                                unitsBefore: unitsBefore, subtreeEnd: subtreeEnd)
+        return skeleton.layoutAll(options: options, parallel: nil, range: range).map(\.lines.count)
+    }
+
+    public func estimatedRows(ofUnit u: Int, width: Int) -> Int {
+        let bytes = texts[u].utf8.count
+        var rows = max(1, (bytes + max(1, width) - 1) / max(1, width))
+        if case .heading(let level, _) = document[units[u]].kind, level <= 2 { rows += 1 }
+        return rows + 1  // the separator row most units have
+    }
+
+    public func sourceLines(ofUnit u: Int) -> SourceLines { document[units[u]].source }
+
+    /// The heading level of unit `u`, nil when it is not a heading.
+    public func headingLevel(ofUnit u: Int) -> Int? {
+        if case .heading(let level, _) = document[units[u]].kind { return level }
+        return nil
+    }
+}
+
+/// The width-independent structure of a document the layout walks: which blocks are units,
+/// how ids map to units, and the container decoration.
+struct Skeleton {
+    let document: Document
+    let containers: Containers
+    let units: [BlockID]
+    let unitsBefore: [Int32]
+    let subtreeEnd: [Int32]
+
+    init(_ document: Document) {
+        self.document = document
+        let n = document.blocks.count
+        var unitsBefore = [Int32](repeating: 0, count: n + 1)
+        var units: [BlockID] = []
+        for b in document.blocks {
+            unitsBefore[b.id.rawValue] = Int32(units.count)
+            if Self.isUnit(b) { units.append(b.id) }
+        }
+        unitsBefore[n] = Int32(units.count)
+        var subtreeEnd = [Int32](repeating: 0, count: n)
+        for i in stride(from: n - 1, through: 0, by: -1) {
+            let children = document.blocks[i].children
+            subtreeEnd[i] = children.last.map { subtreeEnd[$0.rawValue] } ?? Int32(i)
+        }
+        self.units = units
+        self.unitsBefore = unitsBefore
+        self.subtreeEnd = subtreeEnd
+        self.containers = Containers(document)
+    }
+
+    static func isUnit(_ b: Block) -> Bool {
+        switch b.kind {
+        case .document: return false
+        case .blockQuote, .list, .item: return b.children.isEmpty
+        default: return true
+        }
+    }
+
+    /// Unit `k`: its container prefix, the separator row before the next unit, its rows.
+    static func layoutUnit(_ k: Int, units: [BlockID], document: Document, containers: Containers,
+                           options: LayoutOptions) -> BlockLayout {
+        let id = units[k]
+        let width = options.width
+        let prefix = containers.prefix(of: id, width: width)
+        let separator = k + 1 < units.count ? containers.separator(between: id, and: units[k + 1], width: width) : nil
+        return BlockLayouter.layout(document.blocks[id.rawValue], prefix: prefix, separator: separator, options: options)
+    }
+
+    init(document: Document, containers: Containers, units: [BlockID], unitsBefore: [Int32], subtreeEnd: [Int32]) {
+        self.document = document; self.containers = containers; self.units = units
+        self.unitsBefore = unitsBefore; self.subtreeEnd = subtreeEnd
+    }
+
+    /// Units `range` (all by default) laid out, on several threads for many units.
+    func layoutAll(options: LayoutOptions, parallel: Bool?, range: Range<Int>? = nil) -> [BlockLayout] {
+        let range = range ?? 0..<units.count
+        let count = range.count
+        let first = range.lowerBound
+        let (units, document, containers) = (self.units, self.document, self.containers)
+        guard parallel ?? (count >= MarkdownContent.parallelThreshold), count > 0 else {
+            return range.map { Self.layoutUnit($0, units: units, document: document, containers: containers, options: options) }
+        }
+        return [BlockLayout](unsafeUninitializedCapacity: count) { buffer, initialized in
+            let out = SendableBuffer(base: buffer.baseAddress!)
+            let chunks = max(1, min(64, count / 256))
+            DispatchQueue.concurrentPerform(iterations: chunks) { c in
+                for k in (c * count / chunks)..<((c + 1) * count / chunks) {
+                    (out.base + k).initialize(to: Self.layoutUnit(first + k, units: units, document: document,
+                                                                  containers: containers, options: options))
+                }
+            }
+            initialized = count
+        }
+    }
+}
+
+/// A buffer written by several threads at disjoint indices.
+struct SendableBuffer<T>: @unchecked Sendable {
+    let base: UnsafeMutablePointer<T>
+}

@@ -1,0 +1,288 @@
+/// The number of rows of each unit of a document at one width (a unit is a Markdown leaf
+/// block or a text line), with prefix sums for row ↔ unit look-ups. The row space the pager
+/// scrolls through is built on it.
+///
+/// Compact, because a 1 GB log has ten million lines: one byte per unit (a 7-bit count, 127
+/// meaning "see `large`", and a flag that the count is exact), plus one sum per group of
+/// `groupSize` units in a Fenwick tree. Look-ups cost O(log groups + groupSize).
+///
+/// Counts may be *estimates*: a unit not laid out at this width yet (after a resize, or
+/// before the background layout reached it) has a guessed count, replaced when it is laid
+/// out. Positions are anchors, not rows, so a correction never moves the view; it only
+/// moves row numbers after the unit.
+///
+/// A unit can be *hidden* (less's `&pattern` filter): it then has no rows at all.
+///
+/// ```
+/// units   │ 0 │ 1 │ 2 │ … │63 ║64 │65 │ …
+/// counts  │ 3 │ 1 │ 1 │ … │ 2 ║ 1 │ 4 │ …      rows of unit u = visible ? count : 0
+/// groups  └──── group 0 ─────┘╚══ group 1 …     Fenwick over group sums
+/// ```
+public struct RowIndex: Sendable, Equatable {
+    public static let groupSize = 64
+    private static let exactBit: UInt8 = 0x80
+    private static let largeMark: UInt8 = 0x7F
+
+    private var counts: [UInt8] = []
+    /// Counts of 127 rows or more, by unit.
+    private var large: [Int: Int] = [:]
+    /// Hidden units as a bit set; empty = none hidden.
+    private var hiddenBits: [UInt64] = []
+    /// 1-based Fenwick tree over the groups' visible row sums; `fenwick[0]` is unused.
+    private var fenwick: [Int] = [0]
+    /// Visible rows in all.
+    public private(set) var rowCount = 0
+    /// Units whose count is an estimate.
+    public private(set) var estimatedUnits = 0
+
+    public init() {}
+
+    /// Every unit counted exactly once (for tests and small documents).
+    public init(counts: [Int]) {
+        counts.forEach { append(count: $0, exact: true) }
+    }
+
+    public var unitCount: Int { counts.count }
+    public var isExact: Bool { estimatedUnits == 0 }
+    public var hasHiddenUnits: Bool { !hiddenBits.isEmpty }
+    private var groupCount: Int { fenwick.count - 1 }
+
+    // MARK: - Reading
+
+    /// The unit's count, whether or not it is hidden.
+    public func count(ofUnit u: Int) -> Int {
+        let byte = counts[u] & ~Self.exactBit
+        return byte == Self.largeMark ? large[u, default: 0] : Int(byte)
+    }
+
+    public func isExact(unit u: Int) -> Bool { counts[u] & Self.exactBit != 0 }
+
+    public func isHidden(unit u: Int) -> Bool {
+        let word = u >> 6
+        return word < hiddenBits.count && hiddenBits[word] & (1 << UInt64(u & 63)) != 0
+    }
+
+    /// Rows the unit shows: its count, 0 when hidden.
+    public func visibleCount(ofUnit u: Int) -> Int {
+        u < 0 || u >= unitCount || isHidden(unit: u) ? 0 : count(ofUnit: u)
+    }
+
+    /// First row of unit `u` (`rowCount` for `u == unitCount`).
+    public func firstRow(ofUnit u: Int) -> Int {
+        precondition(u >= 0 && u <= unitCount, "unit out of range")
+        let g = u / Self.groupSize
+        return prefix(groups: g) + visibleSum(units: (g * Self.groupSize)..<u)
+    }
+
+    /// Visible rows of a run of units (within one group: the inner loop of every look-up).
+    private func visibleSum(units range: Range<Int>) -> Int {
+        counts.withUnsafeBufferPointer { buffer in
+            var sum = 0
+            for k in range {
+                let byte = buffer[k] & ~Self.exactBit
+                let n = byte == Self.largeMark ? large[k, default: 0] : Int(byte)
+                sum += n
+            }
+            guard !hiddenBits.isEmpty else { return sum }
+            for k in range where isHidden(unit: k) { sum -= count(ofUnit: k) }
+            return sum
+        }
+    }
+
+    /// The rows of unit `u`; empty (where it would stand) when hidden.
+    public func rows(ofUnit u: Int) -> Range<Int> {
+        let first = firstRow(ofUnit: u)
+        return first..<(first + visibleCount(ofUnit: u))
+    }
+
+    /// The unit showing `row` and the row's index within it. `row` is clamped to the rows
+    /// there are; nil when there are none.
+    public func unit(atRow row: Int) -> (unit: Int, row: Int)? {
+        guard rowCount > 0 else { return nil }
+        let r = min(max(0, row), rowCount - 1)
+        // Fenwick descent: the last group g whose first row is <= r.
+        var g = 0, before = 0
+        var step = 1
+        while step * 2 <= groupCount { step *= 2 }
+        while step > 0 {
+            let next = g + step
+            if next <= groupCount && before + fenwick[next] <= r {
+                g = next
+                before += fenwick[next]
+            }
+            step /= 2
+        }
+        // Groups 0..<g hold `before` rows; the row is in group g.
+        let found: (unit: Int, row: Int)? = counts.withUnsafeBufferPointer { buffer in
+            var u = g * Self.groupSize
+            var at = before
+            let noneHidden = hiddenBits.isEmpty
+            while u < buffer.count {
+                let byte = buffer[u] & ~Self.exactBit
+                var n = byte == Self.largeMark ? large[u, default: 0] : Int(byte)
+                if !noneHidden && isHidden(unit: u) { n = 0 }
+                if r < at + n { return (u, r - at) }
+                at += n
+                u += 1
+            }
+            return nil
+        }
+        guard let found else { preconditionFailure("row index sums disagree") }
+        return found
+    }
+
+    /// The first visible unit at or after `u` (nil when none).
+    public func visibleUnit(atOrAfter u: Int) -> Int? {
+        guard hasHiddenUnits else { return u < unitCount ? max(0, u) : nil }
+        var k = max(0, u)
+        while k < unitCount {
+            if !isHidden(unit: k) { return k }
+            k += 1
+        }
+        return nil
+    }
+
+    // MARK: - Changing
+
+    /// Adds a unit at the end.
+    public mutating func append(count: Int, exact: Bool) {
+        let u = counts.count
+        counts.append(0)
+        store(count, exact: exact, unit: u)
+        if !exact { estimatedUnits += 1 }
+        let g = u / Self.groupSize
+        if g == groupCount {
+            appendGroup()
+        }
+        add(count, toGroup: g)
+    }
+
+    /// Sets the count of unit `u` (a layout replaced an estimate, or a new width's count).
+    public mutating func setCount(_ count: Int, exact: Bool, ofUnit u: Int) {
+        let old = self.count(ofUnit: u)
+        let wasExact = isExact(unit: u)
+        store(count, exact: exact, unit: u)
+        if wasExact != exact { estimatedUnits += exact ? -1 : 1 }
+        if !isHidden(unit: u), old != count { add(count - old, toGroup: u / Self.groupSize) }
+    }
+
+    /// Marks every count as an estimate (the width changed: they are the old width's).
+    public mutating func markAllEstimated() {
+        for u in counts.indices { counts[u] &= ~Self.exactBit }
+        estimatedUnits = counts.count
+    }
+
+    /// Keeps the first `n` units (the open tail of a growing document is replaced).
+    public mutating func truncate(to n: Int) {
+        guard n < unitCount else { return }
+        let keep = max(0, n)
+        let lastGroup = keep == 0 ? -1 : (keep - 1) / Self.groupSize
+        // Rows the kept part of the last kept group loses.
+        var removedFromLast = 0
+        if lastGroup >= 0 {
+            for u in keep..<min(unitCount, (lastGroup + 1) * Self.groupSize) { removedFromLast += visibleCount(ofUnit: u) }
+        }
+        var removedAfter = 0
+        if lastGroup + 1 < groupCount {
+            removedAfter = prefix(groups: groupCount) - prefix(groups: lastGroup + 1)
+        }
+        for u in keep..<unitCount {
+            if !isExact(unit: u) { estimatedUnits -= 1 }
+            if counts[u] & ~Self.exactBit == Self.largeMark { large[u] = nil }
+        }
+        counts.removeLast(unitCount - keep)
+        let words = (keep + 63) / 64
+        if hiddenBits.count > words { hiddenBits.removeLast(hiddenBits.count - words) }
+        if !hiddenBits.isEmpty, keep & 63 != 0 {
+            hiddenBits[words - 1] &= (1 << UInt64(keep & 63)) - 1
+        }
+        if hiddenBits.allSatisfy({ $0 == 0 }) { hiddenBits = [] }
+        fenwick.removeLast(groupCount - (lastGroup + 1))
+        if lastGroup >= 0, removedFromLast > 0 { add(-removedFromLast, toGroup: lastGroup) }
+        rowCount -= removedAfter
+    }
+
+    /// Hides the units not in `shown` (sorted unit indices), or shows all (nil).
+    public mutating func setShown(_ shown: [Int]?) {
+        hiddenBits = []
+        if let shown {
+            hiddenBits = [UInt64](repeating: ~0, count: (unitCount + 63) / 64)
+            for u in shown where u >= 0 && u < unitCount { hiddenBits[u >> 6] &= ~(1 << UInt64(u & 63)) }
+            if unitCount & 63 != 0, !hiddenBits.isEmpty {
+                hiddenBits[hiddenBits.count - 1] &= (1 << UInt64(unitCount & 63)) - 1
+            }
+        }
+        rebuildSums()
+    }
+
+    /// Hides or shows one unit (a filter extended to units that arrived later).
+    public mutating func setHidden(_ hidden: Bool, unit u: Int) {
+        guard isHidden(unit: u) != hidden else { return }
+        let word = u >> 6
+        if hiddenBits.count <= word { hiddenBits += [UInt64](repeating: 0, count: word + 1 - hiddenBits.count) }
+        if hidden { hiddenBits[word] |= 1 << UInt64(u & 63) } else { hiddenBits[word] &= ~(1 << UInt64(u & 63)) }
+        let n = count(ofUnit: u)
+        if n != 0 { add(hidden ? -n : n, toGroup: u / Self.groupSize) }
+    }
+
+    // MARK: - Private
+
+    private mutating func store(_ count: Int, exact: Bool, unit u: Int) {
+        let n = max(0, count)
+        var byte: UInt8
+        if n >= Int(Self.largeMark) {
+            large[u] = n
+            byte = Self.largeMark
+        } else {
+            if counts[u] & ~Self.exactBit == Self.largeMark { large[u] = nil }
+            byte = UInt8(n)
+        }
+        if exact { byte |= Self.exactBit }
+        counts[u] = byte
+    }
+
+    /// Rows in groups 0..<g.
+    private func prefix(groups g: Int) -> Int {
+        var i = g, sum = 0
+        while i > 0 {
+            sum += fenwick[i]
+            i &= i - 1
+        }
+        return sum
+    }
+
+    private mutating func add(_ delta: Int, toGroup g: Int) {
+        rowCount += delta
+        var i = g + 1
+        while i <= groupCount {
+            fenwick[i] += delta
+            i += i & -i
+        }
+    }
+
+    /// A new, empty group at the end: its node covers groups (i − lowbit(i), i].
+    private mutating func appendGroup() {
+        let i = groupCount + 1
+        let low = i & -i
+        let covered = prefix(groups: i - 1) - prefix(groups: i - low)
+        fenwick.append(covered)
+    }
+
+    private mutating func rebuildSums() {
+        let groups = (unitCount + Self.groupSize - 1) / Self.groupSize
+        var sums = [Int](repeating: 0, count: groups + 1)
+        var total = 0
+        for u in 0..<unitCount {
+            let n = visibleCount(ofUnit: u)
+            sums[u / Self.groupSize + 1] += n
+            total += n
+        }
+        // In-place Fenwick construction: each node passes its sum to its parent.
+        for i in 1...max(1, groups) where i <= groups {
+            let parent = i + (i & -i)
+            if parent <= groups { sums[parent] += sums[i] }
+        }
+        fenwick = sums
+        rowCount = total
+    }
+}
