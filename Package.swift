@@ -22,7 +22,8 @@ let package = Package(
         .target(name: "CellWidth"),
         .target(name: "Styling"),
         .target(name: "MarkdownModel", dependencies: ["CCmark"]),
-        .target(name: "LineLayout", dependencies: ["MarkdownModel", "CellWidth", "Styling"]),
+        .target(name: "TextModel", dependencies: ["Styling", "CellWidth"]),
+        .target(name: "LineLayout", dependencies: ["MarkdownModel", "TextModel", "CellWidth", "Styling"]),
         .target(name: "Viewport", dependencies: ["LineLayout"]),
         .target(name: "TextSearch", dependencies: ["CPCRE2"]),
         .target(name: "TerminalScreen", dependencies: ["CellWidth", "Styling"]),
@@ -35,11 +36,11 @@ let package = Package(
         .target(name: "TerminalIO", dependencies: ["TerminalScreen"]),
         .executableTarget(name: "folio", dependencies: [
             "MarkdownModel", "LineLayout", "Viewport", "Pager", "TerminalScreen", "TerminalIO",
-            "ReadingPositions", "TextSearch",
+            "ReadingPositions", "TextSearch", "TextModel",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "folio-bench", dependencies: [
-            "MarkdownModel", "LineLayout", "Viewport", "Pager", "TerminalScreen", "TextSearch",
+            "MarkdownModel", "TextModel", "LineLayout", "Viewport", "Pager", "TerminalScreen", "TextSearch",
         ]),
 
         // Test helpers shared by the test targets (a seeded generator).

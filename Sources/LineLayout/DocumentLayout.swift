@@ -39,8 +39,9 @@ public struct DocumentLayout: Sendable {
             precondition(rowCounts.count == content.unitCount, "one count per unit")
             for n in rowCounts { index.append(count: n, exact: true) }
         } else {
+            let exactEstimates = content.estimatesAreExact(options: options)
             for u in 0..<content.unitCount {
-                index.append(count: content.estimatedRows(ofUnit: u, width: options.width), exact: false)
+                index.append(count: content.estimatedRows(ofUnit: u, options: options), exact: exactEstimates)
             }
         }
         self.index = index
@@ -62,13 +63,15 @@ public struct DocumentLayout: Sendable {
     /// (link styles do not change counts), otherwise estimates to be corrected.
     public func relaidOut(options newOptions: LayoutOptions, rowCounts: RowIndex? = nil) -> DocumentLayout {
         var copy = DocumentLayout(content: content, options: newOptions, index: rowCounts ?? index)
-        if rowCounts == nil, newOptions.width != options.width {
+        if rowCounts == nil,
+           newOptions.width != options.width || newOptions.chopLongLines != options.chopLongLines {
             copy.index = RowIndex()
-            for u in 0..<content.unitCount {
-                copy.index.append(count: content.estimatedRows(ofUnit: u, width: newOptions.width), exact: false)
+            let exactEstimates = content.estimatesAreExact(options: newOptions)
+            for u in 0..<index.unitCount {
+                copy.index.append(count: content.estimatedRows(ofUnit: u, options: newOptions), exact: exactEstimates)
             }
             if index.hasHiddenUnits {
-                for u in 0..<content.unitCount where index.isHidden(unit: u) { copy.index.setHidden(true, unit: u) }
+                for u in 0..<index.unitCount where index.isHidden(unit: u) { copy.index.setHidden(true, unit: u) }
             }
         }
         return copy
@@ -159,6 +162,26 @@ public struct DocumentLayout: Sendable {
         let n = laidOut[u]!.lines.count
         if !index.isExact(unit: u) || index.count(ofUnit: u) != n { index.setCount(n, exact: true, ofUnit: u) }
         return index.visibleCount(ofUnit: u)
+    }
+
+    /// Takes in the units a growing content has gained since (estimated counts; the last
+    /// unit, which may have grown, is laid out again when next prepared). Returns how many
+    /// units were added.
+    @discardableResult
+    public mutating func syncUnits() -> Int {
+        let total = content.unitCount
+        let before = index.unitCount
+        guard total > before else { return 0 }
+        let exactEstimates = content.estimatesAreExact(options: options)
+        for u in before..<total { index.append(count: content.estimatedRows(ofUnit: u, options: options), exact: exactEstimates) }
+        return total - before
+    }
+
+    /// Forgets the laid-out rows of unit `u` (its content changed).
+    public mutating func invalidate(unit u: Int) {
+        if let layout = laidOut.removeValue(forKey: u) { laidOutRows -= layout.lines.count }
+        lastLookup.forget()
+        if u < index.unitCount { index.setCount(index.count(ofUnit: u), exact: false, ofUnit: u) }
     }
 
     /// Sets exact counts computed elsewhere (the background layout) for units `start...`.
@@ -360,6 +383,12 @@ final class LastUnitMemo: @unchecked Sendable {
     func get(_ u: Int) -> BlockLayout? {
         lock.lock(); defer { lock.unlock() }
         return unit == u ? layout : nil
+    }
+
+    func forget() {
+        lock.lock(); defer { lock.unlock() }
+        unit = -1
+        layout = nil
     }
 
     func set(_ u: Int, _ value: BlockLayout) {

@@ -29,7 +29,9 @@ public protocol LayoutContent: Sendable {
     /// offsets count in).
     func text(ofUnit u: Int) -> String
     /// A guess at unit `u`'s rows at `width`, for units not laid out at that width yet.
-    func estimatedRows(ofUnit u: Int, width: Int) -> Int
+    func estimatedRows(ofUnit u: Int, options: LayoutOptions) -> Int
+    /// Whether `estimatedRows` is exact at `options` (chopped text lines: one row each).
+    func estimatesAreExact(options: LayoutOptions) -> Bool
     /// Source lines of unit `u` (1-based, inclusive).
     func sourceLines(ofUnit u: Int) -> SourceLines
     /// Lines of the source (1-based numbers run 1...sourceLineCount).
@@ -40,6 +42,8 @@ public protocol LayoutContent: Sendable {
 }
 
 extension LayoutContent {
+    public func estimatesAreExact(options: LayoutOptions) -> Bool { false }
+
     /// The first unit whose source lines reach `line` (the last unit when past the end).
     public func unit(forSourceLine line: Int) -> Int {
         var lo = 0, hi = unitCount

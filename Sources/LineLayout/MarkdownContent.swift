@@ -106,7 +106,8 @@ public final class MarkdownContent: LayoutContent {
         return skeleton.layoutAll(options: options, parallel: nil, range: range).map(\.lines.count)
     }
 
-    public func estimatedRows(ofUnit u: Int, width: Int) -> Int {
+    public func estimatedRows(ofUnit u: Int, options: LayoutOptions) -> Int {
+        let width = options.width
         let bytes = texts[u].utf8.count
         var rows = max(1, (bytes + max(1, width) - 1) / max(1, width))
         if case .heading(let level, _) = document[units[u]].kind, level <= 2 { rows += 1 }

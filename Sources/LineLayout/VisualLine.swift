@@ -141,8 +141,14 @@ public struct LayoutOptions: Hashable, Sendable {
     /// unless the URL equals the text, and keep `~~` around struck-out text (decoration, not
     /// content), which plain text cannot otherwise show.
     public var inlineLinkURLs: Bool
+    /// Text documents: cut long lines at the width instead of wrapping them (less's `-S`).
+    /// Markdown is always wrapped (its prose is reflowed to the width).
+    public var chopLongLines: Bool
+    /// Text documents with chopped lines: columns scrolled to the right (`→`, `←`).
+    public var horizontalShift: Int
 
-    public init(width: Int, inlineLinkURLs: Bool = false) {
+    public init(width: Int, inlineLinkURLs: Bool = false, chopLongLines: Bool = false, horizontalShift: Int = 0) {
         self.width = max(1, width); self.inlineLinkURLs = inlineLinkURLs
+        self.chopLongLines = chopLongLines; self.horizontalShift = max(0, horizontalShift)
     }
 }

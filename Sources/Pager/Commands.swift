@@ -26,7 +26,11 @@ extension PagerState {
         case .top:
             if let n = count { goToSourceLine(n) } else { active.jump(to: .top) }
         case .bottom:
-            if let n = count { goToSourceLine(n) } else { active.jump(to: .bottom) }
+            if let n = count { goToSourceLine(n) } else {
+                active.jump(to: .bottom)
+                // On input still being read, `G` reads on to its end (Ctrl-C stops it).
+                if help == nil && active.isGrowing { seekingEnd = true; return [.readToEnd(document: current)] }
+            }
         case .percent:
             let p = min(100, max(0, count ?? 0))
             let target = active.layout.rowCount * p / 100
@@ -82,6 +86,10 @@ extension PagerState {
             }
             let line = active.layout.rowCount > 0 ? active.layout.line(at: active.top).sourceLine : 1
             return [.edit(path: path, line: line, document: current)]
+        case .followEnd:
+            return followEnd()
+        case .shiftRight, .shiftLeft:
+            shiftHorizontally(right: command == .shiftRight, count: count)
         case .unknown(let name):
             message = "Unknown key: \(name)  (h for help)"
         }

@@ -35,11 +35,57 @@ public struct DocumentState: Sendable {
     /// Filter (`&pattern`): its pattern and the units it shows, in order; nil = all.
     public private(set) var filterPattern: String?
     public private(set) var filterUnits: [Int]?
+    /// Bytes of input read so far while it is still being read (status line).
+    public var bytesRead = 0
+    /// The input ended on a read error (shown once, then kept for `=`).
+    public var readError: String?
+    /// Units that changed in the last reload (a cue in the margin until the next key).
+    public var changedUnits: Set<Int> = []
 
     public init(name: String, path: String?, document: Document, options: LayoutOptions, contentRows: Int) {
+        let options = DocumentState.effective(options, markdown: true)
         let (content, counts) = MarkdownContent.build(document, options: options)
         self.init(name: name, path: path, layout: DocumentLayout(content: content, options: options, rowCounts: counts),
                   contentRows: contentRows)
+    }
+
+    public init(spec: DocumentSpec, options: LayoutOptions, contentRows: Int) {
+        switch spec.source {
+        case .markdown(let document):
+            self.init(name: spec.name, path: spec.path, document: document, options: options, contentRows: contentRows)
+            isPreview = spec.isPreview
+        case .text(let text):
+            self.init(name: spec.name, path: spec.path, layout: DocumentLayout(content: text, options: options),
+                      contentRows: contentRows)
+        }
+    }
+
+    /// Options as this kind of document uses them: Markdown is reflowed, never chopped or
+    /// shifted (so `→` on a Markdown file costs nothing).
+    static func effective(_ options: LayoutOptions, markdown: Bool) -> LayoutOptions {
+        guard markdown else { return options }
+        var o = options
+        o.chopLongLines = false
+        o.horizontalShift = 0
+        return o
+    }
+
+    public var isText: Bool { layout.content is TextContent }
+
+    /// The input is still being read (more units may come).
+    public var isGrowing: Bool { !layout.content.isComplete }
+
+    /// Takes in units that arrived since the last call (a growing text input).
+    public mutating func syncUnits() {
+        let before = layout.unitCount
+        // The former last line may have been shown while incomplete only at the end of input,
+        // so units already in the index never change; new ones are added with estimates.
+        if layout.syncUnits() > 0, filterUnits != nil {
+            // A filter shows only the units it found; new units are hidden until `&` again.
+            layout.setShown(filterUnits)
+            _ = before
+        }
+        prepareView()
     }
 
     public init(name: String, path: String?, layout: DocumentLayout, contentRows: Int) {
@@ -76,7 +122,14 @@ public struct DocumentState: Sendable {
     /// at this width before come back exact; otherwise they are counted now.
     public mutating func relayout(options: LayoutOptions, contentRows: Int) {
         viewport.contentRows = max(0, contentRows)
-        if options != layout.options {
+        let options = DocumentState.effective(options, markdown: !isText)
+        if options != layout.options, isText {
+            // Text: estimates from line lengths, made exact around the view as it goes (a
+            // 1 GB log is never laid out whole). Chopped lines are one row each.
+            layout = layout.relaidOut(options: options,
+                                      rowCounts: options.width == layout.options.width
+                                          && options.chopLongLines == layout.options.chopLongLines ? layout.index : nil)
+        } else if options != layout.options {
             layoutCache.store(layout.index, for: layout.options)
             var counts = layoutCache.counts(for: options)
             if counts == nil {

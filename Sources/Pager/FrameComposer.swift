@@ -40,15 +40,30 @@ extension PagerState {
         let count = doc.layout.rowCount
         let top = doc.top
         var cache: [Int: Overlays] = [:]
+        let gutter = gutterColumns
+        var previousSourceLine = top > 0 && top - 1 < count ? doc.layout.line(at: top - 1).sourceLine : 0
         for screenRow in 0..<contentRows {
             let row = top + screenRow
             guard row < count else { break }
             let line = doc.layout.line(at: row)
-            let blockIndex = doc.layout.locate(row).unit
+            let (blockIndex, rowInUnit) = doc.layout.locate(row)
+            if gutter > 0 {
+                // A number where a source line starts (or a unit does), blank on its other rows.
+                if line.sourceLine != previousSourceLine || rowInUnit == 0 && !doc.isText {
+                    let number = String(line.sourceLine)
+                    let text = String(repeating: " ", count: max(0, gutter - 1 - number.count)) + number
+                    grid.put(text, style: theme.lineNumber, row: screenRow, column: 0)
+                }
+                previousSourceLine = line.sourceLine
+            }
+            if !doc.changedUnits.isEmpty, doc.changedUnits.contains(blockIndex), screenColumns > 1 {
+                // A reload changed this unit: a cue in the last column until the next key.
+                grid.put("▐", style: theme.changeCue, row: screenRow, column: screenColumns - 1)
+            }
             let overlay: Overlays
             if let c = cache[blockIndex] { overlay = c } else { overlay = overlays(forBlockIndex: blockIndex); cache[blockIndex] = overlay }
             let drag = mouseDrag.flatMap { $0.moved ? $0 : nil }
-            var column = 0
+            var column = gutter
             for span in line.spans {
                 let base = theme.style(for: span.style)
                 if (overlay.isEmpty || span.contentOffset == nil) && drag == nil {
@@ -71,7 +86,7 @@ extension PagerState {
                 }
             }
         }
-        drawScrollIndicator(top: top, count: count, into: &grid)
+        if doc.changedUnits.isEmpty { drawScrollIndicator(top: top, count: count, into: &grid) }
     }
 
     /// One column on the right edge: the track shows the whole document, the thumb where the

@@ -19,6 +19,10 @@ public enum Command: Hashable, Sendable {
     case outline, nextHeading, previousHeading
     /// less's `v`: edit the file in `$VISUAL`/`$EDITOR` at the current source line.
     case edit
+    /// `F`: follow the end of the input as it grows.
+    case followEnd
+    /// `→` / `Esc )` and `←` / `Esc (`: scroll chopped text sideways (a count sets the columns).
+    case shiftRight, shiftLeft
     case unknown(String)
 }
 
@@ -71,6 +75,8 @@ public struct KeyInterpreter: Hashable, Sendable {
             case (.escape, .left), (.escape, .backspace): return .back
             case (.escape, .char("<")): return .top
             case (.escape, .char(">")): return .bottom
+            case (.escape, .char(")")): return .shiftRight
+            case (.escape, .char("(")): return .shiftLeft
             case (.ctrlO, .ctrl("n")), (.ctrlO, .char("n")): return .selectNext
             case (.ctrlO, .ctrl("p")), (.ctrlO, .char("p")): return .selectPrevious
             case (.closeBracket, .char("]")): return .nextHeading
@@ -121,6 +127,9 @@ public struct KeyInterpreter: Hashable, Sendable {
         case .ctrl("o"): pending = .ctrlO; return nil
         case .char("o"): return .outline
         case .char("v"): return .edit
+        case .char("F"): return .followEnd
+        case .right: return .shiftRight
+        case .left: return .shiftLeft
         case .char("]"): pending = .closeBracket; return nil
         case .char("["): pending = .openBracket; return nil
         case .backspace, .alt(.left), .alt(.backspace): return .back

@@ -34,6 +34,11 @@ public struct PagerConfig: Sendable {
     public var literalSearch = false
     /// Full mouse reporting is on (clicks and drags reach folio).
     public var mouse = false
+    /// Text documents: cut long lines at the width (`-S`); `←`/`→` scroll sideways.
+    public var chopLongLines = false
+    /// A gutter with source line numbers (`-N`): a text document's line, a Markdown row's
+    /// source line.
+    public var lineNumbers = false
 
     public init() {}
 }

@@ -4,7 +4,7 @@ import TerminalScreen
 import Viewport
 
 /// What happens to the pager: keys, mouse, size changes, and idle time for background work.
-public enum PagerEvent: Hashable, Sendable {
+public enum PagerEvent: Sendable {
     case key(Key)
     case mouse(MouseEvent)
     case paste(String)
@@ -12,6 +12,15 @@ public enum PagerEvent: Hashable, Sendable {
     /// No input is waiting: a chance to do a slice of background work (match counting) or to
     /// scroll while a mouse drag is held past an edge.
     case idle
+    /// More of document `index`'s input has arrived (its content grew).
+    case inputArrived(document: Int)
+    /// Document `index`'s input has ended (`error`: it ended on a read error).
+    case inputEnded(document: Int, error: String?)
+    /// A new parse of document `index` is ready (a growing Markdown stream, the full
+    /// document after a preview, a file reloaded after it changed on disk).
+    case documentReady(document: Int, spec: DocumentSpec, changedUnits: Set<Int>)
+    /// How many bytes the reader thread of the current document holds (status line).
+    case readProgress(document: Int, bytes: Int)
 }
 
 /// What the pager asks the outside world to do. The run loop carries these out.
@@ -30,6 +39,11 @@ public enum PagerEffect: Hashable, Sendable {
     case leftDocument(Int)
     /// Edit a file at a source line (`v`); the run loop reloads the document afterwards.
     case edit(path: String, line: Int, document: Int)
+    /// Read document `index`'s input on to its end (`G`, `F`, a search), until
+    /// `.stopReading`; without it, input is read only a bounded distance past the view.
+    case readToEnd(document: Int)
+    /// Stop reading on demand (Ctrl-C, or the demand was met).
+    case stopReading(document: Int)
 }
 
 /// The whole pager: one value, changed only by `update`. Rendering reads it (`frame()`).
@@ -61,6 +75,12 @@ public struct PagerState: Sendable {
     public var lastClickedLink: SelectableElement?
     /// Half-page size set by a count on `d`/`u` (less remembers it).
     public var halfPage: Int?
+    /// Columns the text is scrolled to the right (chopped text documents, `→`/`←`).
+    public internal(set) var horizontalShift = 0
+    /// `F`: the view stays on the last line as input arrives; any key stops it.
+    public internal(set) var following = false
+    /// `G` (or a search) on input still being read: keep going to the end as it arrives.
+    public internal(set) var seekingEnd = false
     /// Background work is waiting (the run loop sends `.idle` without blocking).
     public var wantsIdle: Bool { search?.counter?.isDone == false || mouseDrag?.edgeDirection != nil }
 
@@ -70,21 +90,29 @@ public struct PagerState: Sendable {
         self.screenColumns = max(1, columns)
         self.current = 0
         let options = PagerState.layoutOptions(config: config, columns: max(1, columns))
-        self.documents = documents.map {
-            var d = DocumentState(name: $0.name, path: $0.path, document: $0.document, options: options,
-                                  contentRows: max(0, rows - 1))
-            d.isPreview = $0.isPreview
-            return d
-        }
+        self.documents = documents.map { DocumentState(spec: $0, options: options, contentRows: max(0, rows - 1)) }
     }
 
-    /// Layout options for a screen width: one column is kept for the scroll indicator.
-    static func layoutOptions(config: PagerConfig, columns: Int) -> LayoutOptions {
+    /// Layout options for a screen width: one column is kept for the scroll indicator, and
+    /// the line-number gutter when it is on.
+    static func layoutOptions(config: PagerConfig, columns: Int, shift: Int = 0) -> LayoutOptions {
         let reserve = config.showScrollbar && columns > 1 ? 1 : 0
-        return LayoutOptions(width: max(1, columns - reserve), inlineLinkURLs: config.inlineLinkURLs)
+        let gutter = config.lineNumbers && columns - reserve > gutterWidth + 1 ? gutterWidth : 0
+        return LayoutOptions(width: max(1, columns - reserve - gutter), inlineLinkURLs: config.inlineLinkURLs,
+                             chopLongLines: config.chopLongLines, horizontalShift: config.chopLongLines ? shift : 0)
     }
 
-    public var layoutOptions: LayoutOptions { PagerState.layoutOptions(config: config, columns: screenColumns) }
+    /// Columns of the line-number gutter (`-N`): seven digits and a space, as less.
+    static let gutterWidth = 8
+    /// The gutter is shown (on, and the screen is wide enough).
+    var gutterColumns: Int {
+        let reserve = config.showScrollbar && screenColumns > 1 ? 1 : 0
+        return config.lineNumbers && screenColumns - reserve > PagerState.gutterWidth + 1 ? PagerState.gutterWidth : 0
+    }
+
+    public var layoutOptions: LayoutOptions {
+        PagerState.layoutOptions(config: config, columns: screenColumns, shift: horizontalShift)
+    }
     public var contentRows: Int { max(0, screenRows - 1) }
 
     /// The document the keys act on: help while it is open, else the current file.
@@ -98,8 +126,7 @@ public struct PagerState: Sendable {
 
     /// Adds a document (a followed link) and makes it current.
     public mutating func open(_ spec: DocumentSpec) -> Int {
-        documents.append(DocumentState(name: spec.name, path: spec.path, document: spec.document,
-                                       options: layoutOptions, contentRows: contentRows))
+        documents.append(DocumentState(spec: spec, options: layoutOptions, contentRows: contentRows))
         return documents.count - 1
     }
 
@@ -124,6 +151,16 @@ public struct PagerState: Sendable {
             return [.redrawAll]
         case .idle:
             return idle()
+        case .inputArrived(let index):
+            return inputArrived(document: index)
+        case .inputEnded(let index, let error):
+            return inputEnded(document: index, error: error)
+        case .documentReady(let index, let spec, let changed):
+            replaceDocument(at: index, with: spec, changedUnits: changed)
+            return inputArrived(document: index)
+        case .readProgress(let index, let bytes):
+            if documents.indices.contains(index) { documents[index].bytesRead = bytes }
+            return []
         case .paste(let text):
             if prompt != nil {
                 for c in text where !c.isNewline { _ = promptKey(.char(c)) }
@@ -134,6 +171,15 @@ public struct PagerState: Sendable {
         case .key(let key):
             message = nil
             lastClickedLink = nil
+            documents[current].changedUnits = []
+            if following || seekingEnd {
+                // Any key stops following (less: any key; Ctrl-C also stops the reading).
+                following = false
+                seekingEnd = false
+                let stop: [PagerEffect] = [.stopReading(document: current)]
+                if key == .ctrl("c") || key == .char("q") && keys.count == nil && prompt == nil { return stop }
+                return stop + handle(event)
+            }
             if prompt != nil { return promptKey(key) }
             if outline != nil { return outlineKey(key) }
             return readingKey(key)
@@ -171,13 +217,25 @@ public struct BackEntry: Hashable, Sendable {
 
 /// A document handed to the pager.
 public struct DocumentSpec: Sendable {
+    public enum Source: Sendable {
+        case markdown(Document)
+        case text(TextContent)
+    }
     public var name: String
     public var path: String?
-    public var document: Document
+    public var source: Source
     /// The document is only the beginning of the file (shown while the rest is parsed):
     /// page totals and percentages are not known yet.
     public var isPreview: Bool
     public init(name: String, path: String?, document: Document, isPreview: Bool = false) {
-        self.name = name; self.path = path; self.document = document; self.isPreview = isPreview
+        self.name = name; self.path = path; self.source = .markdown(document); self.isPreview = isPreview
+    }
+    public init(name: String, path: String?, text: TextContent) {
+        self.name = name; self.path = path; self.source = .text(text); self.isPreview = false
+    }
+    /// The Markdown document (nil for text).
+    public var document: Document? {
+        if case .markdown(let d) = source { return d }
+        return nil
     }
 }

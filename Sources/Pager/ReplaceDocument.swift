@@ -7,11 +7,12 @@ extension PagerState {
     /// the marks and `''` are mapped onto the new layout by leaf index (exact for a preview,
     /// whose leaves are the full document's first ones; the run loop refines it for edited
     /// files by text fingerprint).
-    public mutating func replaceDocument(at index: Int, with spec: DocumentSpec) {
+    public mutating func replaceDocument(at index: Int, with spec: DocumentSpec, changedUnits: Set<Int> = []) {
         guard documents.indices.contains(index) else { return }
         let old = documents[index]
-        var doc = DocumentState(name: spec.name, path: spec.path, document: spec.document,
-                                options: layoutOptions, contentRows: contentRows)
+        var doc = DocumentState(spec: spec, options: layoutOptions, contentRows: contentRows)
+        doc.changedUnits = changedUnits
+        doc.bytesRead = old.bytesRead
         func map(_ position: ScrollPosition) -> ScrollPosition {
             guard case .anchor(var a) = position else { return position }
             guard let i = old.layout.unitIndex(of: a.block), i < doc.layout.unitCount else { return .top }
@@ -21,6 +22,9 @@ extension PagerState {
         doc.viewport.position = map(old.viewport.position)
         doc.marks = old.marks.mapValues { map($0) }
         doc.previousPosition = old.previousPosition.map { map($0) }
+        if let filter = old.filterPattern, let units = old.filterUnits, doc.layout.unitCount >= old.layout.unitCount {
+            doc.setFilter(units, pattern: filter)
+        }
         doc.prepareView()
         documents[index] = doc
         if index == current {

@@ -36,15 +36,36 @@ extension PagerState {
         let atEnd = top + rows >= count
         let pages = PageCounter.pages(top: top, rowCount: count, contentRows: rows,
                                       overlap: max(0, rows - config.pageStep.rows(contentRows: rows)))
-        if doc.isPreview {
-            // The rest of the document is still being read: totals are not known yet.
+        if following { right.insert("following", at: 0) }
+        if seekingEnd && !following { right.insert("reading to the end (^C stops)", at: 0) }
+        if horizontalShift > 0 && doc.isText { right.insert("→\(horizontalShift)", at: 0) }
+        if doc.isGrowing || doc.isPreview {
+            // The rest of the input is still being read: totals are not known yet.
+            if doc.bytesRead > 0 { right.insert("reading… " + PagerState.byteSize(doc.bytesRead), at: 0) }
             right.append("p\(pages.current)/…")
+        } else if !doc.layout.isExact {
+            // Row counts of lines not laid out yet are estimated from their lengths.
+            right.append("p\(pages.current)/~\(pages.total)")
+            right.append(atEnd ? "(END)" : "~\(percent(top: top))%")
         } else {
             right.append("p\(pages.current)/\(pages.total)")
             right.append(atEnd ? "(END)" : "\(percent(top: top))%")
         }
         if documents.count > 1, help == nil { right.insert("file \(current + 1)/\(documents.count)", at: 0) }
         return (left, right.joined(separator: "  "), false)
+    }
+
+    /// `12 MB`, `640 KB`, `512 B`.
+    static func byteSize(_ n: Int) -> String {
+        if n >= 10 << 20 { return "\(n >> 20) MB" }
+        if n >= 1 << 20 { return String(format1(Double(n) / 1_048_576)) + " MB" }
+        if n >= 1 << 10 { return "\(n >> 10) KB" }
+        return "\(n) B"
+    }
+
+    private static func format1(_ x: Double) -> String {
+        let tenths = Int((x * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
     }
 
     /// Truncates `text` to `width` columns, ending with `…` when cut.

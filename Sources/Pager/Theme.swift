@@ -146,6 +146,10 @@ public struct Theme: Sendable {
     }
 
     public var statusLine: CellStyle { CellStyle(reverse: true) }
+    /// Line numbers in the `-N` gutter.
+    public var lineNumber: CellStyle { colour ? CellStyle(foreground: rgb(110, 110, 110)) : CellStyle(dim: true) }
+    /// The margin cue on units a reload changed.
+    public var changeCue: CellStyle { colour ? CellStyle(foreground: .ansi(3), bold: true) : CellStyle(bold: true) }
     public var message: CellStyle { CellStyle(bold: true, reverse: true) }
     public var scrollTrack: CellStyle { colour ? CellStyle(foreground: rgb(90, 90, 90)) : CellStyle(dim: true) }
     public var scrollThumb: CellStyle { colour ? CellStyle(foreground: rgb(200, 200, 200)) : CellStyle(reverse: true) }

@@ -94,7 +94,12 @@ public struct DocumentFacts: Sendable {
     /// Facts from the pager's layout: content texts from `layout.blocks`, row counts as weights.
     public init(layout: DocumentLayout, contentHash: StableHash) {
         guard let document = layout.document else {
-            self.init(leaves: [], sourceLineCount: layout.content.sourceLineCount, contentHash: contentHash)
+            // A text document: each line is a leaf (the caller keeps this to inputs of a few MB).
+            let leaves = (0..<layout.unitCount).map { u in
+                LeafFacts(block: layout.content.id(ofUnit: u), text: layout.text(ofUnit: u), headingPath: [],
+                          sourceLines: layout.content.sourceLines(ofUnit: u))
+            }
+            self.init(leaves: leaves, sourceLineCount: layout.content.sourceLineCount, contentHash: contentHash)
             return
         }
         self.init(document: document, contentHash: contentHash,

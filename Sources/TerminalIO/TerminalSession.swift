@@ -8,6 +8,8 @@ public enum IOEvent: Hashable, Sendable {
     case signal(Signal)
     /// Nothing arrived within the timeout (call `KeyDecoder.flushTimeout` if it has pending bytes).
     case timeout
+    /// The wake descriptor is readable (a reader thread has something for the run loop).
+    case wake
 }
 
 /// How the mouse is reported.
@@ -182,15 +184,17 @@ public final class TerminalSession {
 
     /// Waits until bytes, a signal or the timeout (milliseconds; -1 waits forever). Signals
     /// come first. EINTR is retried. A tty that hung up reports `.signal(.hangup)`.
-    public func waitForInput(timeoutMilliseconds: Int32) -> [IOEvent] {
+    public func waitForInput(timeoutMilliseconds: Int32, wakeFD: Int32 = -1) -> [IOEvent] {
         var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: signals.readFD, events: Int16(POLLIN), revents: 0)]
+                   pollfd(fd: signals.readFD, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)]
         var ready: Int32
         repeat {
-            ready = poll(&fds, 2, timeoutMilliseconds)
+            ready = poll(&fds, wakeFD >= 0 ? 3 : 2, timeoutMilliseconds)
         } while ready < 0 && errno == EINTR
         if ready == 0 { return [.timeout] }
         var events: [IOEvent] = []
+        if wakeFD >= 0 && fds[2].revents != 0 { events.append(.wake) }
         if fds[1].revents != 0 {
             events += signals.drain().map { IOEvent.signal($0) }
         }

@@ -35,6 +35,7 @@ struct Folio: ParsableCommand {
             if rest.hasPrefix("/") { startCommand = .search(String(rest.dropFirst())); return true }
             if let n = Int(rest) { startCommand = .line(n); return true }
             if rest == "G" { startCommand = .end; return true }
+            if rest == "F" { startCommand = .follow; return true }
             return false
         }
         if let p = options.pattern { startCommand = .search(p) }
@@ -49,12 +50,15 @@ struct Folio: ParsableCommand {
             arguments = ["-"]
         }
 
-        // Load every document; report the ones that cannot be read and go on with the rest.
+        // Open every document; report the ones that cannot be read and go on with the rest.
+        // Pipes keep being read in the background (started by the pager, or read whole now
+        // for print mode).
+        let mailbox = Mailbox()
         var documents: [LoadedDocument] = []
         var failed = false
         var errors: [String] = []
         for argument in arguments {
-            switch Input.load(argument) {
+            switch Input.openStream(argument, forced: options.forcedKind, mailbox: mailbox, doc: documents.count) {
             case .success(let doc): documents.append(doc)
             case .failure(let error): reportError(error.description); failed = true; errors.append(error.description)
             }
@@ -67,6 +71,10 @@ struct Folio: ParsableCommand {
         }
 
         let printMode = options.print || !stdoutIsTerminal
+        if printMode || options.forget {
+            // Print mode and --forget need whole inputs.
+            for i in documents.indices { Folio.finishReading(&documents[i]) }
+        }
         if printMode {
             runPrintMode(documents, stdoutIsTerminal: stdoutIsTerminal, environment: environment)
             // Everything is written (unbuffered, with write(2)); freeing a large document's
@@ -75,7 +83,7 @@ struct Folio: ParsableCommand {
         }
         guard !documents.isEmpty else { throw ExitCode(1) }
         let status = try runInteractive(documents, startCommand: startCommand, environment: environment,
-                                        errors: errors)
+                                        errors: errors, mailbox: mailbox)
         throw ExitCode(status)
     }
 
@@ -113,6 +121,25 @@ struct Folio: ParsableCommand {
         let layoutOptions = LayoutOptions(width: max(1, width), inlineLinkURLs: theme == nil)
         for (i, loaded) in documents.enumerated() {
             if i > 0 && !writeAll(fd: 1, [0x0A]) { return }
+            if loaded.kind == .text, let store = loaded.store {
+                if !stdoutIsTerminal && options.width == nil && theme == nil {
+                    // Text into a pipe or a file: the bytes as they are, as less and cat do.
+                    var ok = true
+                    store.forEachPiece(in: 0..<store.count) { piece, _ in
+                        ok = writeAll(fd: 1, Array(piece)); return ok
+                    }
+                    if !ok { return }
+                    continue
+                }
+                // To a terminal: the lines as the pager shows them (controls made visible).
+                let content = TextContent(store: store, tabWidth: options.tabs ?? 8)
+                content.indexMore(inputEnded: true)
+                var textOptions = layoutOptions
+                textOptions.chopLongLines = options.chopLongLines
+                let layout = DocumentLayout(content: content, options: textOptions)
+                if !writeAll(fd: 1, PrintRenderer.render(layout, theme: theme)) { return }
+                continue
+            }
             for piece in PrintRenderer.render(source: loaded.bytes, options: layoutOptions, theme: theme) {
                 if !writeAll(fd: 1, piece) { return }  // the reader went away (EPIPE): stop quietly
             }
@@ -125,6 +152,20 @@ enum StartCommand: Equatable {
     case line(Int)
     case search(String)
     case end
+    /// `+F`: follow the end of the input.
+    case follow
+}
+
+extension Folio {
+    /// Reads a stream to its end now (print mode, `--forget`) and keeps its bytes.
+    static func finishReading(_ doc: inout LoadedDocument) {
+        guard let store = doc.store else { return }
+        if let reader = doc.reader, !reader.finished {
+            if let error = reader.readSynchronously() { reportError("\(doc.name): \(error)") }
+        }
+        doc.reader = nil
+        if doc.bytes.count != store.count { doc.bytes = store.bytes(0..<store.count) }
+    }
 }
 
 enum TerminalWidth {

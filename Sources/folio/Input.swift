@@ -1,4 +1,6 @@
 import Foundation
+import LineLayout
+import TextModel
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,7 +11,17 @@ struct LoadedDocument {
     var name: String
     /// Canonical absolute path for files; nil for standard input.
     var path: String?
+    /// The whole input for Markdown (and small finished text inputs: reading positions hash
+    /// them); empty while a text input is only in `store`.
     var bytes: [UInt8]
+    var kind: DocumentKind = .markdown
+    /// The input's bytes as read so far (mapped for files).
+    var store: ByteStore? = nil
+    /// The thread still reading a pipe (nil for files and finished input).
+    var reader: StreamReader? = nil
+    /// Text inputs up to this size keep a reading position (hashed whole); larger ones and
+    /// unfinished streams open at the top.
+    static let positionLimit = 16 << 20
 }
 
 enum InputError: Error, CustomStringConvertible {
@@ -35,7 +47,11 @@ enum Input {
         if (st.st_mode & S_IFMT) == S_IFDIR {
             return .failure(.cannotOpen(name: argument, reason: "Is a directory"))
         }
-        let fd = open(argument, O_RDONLY | O_CLOEXEC)
+        if (st.st_mode & S_IFMT) != S_IFREG {
+            // A link or a reload never opens a FIFO or a device: they could block or never end.
+            return .failure(.cannotOpen(name: argument, reason: "Not a regular file"))
+        }
+        let fd = open(argument, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         if fd < 0 {
             return .failure(.cannotOpen(name: argument, reason: String(cString: strerror(errno))))
         }
@@ -102,5 +118,77 @@ func writeAll(fd: Int32, _ bytes: [UInt8]) -> Bool {
             return false
         }
         return true
+    }
+}
+
+extension Input {
+    /// Opens a command-line argument as a stream: a regular file is mapped (nothing copied),
+    /// anything else (standard input, a FIFO, a device) gets a reader thread, started later by
+    /// the caller. Never blocks in `open` (FIFOs open non-blocking). The kind is forced, or
+    /// comes from the file name, or from the first bytes (see `KindDetector`): for a pipe,
+    /// waits up to `sniffWait` ms for 64 KB or the end of input, whichever comes first.
+    static func openStream(_ argument: String, forced: DocumentKind?, mailbox: Mailbox, doc: Int,
+                           sniffWait: Int32 = 100) -> Result<LoadedDocument, InputError> {
+        let store = ByteStore()
+        var fd: Int32 = 0
+        var name = "stdin"
+        var path: String?
+        var st = stat()
+        if argument != "-" {
+            name = argument
+            if stat(argument, &st) != 0 {
+                return .failure(.cannotOpen(name: argument, reason: String(cString: strerror(errno))))
+            }
+            if (st.st_mode & S_IFMT) == S_IFDIR {
+                return .failure(.cannotOpen(name: argument, reason: "Is a directory"))
+            }
+            fd = open(argument, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+            if fd < 0 {
+                return .failure(.cannotOpen(name: argument, reason: String(cString: strerror(errno))))
+            }
+            path = realpath(argument, nil).map { p -> String in
+                defer { free(p) }
+                return String(cString: p)
+            } ?? argument
+        }
+        let isFile = argument != "-" && (st.st_mode & S_IFMT) == S_IFREG
+        let byName = argument == "-" ? nil : KindDetector.kind(forPath: argument)
+        if isFile {
+            defer { close(fd) }
+            let size = Int(st.st_size)
+            if !store.map(fd: fd, length: size) {
+                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+                let bytes = readAll(fd: fd)
+                bytes.withUnsafeBytes { store.append($0) }
+            }
+            let kind = forced ?? byName ?? KindDetector.sniff(store.bytes(0..<min(store.count, 64 << 10)))
+            let bytes = kind == .markdown || store.count <= LoadedDocument.positionLimit ? store.bytes(0..<store.count) : []
+            return .success(LoadedDocument(name: name, path: path, bytes: bytes, kind: kind, store: store))
+        }
+        // A stream: sniff what arrives first, then read on in the background.
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        let reader = StreamReader(fd: fd, doc: doc, store: store, mailbox: mailbox, unbounded: false)
+        var kind = forced ?? byName
+        if kind == nil {
+            let deadline = Date().addingTimeInterval(Double(sniffWait) / 1000)
+            var buffer = [UInt8](repeating: 0, count: 1 << 16)
+            var ended = false
+            while store.count < (64 << 10) && !ended {
+                var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                let left = store.count == 0 ? -1 : Int32(max(0, deadline.timeIntervalSinceNow * 1000))
+                if store.count > 0 && left == 0 { break }
+                let ready = poll(&p, 1, left)
+                if ready < 0 && errno == EINTR { continue }
+                if ready <= 0 { break }
+                let n = read(fd, &buffer, min(buffer.count, (64 << 10) - store.count))
+                if n > 0 { buffer.withUnsafeBytes { store.append(UnsafeRawBufferPointer(rebasing: $0[0..<n])) } }
+                else if n < 0 && errno == EINTR { continue }
+                else { ended = true }
+            }
+            kind = KindDetector.sniff(store.bytes(0..<store.count))
+            if ended { reader.markFinished() }
+        }
+        if kind == .markdown { reader.readToEnd(true) }
+        return .success(LoadedDocument(name: name, path: path, bytes: [], kind: kind!, store: store, reader: reader))
     }
 }

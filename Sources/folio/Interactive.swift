@@ -27,6 +27,8 @@ extension Folio {
         config.searchCase = options.ignoreCase ? .insensitive : .smart
         config.literalSearch = options.literal
         config.mouse = options.mouse
+        config.chopLongLines = options.chopLongLines
+        config.lineNumbers = options.lineNumbers
         return config
     }
 
@@ -39,33 +41,74 @@ extension Folio {
         return .minimal
     }
 
-    func runInteractive(_ loaded: [LoadedDocument], startCommand: StartCommand?,
-                        environment: [String: String], errors: [String]) throws -> Int32 {
+    func runInteractive(_ loadedIn: [LoadedDocument], startCommand: StartCommand?,
+                        environment: [String: String], errors: [String], mailbox: Mailbox) throws -> Int32 {
+        var loaded = loadedIn
         let hadErrors = !errors.isEmpty
         let config = pagerConfig(environment: environment)
         let positions = PositionsBridge(environment: environment, enabled: true)
         let restoring = !options.noRestore && startCommand == nil
-        // A large document opening at its top shows its first screen from a parse of its
-        // beginning; the full parse follows right after the first frame (see RunLoop).
-        let preview = !options.quitIfOneScreen && startCommand == nil
-            && loaded[0].bytes.count > Folio.previewThreshold
-            && !(restoring && positions.hasSavedPosition(loaded: loaded, documentIndex: 0))
-        var specs = loaded.enumerated().map { i, doc in
-            DocumentSpec(name: doc.name, path: doc.path,
-                         document: MarkdownParser.parse(preview && i == 0 ? Folio.previewPrefix(doc.bytes) : doc.bytes),
-                         isPreview: preview && i == 0)
+
+        // -F: an input that fits on one screen is printed and folio exits, as less -F does
+        // (a stream is read until it is clearly more than a screen, or ends).
+        if options.quitIfOneScreen, loaded.count == 1, let size = TerminalSize.ofTerminal() {
+            if let reader = loaded[0].reader, !reader.finished {
+                _ = reader.readSynchronously(maxBytes: max(64 << 10, 4 * size.rows * size.columns))
+                if reader.finished { Folio.finishReading(&loaded[0]) }
+            }
+            if loaded[0].reader == nil || loaded[0].reader!.finished {
+                // Printed exactly as print mode prints to a terminal.
+                let printTheme = theme(forTerminal: true, environment: environment)
+                var layoutOptions = LayoutOptions(width: size.columns, inlineLinkURLs: printTheme == nil)
+                let layout: DocumentLayout
+                if loaded[0].kind == .text, let store = loaded[0].store {
+                    let content = TextContent(store: store, tabWidth: options.tabs ?? 8)
+                    content.indexMore(inputEnded: true)
+                    layoutOptions.chopLongLines = options.chopLongLines
+                    layout = DocumentLayout(content: content, options: layoutOptions)
+                } else {
+                    layout = DocumentLayout(document: MarkdownParser.parse(loaded[0].bytes), options: layoutOptions)
+                }
+                if layout.rowCount <= size.rows - 1 {
+                    writeAll(fd: 1, PrintRenderer.render(layout, theme: printTheme))
+                    return hadErrors ? 1 : 0
+                }
+            }
         }
 
-        // -F: a document that fits on one screen is printed and folio exits, as less -F does.
-        if options.quitIfOneScreen, specs.count == 1, let size = TerminalSize.ofTerminal() {
-            // Printed exactly as print mode prints to a terminal.
-            let printTheme = theme(forTerminal: true, environment: environment)
-            let layout = DocumentLayout(document: specs[0].document,
-                                        options: LayoutOptions(width: size.columns, inlineLinkURLs: printTheme == nil))
-            if layout.rowCount <= size.rows - 1 {
-                writeAll(fd: 1, PrintRenderer.render(layout, theme: printTheme))
-                return hadErrors ? 1 : 0
+        // A large Markdown file opening at its top shows its first screen from a parse of its
+        // beginning; the full parse runs on another thread (see RunLoop).
+        let preview = !options.quitIfOneScreen && startCommand == nil && loaded[0].kind == .markdown
+            && loaded[0].reader == nil && loaded[0].bytes.count > Folio.previewThreshold
+            && !(restoring && positions.hasSavedPosition(loaded: loaded, documentIndex: 0))
+        var inputs: [RunLoop.InputSlot] = []
+        var specs: [DocumentSpec] = []
+        for (i, doc) in loaded.enumerated() {
+            var slot = RunLoop.InputSlot(doc: i, store: doc.store ?? ByteStore(), reader: doc.reader)
+            switch doc.kind {
+            case .text:
+                let content = TextContent(store: slot.store, tabWidth: options.tabs ?? 8)
+                // The first screens now; the rest as it arrives (pipes) or in the background (files).
+                content.indexMore(limit: 1 << 20, inputEnded: doc.reader == nil || doc.reader!.finished)
+                slot.text = content
+                specs.append(DocumentSpec(name: Folio.displayName(doc, environment: environment), path: doc.path, text: content))
+            case .markdown:
+                if let reader = doc.reader {
+                    // A Markdown stream: what has arrived now, the rest parsed as it comes.
+                    let bytes = slot.store.bytes(0..<slot.store.count)
+                    slot.parser = ParseWorker(doc: i, store: slot.store, mailbox: mailbox, alreadyParsed: bytes.count)
+                    specs.append(DocumentSpec(name: Folio.displayName(doc, environment: environment), path: doc.path,
+                                              document: MarkdownParser.parse(bytes), isPreview: !reader.finished))
+                } else if preview && i == 0 {
+                    let prefix = Folio.previewPrefix(doc.bytes)
+                    slot.parser = ParseWorker(doc: i, store: slot.store, mailbox: mailbox, alreadyParsed: prefix.count)
+                    specs.append(DocumentSpec(name: doc.name, path: doc.path, document: MarkdownParser.parse(prefix),
+                                              isPreview: true))
+                } else {
+                    specs.append(DocumentSpec(name: doc.name, path: doc.path, document: MarkdownParser.parse(doc.bytes)))
+                }
             }
+            inputs.append(slot)
         }
 
         let session: TerminalSession
@@ -87,7 +130,8 @@ extension Folio {
         } else {
             positions.loadHistory(into: &state)
         }
-        if let startCommand { apply(startCommand, to: &state) }
+        var startEffects: [PagerEffect] = []
+        if let startCommand { startEffects = apply(startCommand, to: &state) }
         if let restoreMessage, state.message == nil { state.message = restoreMessage }
         if let w = positions.warning { state.message = w }
         // Files that could not be read were reported on stderr, which the pager's screen
@@ -96,25 +140,27 @@ extension Folio {
 
         var loop = RunLoop(session: session, state: state, positions: positions, loaded: loaded)
         loop.restoreOnFirstShow = !options.noRestore
-        if preview {
-            let first = loaded[0]
-            loop.afterFirstFrame = { state in
-                let full = DocumentSpec(name: first.name, path: first.path, document: MarkdownParser.parse(first.bytes))
-                state.replaceDocument(at: 0, with: full)
-            }
-        }
+        loop.mailbox = mailbox
+        loop.inputs = inputs
+        loop.watch = !options.noWatch
+        loop.startEffects = startEffects
+        loop.followName = options.followName
+        for slot in inputs { slot.reader?.start() }
+        if preview { inputs[0].parser?.poke(ended: true) }
         specs = []  // the pager owns the documents now
         return loop.run(hadErrors: hadErrors)
     }
 
-    func apply(_ command: StartCommand, to state: inout PagerState) {
+    func apply(_ command: StartCommand, to state: inout PagerState) -> [PagerEffect] {
         switch command {
         case .line(let n):
             _ = state.update(.key(.char("g")))  // reset
             for d in String(n) { _ = state.update(.key(.char(d))) }
             _ = state.update(.key(.char("g")))
         case .end:
-            _ = state.update(.key(.char("G")))
+            return state.update(.key(.char("G")))
+        case .follow:
+            return state.startFollowing()
         case .search(let pattern):
             var options = SearchOptions(mode: state.config.literalSearch ? .literal : .regex,
                                         caseSensitivity: state.config.searchCase)
@@ -127,6 +173,7 @@ extension Folio {
                 state.message = error.description
             }
         }
+        return []
     }
 }
 
@@ -161,5 +208,16 @@ enum TerminalSize {
             return (Int(ws.ws_row), Int(ws.ws_col))
         }
         return nil
+    }
+}
+
+extension Folio {
+    /// The name the status line shows: `man` passes the page's name in `MAN_PN` (`ls(1)`)
+    /// for the text it pipes in; otherwise the argument as given, `stdin` for a pipe.
+    static func displayName(_ doc: LoadedDocument, environment: [String: String]) -> String {
+        if doc.path == nil, let page = environment["MAN_PN"], !page.isEmpty {
+            return String(page.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.prefix(200).map(Character.init))
+        }
+        return doc.name
     }
 }

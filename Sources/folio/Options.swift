@@ -1,4 +1,5 @@
 import ArgumentParser
+import TextModel
 
 /// Command-line options. Names follow less where less has the option (`-X`, `-F`, `-z`, `-j`,
 /// `-i`, `-I`, `-p`, `+cmd`), long names otherwise.
@@ -60,6 +61,30 @@ struct Options: ParsableArguments {
 
     @Flag(name: .long, help: "Forget the saved reading position of the documents given, then exit.")
     var forget = false
+
+    @Flag(name: [.customShort("M"), .customLong("markdown")], help: "Show every input as Markdown (default: by file name, else by its first 64 KB).")
+    var markdown = false
+
+    @Flag(name: [.customShort("T"), .customLong("text")], help: "Show every input as text lines, as written (git, man, logs).")
+    var text = false
+
+    @Flag(name: [.customShort("S"), .customLong("chop-long-lines")], help: "Text: cut long lines at the width instead of wrapping; ← and → scroll sideways.")
+    var chopLongLines = false
+
+    @Option(name: [.customShort("x", allowingJoined: true), .customLong("tabs")], help: ArgumentHelp("Text: tab stops every N columns (default 8).", valueName: "N"))
+    var tabs: Int?
+
+    @Flag(name: [.customShort("N"), .customLong("line-numbers")], help: "Show line numbers in the left margin (Markdown: each row's source line).")
+    var lineNumbers = false
+
+    @Flag(name: .long, help: "F follows a file by name: reopen it when it is replaced (log rotation), as less's --follow-name.")
+    var followName = false
+
+    @Flag(name: .long, help: "Do not reload a file shown when it changes on disk.")
+    var noWatch = false
+
+    /// The kind every input is forced to, if any.
+    var forcedKind: DocumentKind? { markdown ? .markdown : (text ? .text : nil) }
 }
 
 enum ColorChoice: String, ExpressibleByArgument, CaseIterable {

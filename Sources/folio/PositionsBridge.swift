@@ -37,6 +37,14 @@ final class PositionsBridge {
         return DocumentKey.stdin(contentHash: hash)
     }
 
+    /// Reading positions are kept for Markdown and for finished text inputs of a few MB
+    /// (`LoadedDocument.positionLimit`); a large log or a stream still arriving opens at its top.
+    static func keepsPosition(_ loaded: [LoadedDocument], _ index: Int) -> Bool {
+        guard loaded.indices.contains(index) else { return false }
+        let doc = loaded[index]
+        return doc.kind == .markdown ? doc.reader == nil || doc.reader!.finished : !doc.bytes.isEmpty
+    }
+
     private func contentHash(_ loaded: [LoadedDocument], _ index: Int) -> StableHash {
         if let h = hashCache[index] { return h }
         let h = StableHash(bytes: loaded[index].bytes)
@@ -55,7 +63,7 @@ final class PositionsBridge {
     /// Restores the saved position of document `index` (its marks and `''` too). Returns the
     /// status-line message (`resumed at 42% · Installation`), nil when nothing was saved.
     func restore(into state: inout PagerState, loaded: [LoadedDocument], documentIndex index: Int) -> String? {
-        guard enabled, loaded.indices.contains(index), state.documents.indices.contains(index) else { return nil }
+        guard enabled, PositionsBridge.keepsPosition(loaded, index), state.documents.indices.contains(index) else { return nil }
         let (snapshot, w) = store.load()
         note(w)
         if state.searchHistory.isEmpty { state.searchHistory = snapshot.searchHistory }
@@ -110,7 +118,7 @@ final class PositionsBridge {
 
     /// Saves document `index`'s position, `''` and marks. Skips the write when nothing changed.
     func save(state: PagerState, loaded: [LoadedDocument], documentIndex index: Int) {
-        guard enabled, loaded.indices.contains(index), state.documents.indices.contains(index) else { return }
+        guard enabled, PositionsBridge.keepsPosition(loaded, index), state.documents.indices.contains(index) else { return }
         let doc = state.documents[index]
         let facts = facts(state, loaded, index)
         guard let position = capturePosition(doc.viewport.position, doc: doc, facts: facts) else { return }

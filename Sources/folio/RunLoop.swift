@@ -1,4 +1,5 @@
 import Foundation
+import LineLayout
 import MarkdownModel
 import Pager
 import TerminalIO
@@ -30,6 +31,36 @@ struct RunLoop {
     /// Restore saved positions of documents when first shown (off with --no-restore).
     var restoreOnFirstShow = true
     var savedPosition: String?
+    /// Wakes the loop when reader threads or the parse worker have something.
+    var mailbox: Mailbox?
+    /// Each document's input: its bytes, the thread reading it, its text content or parser.
+    var inputs: [InputSlot] = []
+    /// Reload Markdown files that change on disk (off with --no-watch).
+    var watch = true
+    /// `F` follows a file by name (reopens it when replaced), as less's --follow-name.
+    var followName = false
+    /// Effects to carry out before the first key (`+F`, `+G` on a stream).
+    var startEffects: [PagerEffect] = []
+    var lastPoll = Date()
+
+    /// One document's input as the run loop tracks it.
+    struct InputSlot {
+        var doc: Int
+        var store: ByteStore
+        /// The thread reading a pipe; nil for files.
+        var reader: StreamReader?
+        /// Text documents: the line model over `store`.
+        var text: TextContent?
+        /// Markdown streams and previews: parses in the background.
+        var parser: ParseWorker?
+        /// A file mapped whole is indexed to its end (`G`, search, `F`) rather than by slices.
+        var indexToEnd = false
+        var ended = false
+        /// What the file looked like when last read (follow, watch).
+        var fileSize = -1
+        var fileInode: UInt = 0
+        var fileModified = timespec()
+    }
 
     init(session: TerminalSession, state: PagerState, positions: PositionsBridge, loaded: [LoadedDocument]) {
         self.session = session
@@ -39,38 +70,65 @@ struct RunLoop {
     }
 
     mutating func run(hadErrors: Bool) -> Int32 {
+        for i in inputs.indices { noteFile(&inputs[i]) }
         draw()
         if let work = afterFirstFrame {
             afterFirstFrame = nil
             work(&state)
             draw()
         }
+        var effects: [PagerEffect] = startEffects
+        startEffects = []
         while true {
+            for effect in effects {
+                if case .quit = effect {
+                    saveAll()
+                    return hadErrors ? 1 : 0
+                }
+                perform(effect)
+            }
+            effects = []
+            demandInput()
+            if Date().timeIntervalSince(lastSave) >= RunLoop.autosaveInterval {
+                saveCurrent()
+            }
+            draw()
+
             let timeout: Int32
             if decoder.hasPendingEscape || decoder.hasPending {
                 timeout = RunLoop.escapeTimeout
             } else if state.mouseDrag?.edgeDirection != nil {
                 timeout = 50
-            } else if state.wantsIdle {
+            } else if state.wantsIdle || hasBackgroundWork {
                 timeout = 0
+            } else if state.following || watch {
+                timeout = 250  // look at followed and watched files
             } else {
                 timeout = 2000  // wake now and then for the periodic save
             }
-            var effects: [PagerEffect] = []
-            for event in session.waitForInput(timeoutMilliseconds: timeout) {
+            for event in session.waitForInput(timeoutMilliseconds: timeout, wakeFD: mailbox?.readFD ?? -1) {
                 switch event {
                 case .bytes(let bytes):
                     for input in decoder.feed(bytes) { effects += handle(input) }
+                case .wake:
+                    effects += takeDeliveries()
                 case .timeout:
                     if decoder.hasPending {
                         for input in decoder.flushTimeout() { effects += handle(input) }
+                    } else if hasBackgroundWork {
+                        effects += indexSlice()
                     } else if state.wantsIdle {
                         effects += state.update(.idle)
+                    }
+                    if Date().timeIntervalSince(lastPoll) >= 0.25 {
+                        lastPoll = Date()
+                        effects += pollFiles()
                     }
                 case .signal(let signal):
                     switch signal {
                     case .resize:
-                        settleResizes()
+                        // Keys typed while the size settles are applied, in order, with their effects.
+                        effects += settleResizes()
                         let size = session.size()
                         effects += state.update(.resize(rows: size.rows, columns: size.columns))
                     case .terminate, .hangup, .interrupt, .quit:
@@ -83,17 +141,6 @@ struct RunLoop {
                     }
                 }
             }
-            for effect in effects {
-                if case .quit = effect {
-                    saveAll()
-                    return hadErrors ? 1 : 0
-                }
-                perform(effect)
-            }
-            if Date().timeIntervalSince(lastSave) >= RunLoop.autosaveInterval {
-                saveCurrent()
-            }
-            draw()
         }
     }
 
@@ -106,7 +153,8 @@ struct RunLoop {
     }
 
     /// Waits until no SIGWINCH has arrived for a moment, so a drag-resize lays out once.
-    mutating func settleResizes() {
+    /// Returns the effects of keys typed meanwhile (never dropped).
+    mutating func settleResizes() -> [PagerEffect] {
         while true {
             let events = session.waitForInput(timeoutMilliseconds: RunLoop.resizeSettle)
             var more = false
@@ -120,15 +168,18 @@ struct RunLoop {
             }
             if !more { break }
         }
+        var effects: [PagerEffect] = []
         if !pendingBytes.isEmpty {
             // Keys typed during the resize are decoded after it, in order.
             let bytes = pendingBytes; pendingBytes = []
-            for input in decoder.feed(bytes) { _ = handle(input) }
+            for input in decoder.feed(bytes) { effects += handle(input) }
         }
         for s in deferredSignals where s == .terminate || s == .hangup || s == .interrupt || s == .quit {
             saveAll(); session.exit(dueTo: s)
         }
+        for s in deferredSignals where s == .suspendRequest { effects.append(.suspend) }
         deferredSignals = []
+        return effects
     }
     var pendingBytes: [UInt8] = []
     var deferredSignals: [Signal] = []
@@ -170,6 +221,15 @@ struct RunLoop {
                     }
                 }
             }
+        case .readToEnd(let index):
+            guard inputs.indices.contains(index) else { break }
+            // Markdown streams are read whole anyway; text streams are read on as the loop
+            // demands (`demandInput`), so what is held never runs far ahead of what is indexed.
+            if inputs[index].reader == nil { inputs[index].indexToEnd = true }
+        case .stopReading(let index):
+            guard inputs.indices.contains(index) else { break }
+            inputs[index].reader?.readToEnd(false)
+            inputs[index].indexToEnd = false
         case .edit(let path, let line, let index):
             saveCurrent()
             let status = (try? session.handOver { Editor.run(path: path, line: line) }) ?? -1
@@ -291,5 +351,184 @@ enum ExternalOpener {
         defer { for p in cargs { free(p) } }
         let rc = posix_spawn(&pid, exe, &actions, &attr, cargs, environ)
         return rc == 0
+    }
+}
+
+// MARK: - Input that arrives while the reader reads
+
+extension RunLoop {
+    /// Bytes of a mapped file indexed per slice between keys (a few ms each).
+    static let indexSliceBytes = 8 << 20
+    /// Bytes indexed per slice when the reader asked for the end (`G`, `F`, a search).
+    static let demandSliceBytes = 64 << 20
+
+    /// Text whose lines are not all found yet (a mapped file, or a pipe that delivered faster
+    /// than one slice): indexed a slice at a time between keys, so keys are never kept waiting.
+    var hasBackgroundWork: Bool {
+        inputs.contains { slot in
+            guard let text = slot.text else { return false }
+            return slot.reader == nil ? !text.isComplete : text.indexedBytes < slot.store.count
+        }
+    }
+
+    /// Indexes the next slice of every text input not done yet.
+    mutating func indexSlice() -> [PagerEffect] {
+        var effects: [PagerEffect] = []
+        for i in inputs.indices {
+            guard let text = inputs[i].text else { continue }
+            if let reader = inputs[i].reader {
+                guard text.indexedBytes < inputs[i].store.count else { continue }
+                text.indexMore(limit: RunLoop.indexSliceBytes, inputEnded: reader.finished)
+                if text.isComplete {
+                    keepSmallInput(i)
+                    effects += state.update(.inputEnded(document: i, error: nil))
+                } else {
+                    effects += state.update(.inputArrived(document: i))
+                }
+                continue
+            }
+            guard !text.isComplete else { continue }
+            let limit = inputs[i].indexToEnd ? RunLoop.demandSliceBytes : RunLoop.indexSliceBytes
+            text.indexMore(limit: limit, inputEnded: true)
+            effects += state.update(.readProgress(document: i, bytes: text.indexedBytes))
+            if text.isComplete {
+                inputs[i].indexToEnd = false
+                effects += state.update(.inputEnded(document: i, error: nil))
+            } else {
+                effects += state.update(.inputArrived(document: i))
+            }
+        }
+        return effects
+    }
+
+    /// A finished text input small enough to keep a reading position keeps its bytes.
+    mutating func keepSmallInput(_ doc: Int) {
+        let store = inputs[doc].store
+        if store.count <= LoadedDocument.positionLimit, doc < loaded.count {
+            loaded[doc].bytes = store.bytes(0..<store.count)
+        }
+    }
+
+    /// Takes what the reader threads and the parse worker posted, as pager events.
+    mutating func takeDeliveries() -> [PagerEffect] {
+        guard let mailbox else { return [] }
+        var effects: [PagerEffect] = []
+        var grown = Set<Int>()
+        for delivery in mailbox.drain() {
+            switch delivery {
+            case .grew(let doc):
+                grown.insert(doc)
+            case .ended(let doc, let error):
+                guard inputs.indices.contains(doc) else { continue }
+                inputs[doc].ended = true
+                let store = inputs[doc].store
+                if let text = inputs[doc].text {
+                    if text.indexedBytes < store.count { continue }  // the slices finish it first
+                    text.indexMore(inputEnded: true)
+                    keepSmallInput(doc)
+                    effects += state.update(.inputEnded(document: doc, error: error.map { "\(loaded[doc].name): \($0)" }))
+                } else {
+                    if doc < loaded.count { loaded[doc].bytes = store.bytes(0..<store.count) }
+                    inputs[doc].parser?.poke(ended: true)
+                    if let error { state.message = "\(loaded[doc].name): \(error)" }
+                }
+                grown.remove(doc)
+            case .parsed(let doc, let document, _, let complete):
+                guard inputs.indices.contains(doc), state.documents.indices.contains(doc) else { continue }
+                let old = state.documents[doc]
+                let isComplete = complete
+                let spec = DocumentSpec(name: old.name, path: old.path, document: document, isPreview: !isComplete)
+                effects += state.update(.documentReady(document: doc, spec: spec, changedUnits: []))
+                if !isComplete { inputs[doc].parser?.poke(ended: inputs[doc].ended || inputs[doc].reader == nil) }
+            }
+        }
+        for doc in grown.sorted() where inputs.indices.contains(doc) {
+            if let text = inputs[doc].text {
+                text.indexMore(limit: RunLoop.indexSliceBytes)
+                effects += state.update(.readProgress(document: doc, bytes: inputs[doc].store.count))
+                effects += state.update(.inputArrived(document: doc))
+            } else {
+                effects += state.update(.readProgress(document: doc, bytes: inputs[doc].store.count))
+                inputs[doc].parser?.poke(ended: false)
+            }
+        }
+        return effects
+    }
+
+    /// Lets the reader of the current text stream read on when the view nears the end of
+    /// what has arrived (a bounded read-ahead, as less).
+    func demandInput() {
+        let index = state.current
+        guard inputs.indices.contains(index), let reader = inputs[index].reader, !reader.finished,
+              inputs[index].text != nil, state.help == nil else { return }
+        let doc = state.documents[index]
+        let rows = max(1, state.contentRows)
+        if state.following || state.seekingEnd || doc.top + 4 * rows >= doc.layout.rowCount {
+            reader.demand(inputs[index].store.count)
+        }
+    }
+
+    /// Records a file's size, inode and time (what `pollFiles` compares with).
+    func noteFile(_ slot: inout InputSlot) {
+        guard slot.doc < loaded.count, let path = loaded[slot.doc].path, slot.reader == nil else { return }
+        var st = stat()
+        guard stat(path, &st) == 0 else { return }
+        slot.fileSize = Int(st.st_size)
+        slot.fileInode = UInt(st.st_ino)
+        slot.fileModified = st.st_mtim
+    }
+
+    /// Follow (`F`) and watch: a followed text file that grew is mapped again and its new
+    /// lines taken in; truncated (or, with --follow-name, replaced) it starts over; a
+    /// Markdown file that changed is reloaded in place.
+    mutating func pollFiles() -> [PagerEffect] {
+        var effects: [PagerEffect] = []
+        let index = state.current
+        guard inputs.indices.contains(index), index < loaded.count, let path = loaded[index].path,
+              inputs[index].reader == nil else { return [] }
+        var st = stat()
+        guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return [] }
+        let size = Int(st.st_size)
+        let slot = inputs[index]
+        let replaced = UInt(st.st_ino) != slot.fileInode
+        let changed = size != slot.fileSize || st.st_mtim.tv_sec != slot.fileModified.tv_sec
+            || st.st_mtim.tv_nsec != slot.fileModified.tv_nsec || replaced
+        guard changed else { return [] }
+        if let text = slot.text {
+            guard state.following else { return [] }
+            if replaced && !followName { return [] }
+            let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+            guard fd >= 0 else { return [] }
+            defer { close(fd) }
+            if size < slot.store.count || replaced {
+                // Truncated or replaced: start over, as tail -f and less do.
+                slot.store.reset()
+                text.reset()
+            }
+            _ = slot.store.map(fd: fd, length: size)
+            text.indexMore(inputEnded: true)
+            noteFile(&inputs[index])
+            if size < slot.fileSize || replaced {
+                let spec = DocumentSpec(name: state.documents[index].name, path: path, text: text)
+                effects += state.update(.documentReady(document: index, spec: spec, changedUnits: []))
+            }
+            effects += state.update(.inputArrived(document: index))
+            return effects
+        }
+        guard watch, state.documents[index].document != nil else { return [] }
+        noteFile(&inputs[index])
+        switch Input.load(path) {
+        case .success(var doc):
+            doc.name = loaded[index].name
+            let oldTexts = Set((0..<state.documents[index].layout.unitCount).map { state.documents[index].layout.text(ofUnit: $0) })
+            positions.reload(doc, into: &state, loaded: &loaded, index: index)
+            var changedUnits = Set<Int>()
+            let layout = state.documents[index].layout
+            for u in 0..<layout.unitCount where !oldTexts.contains(layout.text(ofUnit: u)) { changedUnits.insert(u) }
+            state.markChanged(document: index, units: changedUnits)
+        case .failure:
+            break  // being written: the next look sees it whole
+        }
+        return effects
     }
 }

@@ -1,0 +1,330 @@
+import CellWidth
+import Foundation
+import MarkdownModel
+import Styling
+import TextModel
+
+/// The bytes of one input, growing at the end: a mapped file (no copy; its pages belong to the
+/// page cache, not to folio) or, for pipes, chunks in memory appended by a reader thread.
+///
+/// Thread-safe: a reader thread appends, the run loop reads. Reads copy out under the lock, so
+/// a chunk directory that grows (or a file mapped again after it grew) never moves under a
+/// reader.
+public final class ByteStore: @unchecked Sendable {
+    static let chunkSize = 1 << 20
+    private let lock = NSLock()
+    private var chunks: [UnsafeMutableRawPointer] = []
+    private var mapped: UnsafeRawPointer?
+    private var mappedLength = 0
+    private var _count = 0
+
+    public init() {}
+
+    deinit {
+        for c in chunks { c.deallocate() }
+        if let mapped { munmap(UnsafeMutableRawPointer(mutating: mapped), mappedLength) }
+    }
+
+    /// Bytes held.
+    public var count: Int { lock.lock(); defer { lock.unlock() }; return _count }
+
+    /// Maps `length` bytes of a regular file (read-only). A later call maps a grown file again.
+    /// False when the file cannot be mapped (then append its bytes instead).
+    public func map(fd: Int32, length: Int) -> Bool {
+        guard length > 0 else { return true }
+        guard let p = mmap(nil, length, PROT_READ, MAP_SHARED, fd, 0), p != MAP_FAILED else { return false }
+        _ = madvise(p, length, MADV_SEQUENTIAL)
+        lock.lock(); defer { lock.unlock() }
+        if let mapped { munmap(UnsafeMutableRawPointer(mutating: mapped), mappedLength) }
+        mapped = UnsafeRawPointer(p)
+        mappedLength = length
+        _count = length
+        return true
+    }
+
+    /// Appends bytes (pipe input).
+    public func append(_ bytes: UnsafeRawBufferPointer) {
+        lock.lock(); defer { lock.unlock() }
+        precondition(mapped == nil, "a mapped store does not take appends")
+        var from = 0
+        while from < bytes.count {
+            let within = _count % Self.chunkSize
+            if within == 0 && _count / Self.chunkSize == chunks.count {
+                chunks.append(UnsafeMutableRawPointer.allocate(byteCount: Self.chunkSize, alignment: 16))
+            }
+            let n = min(Self.chunkSize - within, bytes.count - from)
+            (chunks[_count / Self.chunkSize] + within).copyMemory(from: bytes.baseAddress! + from, byteCount: n)
+            _count += n
+            from += n
+        }
+    }
+
+    /// Forgets everything (a followed file was truncated: start over).
+    public func reset() {
+        lock.lock(); defer { lock.unlock() }
+        for c in chunks { c.deallocate() }
+        chunks = []
+        if let mapped { munmap(UnsafeMutableRawPointer(mutating: mapped), mappedLength) }
+        mapped = nil
+        mappedLength = 0
+        _count = 0
+    }
+
+    /// Calls `body` with the bytes of `range` in contiguous pieces, in order, under the lock
+    /// (keep `body` short). `body` returns false to stop.
+    public func forEachPiece(in range: Range<Int>, _ body: (UnsafeRawBufferPointer, Int) -> Bool) {
+        lock.lock(); defer { lock.unlock() }
+        let range = range.clamped(to: 0..<_count)
+        guard !range.isEmpty else { return }
+        if let mapped {
+            _ = body(UnsafeRawBufferPointer(start: mapped + range.lowerBound, count: range.count), range.lowerBound)
+            return
+        }
+        var at = range.lowerBound
+        while at < range.upperBound {
+            let c = at / Self.chunkSize, within = at % Self.chunkSize
+            let n = min(Self.chunkSize - within, range.upperBound - at)
+            if !body(UnsafeRawBufferPointer(start: chunks[c] + within, count: n), at) { return }
+            at += n
+        }
+    }
+
+    /// A copy of the bytes of `range`.
+    public func bytes(_ range: Range<Int>) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(range.count)
+        forEachPiece(in: range) { piece, _ in out.append(contentsOf: piece); return true }
+        return out
+    }
+}
+
+/// Where each line of a text input starts, found by scanning for LF as far as asked. Four
+/// bytes a line (offsets relative to a base every 1024 lines), so ten million lines cost 40 MB.
+struct LineStarts {
+    private var lows: [UInt32] = []
+    private var bases: [Int] = []
+    private var overflow: [Int: Int] = [:]
+    var count: Int { lows.count }
+
+    mutating func append(_ start: Int) {
+        let i = lows.count
+        if i % 1024 == 0 { bases.append(start) }
+        let relative = start - bases[i / 1024]
+        if relative < Int(UInt32.max) { lows.append(UInt32(relative)) } else { lows.append(UInt32.max); overflow[i] = start }
+    }
+
+    subscript(i: Int) -> Int {
+        let low = lows[i]
+        return low == UInt32.max ? overflow[i]! : bases[i / 1024] + Int(low)
+    }
+
+    mutating func removeAll() { lows = []; bases = []; overflow = [:] }
+}
+
+/// A text document: each input line is one unit, shown as written (terminal styles decoded,
+/// controls made visible), wrapped at the width between characters like less, or chopped.
+///
+/// The content grows as its input is read (`indexMore`): units are only ever added at the end;
+/// a line is a unit once its LF has arrived, or at the end of input. Unit `u`'s id is
+/// `BlockID(u)`, its source line `u + 1`.
+public final class TextContent: LayoutContent, @unchecked Sendable {
+    public let store: ByteStore
+    /// Tab stops every this many columns (less's `-x`): part of the text, which search matches.
+    public let tabWidth: Int
+    private let lock = NSLock()
+    private var starts = LineStarts()
+    /// Bytes scanned for line ends so far.
+    private var scanned = 0
+    private var ended = false
+
+    public init(store: ByteStore, tabWidth: Int = 8) {
+        self.store = store
+        self.tabWidth = max(1, min(tabWidth, 64))
+    }
+
+    /// Finds line ends in up to `limit` more bytes of what the store holds; returns how many
+    /// bytes were scanned. `inputEnded` makes a last line without LF a unit.
+    @discardableResult
+    public func indexMore(limit: Int = .max, inputEnded: Bool = false) -> Int {
+        let available = store.count
+        lock.lock()
+        let from = scanned
+        if starts.count == 0 && available > 0 { starts.append(0) }
+        lock.unlock()
+        let end = min(available, from &+ limit < from ? available : from + limit)
+        var found: [Int] = []
+        store.forEachPiece(in: from..<end) { piece, base in
+            var p = piece.baseAddress!
+            let stop = piece.baseAddress! + piece.count
+            while p < stop, let hit = memchr(p, 0x0A, stop - p) {
+                let at = base + (UnsafeRawPointer(hit) - piece.baseAddress!) + 1
+                found.append(at)
+                p = UnsafeRawPointer(hit) + 1
+            }
+            return true
+        }
+        lock.lock()
+        for s in found { starts.append(s) }
+        scanned = end
+        if inputEnded && end == available { ended = true }
+        lock.unlock()
+        return end - from
+    }
+
+    /// Every byte the store holds has been scanned.
+    public var isFullyIndexed: Bool { lock.lock(); defer { lock.unlock() }; return scanned == store.count }
+    /// Bytes scanned for line ends.
+    public var indexedBytes: Int { lock.lock(); defer { lock.unlock() }; return scanned }
+
+    /// Forgets all lines (the input started over).
+    public func reset() {
+        lock.lock(); defer { lock.unlock() }
+        starts.removeAll()
+        scanned = 0
+        ended = false
+    }
+
+    // MARK: - LayoutContent
+
+    public var unitCount: Int {
+        lock.lock(); defer { lock.unlock() }
+        guard starts.count > 0 else { return 0 }
+        // The last start opens a line whose LF has not arrived: a unit only at end of input
+        // (or when it is empty after a final LF: no unit at all).
+        let lastStart = starts[starts.count - 1]
+        if ended { return lastStart < scanned ? starts.count : starts.count - 1 }
+        return starts.count - 1
+    }
+
+    public var isComplete: Bool { lock.lock(); defer { lock.unlock() }; return ended }
+
+    public func id(ofUnit u: Int) -> BlockID { BlockID(u) }
+    public func unit(of id: BlockID) -> Int? { id.rawValue >= 0 && id.rawValue < unitCount ? id.rawValue : nil }
+    public func units(covering id: BlockID) -> Range<Int>? { unit(of: id).map { $0..<($0 + 1) } }
+
+    /// The bytes of line `u` without its line end (LF, or CR LF).
+    public func lineBytes(_ u: Int) -> [UInt8] {
+        lock.lock()
+        let start = starts[u]
+        let end = u + 1 < starts.count ? starts[u + 1] : scanned
+        lock.unlock()
+        var bytes = store.bytes(start..<end)
+        if bytes.last == 0x0A { bytes.removeLast() }
+        if bytes.last == 0x0D { bytes.removeLast() }
+        return bytes
+    }
+
+    /// Byte length of line `u` (line end included).
+    func byteLength(_ u: Int) -> Int {
+        lock.lock(); defer { lock.unlock() }
+        let end = u + 1 < starts.count ? starts[u + 1] : scanned
+        return end - starts[u]
+    }
+
+    public func decoded(_ u: Int) -> StyledLine {
+        TerminalTextDecoder.decode(lineBytes(u), tabWidth: tabWidth)
+    }
+
+    public func text(ofUnit u: Int) -> String { decoded(u).text }
+
+    public func estimatesAreExact(options: LayoutOptions) -> Bool { options.chopLongLines }
+
+    public func estimatedRows(ofUnit u: Int, options: LayoutOptions) -> Int {
+        let width = options.width
+        if options.chopLongLines { return 1 }
+        let n = byteLength(u) - 1
+        return max(1, (n + width - 1) / max(1, width))
+    }
+
+    public func sourceLines(ofUnit u: Int) -> SourceLines { SourceLines(u + 1, u + 1) }
+    public var sourceLineCount: Int { unitCount }
+
+    public func rowCounts(of units: Range<Int>, options: LayoutOptions) -> [Int] {
+        units.map { options.chopLongLines ? 1 : layout(unit: $0, options: options).lines.count }
+    }
+
+    public func layout(unit u: Int, options: LayoutOptions) -> BlockLayout {
+        TextLineLayouter.layout(decoded(u), block: BlockID(u), sourceLine: u + 1, width: options.width,
+                                options: options)
+    }
+
+    /// Links written in line `u` (OSC 8), by position in its text.
+    public func links(ofUnit u: Int) -> [LinkTarget] {
+        decoded(u).links.map { LinkTarget(destination: $0.url, range: $0.range) }
+    }
+}
+
+/// Rows of one decoded text line.
+enum TextLineLayouter {
+    static func layout(_ line: StyledLine, block: BlockID, sourceLine: Int, width: Int,
+                       options: LayoutOptions) -> BlockLayout {
+        let text = line.text
+        let links = line.links.map { LinkTarget(destination: $0.url, range: $0.range) }
+        var rows: [VisualLine] = []
+        var utf8 = Array(text.utf8)
+        if utf8.isEmpty {
+            rows.append(VisualLine(spans: [], block: block, range: 0..<0, sourceLine: sourceLine, width: 0))
+            return BlockLayout(block: block, text: text, links: links, lines: rows)
+        }
+        utf8.withUnsafeMutableBufferPointer { mbuf in
+            let bytes = UnsafeBufferPointer(mbuf)
+            if options.chopLongLines {
+                // One row: the columns shift..<shift+width of the line.
+                var cursor = GraphemeCursor(text, bytes)
+                var col = 0, i = 0
+                var start = -1, end = bytes.count, shown = 0
+                while i < bytes.count {
+                    let (length, w) = cursor.next(at: i)
+                    if start < 0 {
+                        if col >= options.horizontalShift { start = i }
+                    }
+                    if start >= 0 {
+                        if shown + w > width { end = i; break }
+                        shown += w
+                    }
+                    col += w
+                    i += length
+                }
+                if start < 0 { start = bytes.count; end = bytes.count }
+                rows.append(row(text, bytes, start..<end, width: shown, line: line, links: links, block: block,
+                                sourceLine: sourceLine, overwide: false))
+            } else {
+                for w in Wrapper.hardWrap(text, bytes, from: 0, to: bytes.count, width: width, continuationWidth: width) {
+                    rows.append(row(text, bytes, w.start..<w.end, width: w.width, line: line, links: links, block: block,
+                                    sourceLine: sourceLine, overwide: w.overwide))
+                }
+            }
+        }
+        return BlockLayout(block: block, text: text, links: links, lines: rows)
+    }
+
+    /// A row showing `range` of the text, split into spans where the style or link changes.
+    static func row(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, width: Int,
+                    line: StyledLine, links: [LinkTarget], block: BlockID, sourceLine: Int, overwide: Bool) -> VisualLine {
+        // Cut points: style run and link edges inside the range.
+        var cuts: [Int] = [range.lowerBound, range.upperBound]
+        for r in line.runs where r.range.overlaps(range) {
+            cuts.append(max(r.range.lowerBound, range.lowerBound)); cuts.append(min(r.range.upperBound, range.upperBound))
+        }
+        for l in links where l.range.overlaps(range) {
+            cuts.append(max(l.range.lowerBound, range.lowerBound)); cuts.append(min(l.range.upperBound, range.upperBound))
+        }
+        cuts = Array(Set(cuts)).sorted()
+        var spans: [Span] = []
+        var total = 0
+        for (a, b) in zip(cuts, cuts.dropFirst()) where a < b {
+            var piece = String(decoding: UnsafeBufferPointer(rebasing: bytes[a..<b]), as: UTF8.self)
+            var w = CellWidth.of(piece)
+            if overwide && w > width {
+                piece = String(repeating: "\u{FFFD}", count: piece.count)
+                w = piece.count
+            }
+            let attributes = line.runs.first { $0.range.contains(a) }?.attributes
+            let link = links.first { $0.range.contains(a) }?.destination
+            spans.append(Span(text: piece, style: SpanStyle(role: .body, link: link, literal: attributes), width: w,
+                              contentOffset: a))
+            total += w
+        }
+        return VisualLine(spans: spans, block: block, range: range, sourceLine: sourceLine, width: min(total, width))
+    }
+}

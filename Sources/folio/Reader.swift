@@ -1,0 +1,211 @@
+import Foundation
+import LineLayout
+import MarkdownModel
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What the reader threads and the parse worker hand to the run loop.
+enum Delivery: @unchecked Sendable {
+    /// More bytes of document `doc` are in its store.
+    case grew(doc: Int)
+    /// Document `doc`'s input ended (`error` if a read failed).
+    case ended(doc: Int, error: String?)
+    /// A parse of the first `bytes` bytes of Markdown document `doc` is ready.
+    case parsed(doc: Int, document: Document, bytes: Int, complete: Bool)
+}
+
+/// A self-pipe the run loop polls with the terminal: threads post deliveries and wake it.
+final class Mailbox: @unchecked Sendable {
+    let readFD: Int32
+    private let writeFD: Int32
+    private let lock = NSLock()
+    private var pending: [Delivery] = []
+    private var signaled = false
+
+    init() {
+        var fds: [Int32] = [0, 0]
+        _ = pipe(&fds)
+        readFD = fds[0]
+        writeFD = fds[1]
+        for fd in fds {
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        }
+    }
+
+    func post(_ delivery: Delivery) {
+        lock.lock()
+        pending.append(delivery)
+        let wake = !signaled
+        signaled = true
+        lock.unlock()
+        if wake {
+            var byte: UInt8 = 1
+            _ = write(writeFD, &byte, 1)
+        }
+    }
+
+    /// Everything posted since the last call, in order.
+    func drain() -> [Delivery] {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while read(readFD, &buffer, buffer.count) > 0 {}
+        lock.lock()
+        defer { lock.unlock() }
+        signaled = false
+        let out = pending
+        pending = []
+        return out
+    }
+}
+
+/// Reads a pipe (or any non-regular input: a FIFO, a character device) on its own thread
+/// into a `ByteStore`, never blocking the run loop.
+///
+/// Bounded like less: it reads ahead at most `readAhead` bytes past what the pager asked for
+/// (`demand`), then waits; `readToEnd` lifts the bound until `stop`. So `yes | folio` holds a
+/// few MB while the reader reads, and `G` reads on until Ctrl-C.
+final class StreamReader: @unchecked Sendable {
+    /// Bytes read beyond the last demand before the thread waits (documented in README).
+    static let readAhead = 4 << 20
+    let doc: Int
+    let store: ByteStore
+    private let fd: Int32
+    private let mailbox: Mailbox
+    private let condition = NSCondition()
+    private var limit: Int
+    private var toEnd: Bool
+    private(set) var finished = false
+
+    /// `unbounded`: read everything (Markdown, which is parsed whole).
+    init(fd: Int32, doc: Int, store: ByteStore, mailbox: Mailbox, unbounded: Bool) {
+        self.fd = fd
+        self.doc = doc
+        self.store = store
+        self.mailbox = mailbox
+        self.limit = StreamReader.readAhead
+        self.toEnd = unbounded
+    }
+
+    /// The input ended while it was sniffed: the thread only reports that.
+    func markFinished() { finished = true; close(fd) }
+
+    func start() {
+        let thread = Thread { [self] in run() }
+        thread.stackSize = 1 << 20
+        thread.start()
+    }
+
+    /// The pager needs bytes up to `bytes` (plus the read-ahead).
+    func demand(_ bytes: Int) {
+        condition.lock()
+        let target = bytes + StreamReader.readAhead
+        if target > limit { limit = target; condition.signal() }
+        condition.unlock()
+    }
+
+    func readToEnd(_ on: Bool) {
+        condition.lock()
+        toEnd = on
+        if !on { limit = store.count + StreamReader.readAhead / 4 }
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Reads everything now (print mode, `-F`): blocks the caller until end of input or until
+    /// `maxBytes` are held.
+    func readSynchronously(maxBytes: Int = .max) -> String? {
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
+        defer { chunk.deallocate() }
+        while store.count < maxBytes {
+            let n = read(fd, chunk.baseAddress, chunk.count)
+            if n > 0 {
+                store.append(UnsafeRawBufferPointer(rebasing: chunk[0..<n]))
+            } else if n < 0 && errno == EINTR {
+                continue
+            } else {
+                if n < 0 { return String(cString: strerror(errno)) }
+                finished = true
+                return nil
+            }
+        }
+        return nil
+    }
+
+    private func run() {
+        if finished { mailbox.post(.ended(doc: doc, error: nil)); return }
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
+        defer { chunk.deallocate() }
+        while true {
+            condition.lock()
+            while !toEnd && store.count >= limit { condition.wait() }
+            condition.unlock()
+            let n = read(fd, chunk.baseAddress, chunk.count)
+            if n > 0 {
+                store.append(UnsafeRawBufferPointer(rebasing: chunk[0..<n]))
+                mailbox.post(.grew(doc: doc))
+            } else if n < 0 && errno == EINTR {
+                continue
+            } else {
+                let error = n < 0 ? String(cString: strerror(errno)) : nil
+                finished = true
+                close(fd)
+                mailbox.post(.ended(doc: doc, error: error))
+                return
+            }
+        }
+    }
+}
+
+/// Parses a growing Markdown input off the run loop: one parse at a time, of everything
+/// that has arrived, cut at the last blank line until the input ends (so an open block is
+/// not shown half-parsed). A new parse starts when the last one is done and the input grew
+/// by a quarter (or ended): the total work stays a small multiple of one parse.
+final class ParseWorker: @unchecked Sendable {
+    private let lock = NSLock()
+    private var running = false
+    private var parsedBytes = 0
+    private let mailbox: Mailbox
+    let doc: Int
+    let store: ByteStore
+
+    init(doc: Int, store: ByteStore, mailbox: Mailbox, alreadyParsed: Int) {
+        self.doc = doc
+        self.store = store
+        self.mailbox = mailbox
+        self.parsedBytes = alreadyParsed
+    }
+
+    /// Starts a parse if one is due. `ended`: the input is complete (parse it all).
+    func poke(ended: Bool) {
+        let available = store.count
+        lock.lock()
+        let due = !running && available > parsedBytes
+            && (ended || available - parsedBytes >= max(16 << 10, parsedBytes / 4))
+        if due { running = true }
+        lock.unlock()
+        guard due else { return }
+        let thread = Thread { [self] in
+            var bytes = store.bytes(0..<available)
+            if !ended, let cut = ParseWorker.lastBlankLine(bytes) { bytes.removeSubrange(cut...) }
+            let document = MarkdownParser.parse(bytes)
+            lock.lock()
+            parsedBytes = ended ? available : max(parsedBytes, bytes.count)
+            running = false
+            lock.unlock()
+            mailbox.post(.parsed(doc: doc, document: document, bytes: bytes.count, complete: ended))
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+
+    /// The end of the last blank line (`\n\n`), where every block before is closed.
+    static func lastBlankLine(_ bytes: [UInt8]) -> Int? {
+        var i = bytes.count - 1
+        while i > 0 {
+            if bytes[i] == 0x0A && bytes[i - 1] == 0x0A { return i + 1 }
+            i -= 1
+        }
+        return nil
+    }
+}
