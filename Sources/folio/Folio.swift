@@ -24,6 +24,14 @@ struct Folio: ParsableCommand {
 
     @OptionGroup var options: Options
 
+    /// `$LESS` (shared options) and `$FOLIO` (folio's defaults) come before the command line,
+    /// whose flags win (see `Invocation`).
+    static func main() {
+        let arguments = Invocation.arguments(commandLine: Array(CommandLine.arguments.dropFirst()),
+                                             environment: ProcessInfo.processInfo.environment)
+        main(arguments)
+    }
+
     mutating func run() throws {
         let environment = ProcessInfo.processInfo.environment
         var arguments = options.files

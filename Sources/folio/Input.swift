@@ -189,6 +189,9 @@ extension Input {
             if ended { reader.markFinished() }
         }
         if kind == .markdown { reader.readToEnd(true) }
-        return .success(LoadedDocument(name: name, path: path, bytes: [], kind: kind!, store: store, reader: reader))
+        // An input that ended while it was sniffed is whole: its bytes key its reading position.
+        let whole = reader.finished && store.count <= (kind == .markdown ? Int.max : LoadedDocument.positionLimit)
+        return .success(LoadedDocument(name: name, path: path, bytes: whole ? store.bytes(0..<store.count) : [],
+                                       kind: kind!, store: store, reader: reader))
     }
 }

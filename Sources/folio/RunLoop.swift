@@ -439,6 +439,12 @@ extension RunLoop {
                 let isComplete = complete
                 let spec = DocumentSpec(name: old.name, path: old.path, document: document, isPreview: !isComplete)
                 effects += state.update(.documentReady(document: doc, spec: spec, changedUnits: []))
+                // A Markdown stream is keyed by its content: its position can be restored once
+                // it is whole, if the reader has not moved yet.
+                if isComplete, restoreOnFirstShow, inputs[doc].reader != nil, state.documents[doc].top == 0,
+                   let m = positions.restore(into: &state, loaded: loaded, documentIndex: doc) {
+                    state.message = m
+                }
                 if !isComplete { inputs[doc].parser?.poke(ended: inputs[doc].ended || inputs[doc].reader == nil) }
             }
         }

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+/// folio as everyone's pager, in a real terminal: text documents (git, logs), pipes that are
+/// slow or endless, following a growing file, and a Markdown file reloaded as it is edited.
+@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
+struct TextAndStreamEndToEndTests {
+    /// A git-log-like stream: `*` and `_` must stay as written, one input line per row.
+    static let gitLike = (1...60).map { i in
+        "commit \(String(repeating: "a", count: 39))\(i % 10)\nAuthor: n <a@b>\n\n    fix *bold* and _under_ \(i)\n\n"
+            + "diff --git a/f.txt b/f.txt\n@@ -1,2 +1,2 @@\n-old line \(i)\n+new line \(i)\n"
+    }.joined()
+
+    @Test func textFromAPipeIsShownLineByLineAndSearchFindsAHunk() throws {
+        let dir = try E2E.temporaryDirectory()
+        try E2E.write(Self.gitLike, to: "log.txt", in: dir)
+        let pane = try FolioPane.shell("cat \"$T/log.txt\" | \"$FOLIO\" --no-scrollbar", dir: dir)
+        let first = try #require(pane.waitForPager(name: "stdin"))
+        #expect(first[0].hasPrefix("commit aaaa"))
+        #expect(first[3] == "    fix *bold* and _under_ 1", "Markdown syntax in text is left alone")
+        #expect(first[6] == "-old line 1")
+        try pane.type("/new line 7\r")
+        let found = try #require(pane.wait { $0.contains { $0 == "+new line 7" } })
+        #expect(found.contains { $0 == "-old line 7" })
+    }
+
+    @Test func chopShiftsSidewaysAndLineNumbersShow() throws {
+        let dir = try E2E.temporaryDirectory()
+        let long = (1...50).map { "L\($0) " + String(repeating: "abcdefghij", count: 15) + " END\($0)" }.joined(separator: "\n")
+        let path = try E2E.write(long + "\n", to: "wide.log", in: dir)
+        let pane = try FolioPane.folio(["-S", "-N", "--no-scrollbar", path], dir: dir)
+        let first = try #require(pane.waitForPager(name: "wide.log"))
+        #expect(first[0].hasPrefix("      1 L1 abcdefghij"))
+        #expect(first[1].hasPrefix("      2 L2 "))
+        #expect(!first.contains { $0.contains("END1") }, "chopped, not wrapped")
+        try pane.keys("<Right>")
+        try pane.keys("<Right>")
+        try pane.keys("<Right>")
+        let shifted = try #require(pane.wait { $0.first?.contains("END1") == true })
+        #expect(shifted[0].hasPrefix("      1 "), "line numbers stay put")
+        #expect(shifted.last?.contains("→") == true, "the status line says the view is shifted")
+    }
+
+    @Test func aSlowPipeShowsItsFirstLinesBeforeItEnds() throws {
+        let pane = try FolioPane.shell("(printf 'first line\\nsecond line\\n'; sleep 30; echo late) | \"$FOLIO\" --text")
+        let screen = try #require(pane.wait { $0.contains("first line") && $0.contains("second line") })
+        #expect(!screen.contains("late"))
+        #expect(screen.last?.contains("p1/…") == true, "totals are not known while reading")
+        try pane.keys("q")
+        #expect(pane.tmux.waitForExit(timeout: FolioPane.timeout))
+    }
+
+    @Test func anEndlessPipeShowsAScreenAndGStopsOnCtrlC() throws {
+        let pane = try FolioPane.shell("yes | \"$FOLIO\"")
+        let first = try #require(pane.wait { $0.first == "y" && $0.last?.contains("reading…") == true })
+        #expect(first.count == 24)
+        try pane.keys("G")
+        _ = try #require(pane.wait { $0.last?.contains("^C stops") == true })
+        try pane.keys("C-c")
+        _ = try #require(pane.wait { $0.last?.contains("^C stops") == false })
+        try pane.keys("q")
+        #expect(pane.tmux.waitForExit(timeout: FolioPane.timeout), "q quits after reading was stopped")
+    }
+
+    @Test func followShowsLinesAppendedToAFile() throws {
+        let dir = try E2E.temporaryDirectory()
+        let path = try E2E.write((1...5).map { "entry \($0)" }.joined(separator: "\n") + "\n", to: "app.log", in: dir)
+        let pane = try FolioPane.folio(["--text", path], dir: dir)
+        _ = try #require(pane.waitForPager(name: "app.log"))
+        try pane.keys("F")
+        _ = try #require(pane.wait { $0.last?.contains("following") == true })
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        handle.seekToEndOfFile()
+        handle.write(Data("entry 6 appended\n".utf8))
+        try handle.close()
+        _ = try #require(pane.wait { $0.contains("entry 6 appended") })
+    }
+
+    @Test func aMarkdownFileRewrittenOnDiskReloadsInPlace() throws {
+        let dir = try E2E.temporaryDirectory()
+        let body = (1...80).map { "Paragraph number \($0) of the notes." }.joined(separator: "\n\n")
+        let path = try E2E.write("# Notes\n\n" + body + "\n", to: "notes.md", in: dir)
+        let pane = try FolioPane.folio(["--no-scrollbar", path], dir: dir)
+        let first = try #require(pane.waitForPager(name: "notes.md"))
+        let paged = try #require(try pane.press("<Space>", from: first))
+        let top = paged[0]
+        try Data(("# Notes\n\nA new first paragraph.\n\n" + body + "\n").utf8).write(to: URL(fileURLWithPath: path))
+        let reloaded = try #require(pane.wait { $0.contains { $0.contains("▐") } || $0[0] != top && $0 != paged })
+        #expect(reloaded[0] == top, "the same text stays on top after the reload")
+    }
+
+    @Test func lessEnvironmentFRXPrintsAShortInputAndExits() throws {
+        let pane = try FolioPane.shell("printf 'one\\ntwo\\n' | LESS=FRX \"$FOLIO\"; echo EXIT=$?", interactive: true)
+        let screen = try #require(pane.wait { $0.contains { $0.hasPrefix("EXIT=") } })
+        #expect(screen.contains("one") && screen.contains("two"))
+        #expect(screen.contains("EXIT=0"))
+    }
+}
