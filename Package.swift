@@ -26,6 +26,7 @@ let package = Package(
         .target(name: "LineLayout", dependencies: ["MarkdownModel", "TextModel", "CellWidth", "Styling"]),
         .target(name: "Viewport", dependencies: ["LineLayout"]),
         .target(name: "TextSearch", dependencies: ["CPCRE2"]),
+        .target(name: "TextModel", dependencies: ["Styling", "CellWidth"]),
         .target(name: "TerminalScreen", dependencies: ["CellWidth", "Styling"]),
         .target(name: "Pager", dependencies: [
             "MarkdownModel", "LineLayout", "Viewport", "TextSearch", "TerminalScreen", "CellWidth",
@@ -50,6 +51,7 @@ let package = Package(
         .testTarget(name: "LineLayoutTests", dependencies: ["TestSupport", "LineLayout", "MarkdownModel", "CellWidth"]),
         .testTarget(name: "ViewportTests", dependencies: ["Viewport", "LineLayout", "MarkdownModel"]),
         .testTarget(name: "TextSearchTests", dependencies: ["TestSupport", "TextSearch"]),
+        .testTarget(name: "TextModelTests", dependencies: ["TestSupport", "TextModel"]),
         .testTarget(name: "TerminalScreenTests", dependencies: ["TestSupport", "TerminalScreen"]),
         .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "TerminalScreen"]),
         .testTarget(name: "PagerTests", dependencies: ["TestSupport", "Pager", "TerminalScreen", "MarkdownModel", "LineLayout", "Viewport"]),

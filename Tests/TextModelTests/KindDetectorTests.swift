@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+@testable import TextModel
+
+private func sniff(_ s: String) -> DocumentKind { KindDetector.sniff(Array(s.utf8)) }
+
+@Suite struct KindByPathTests {
+    @Test(arguments: ["a.md", "dir/README.MD", "x.markdown", "x.mdown", "x.mkd", "x.mkdn", "x.mdwn", "doc.mdx", "/a.b/c.Md"])
+    func markdownExtensions(path: String) {
+        #expect(KindDetector.kind(forPath: path) == .markdown)
+    }
+
+    @Test(arguments: ["a.txt", "build.log", "fix.diff", "0001-x.patch", "main.c", "x.h", "tool.py", "App.swift",
+                      "a.js", "data.json", "t.csv", "c.yaml", "c.yml", "Cargo.toml", "run.sh", "ls.1", "notes.rst", "x.LOG"])
+    func textExtensions(path: String) {
+        #expect(KindDetector.kind(forPath: path) == .text)
+    }
+
+    @Test(arguments: ["README", "CHANGELOG", "dir.md/Makefile", ".bashrc", "archive.tar.gz", "x.unknownext", "-", "", "a."])
+    func otherNamesAreSniffed(path: String) {
+        #expect(KindDetector.kind(forPath: path) == nil)
+    }
+}
+
+@Suite struct SniffTextTests {
+    @Test(arguments: [
+        ("man overstrike", Corpus.manOverstrike), ("man SGR", Corpus.manSGR), ("man plain", Corpus.manPlain),
+        ("ls --color", Corpus.lsColor), ("syslog", Corpus.syslog), ("build log", Corpus.buildLog),
+        ("journal", Corpus.journal), ("dmesg", Corpus.dmesg), ("systemctl status", Corpus.systemctlStatus),
+        ("JSON", Corpus.json), ("CSV", Corpus.csv), ("C", Corpus.cSource), ("Python", Corpus.pythonSource),
+        ("YAML", Corpus.yaml), ("shell script", Corpus.shellScript), ("git branch", Corpus.gitBranch),
+        ("empty", ""), ("blank", " \n\t\n\r\n"), ("one word", "hello\n"),
+        ("NUL", "# Title\n\n- a\u{0}\n- [b](c)\n"),
+        ("unified diff", "--- a/x.md\t2026-11-23\n+++ b/x.md\t2026-11-23\n@@ -1 +1 @@\n-# a\n+# b\n"),
+        ("hunk", "# Notes\n\n- one\n@@ -1,3 +1,4 @@ func\n- two\n"),
+        ("CRLF log", "2026-11-23 INFO start\r\n2026-11-23 INFO stop\r\n"),
+    ])
+    func corpus(name: String, document: String) {
+        #expect(sniff(document) == .text, "\(name)")
+    }
+
+    @Test func sgrOrOverstrikeAnywhereIsText() {
+        #expect(sniff(Corpus.changelog + "\u{1B}[31mred\u{1B}[0m\n") == .text)
+        #expect(sniff(Corpus.changelog + "b\u{08}b\n") == .text)
+        // A lone backspace or a non-SGR escape is no proof.
+        #expect(sniff(Corpus.changelog + "\u{08}\n") == .markdown)
+        #expect(sniff(Corpus.changelog + "\u{1B}[2J\n") == .markdown)
+    }
+
+    @Test func gitShapesInsideFencesDoNotCount() {
+        let doc = """
+            # Reading git output
+
+            - run `git log -p`
+            - [see](git.md)
+
+            ```
+            commit 3f2a9c1d4e5b6a7f8091a2b3c4d5e6f708192a3b
+            diff --git a/x b/x
+            @@ -1 +1 @@
+            ```
+
+            """
+        #expect(sniff(doc) == .markdown)
+        #expect(sniff(doc.replacingOccurrences(of: "```\n", with: "\n")) == .text)
+    }
+
+    @Test func pythonCommentsAloneAreNotHeadings() {
+        #expect(sniff("# one\nx = 1\n# two\ny = 2\nprint(x + y)\n") == .text)
+    }
+}
+
+@Suite struct SniffMarkdownTests {
+    @Test(arguments: [
+        ("changelog", Corpus.changelog), ("headings", Corpus.headingsOnly), ("setext notes", Corpus.setextNotes),
+        ("table", Corpus.tableOnly), ("fence", Corpus.fenceOnly), ("list and link", Corpus.listAndLink),
+    ])
+    func corpus(name: String, document: String) {
+        #expect(sniff(document) == .markdown, "\(name)")
+        // Line ends do not matter.
+        #expect(sniff(document.replacingOccurrences(of: "\n", with: "\r\n")) == .markdown, "\(name) CRLF")
+    }
+
+    /// The repository's own Markdown files: the sample documents, README, DEVELOPERS.
+    @Test func repositoryMarkdownFiles() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let samples = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("SampleDocs").path)
+            .filter { $0.hasSuffix(".md") }.map { "SampleDocs/" + $0 }
+        #expect(samples.count >= 3)
+        for path in samples + ["README.md", "DEVELOPERS.md"] {
+            let data = try Data(contentsOf: root.appendingPathComponent(path))
+            #expect(KindDetector.sniff(data.prefix(KindDetector.sniffLength)) == .markdown, "\(path)")
+        }
+        // The man page's roff source is text.
+        let roff = try Data(contentsOf: root.appendingPathComponent("man/folio.1"))
+        #expect(KindDetector.sniff(roff.prefix(KindDetector.sniffLength)) == .text)
+    }
+}
+
+/// Real git output, made in a temporary repository.
+@Suite(.enabled(if: GitRepository.gitAvailable, "git is not installed"))
+struct SniffGitOutputTests {
+    @Test(arguments: [
+        ["log"], ["log", "-p"], ["log", "--stat"], ["log", "--oneline"], ["log", "--graph", "--oneline"],
+        ["show", "HEAD"], ["diff", "HEAD~1"], ["diff", "--color=always", "HEAD~1"], ["log", "-p", "--color=always"],
+        ["format-patch", "--stdout", "HEAD~1"], ["diff", "HEAD~1", "--", "README.md"], ["branch"],
+    ])
+    func gitOutputIsText(arguments: [String]) throws {
+        let repository = try GitRepository.shared()
+        let output = try repository.git(arguments)
+        #expect(!output.isEmpty)
+        #expect(KindDetector.sniff(output.prefix(KindDetector.sniffLength)) == .text,
+                "git \(arguments.joined(separator: " ")):\n\(String(decoding: output.prefix(400), as: UTF8.self))")
+    }
+}
