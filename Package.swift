@@ -26,7 +26,6 @@ let package = Package(
         .target(name: "LineLayout", dependencies: ["MarkdownModel", "TextModel", "CellWidth", "Styling"]),
         .target(name: "Viewport", dependencies: ["LineLayout"]),
         .target(name: "TextSearch", dependencies: ["CPCRE2"]),
-        .target(name: "TextModel", dependencies: ["Styling", "CellWidth"]),
         .target(name: "TerminalScreen", dependencies: ["CellWidth", "Styling"]),
         .target(name: "Pager", dependencies: [
             "MarkdownModel", "LineLayout", "Viewport", "TextSearch", "TerminalScreen", "CellWidth",
