@@ -26,6 +26,14 @@ public enum Invocation {
             while i < chars.count, chars[i] != " " { w.append(chars[i]); i += 1 }
             return w
         }
+        /// A number after an option letter (`-j5`, `-x4,8`, `-z-2`, `-j.5`).
+        func number() -> String {
+            var w = ""
+            while i < chars.count, chars[i].isNumber || chars[i] == "-" || chars[i] == "." || chars[i] == "," {
+                w.append(chars[i]); i += 1
+            }
+            return w
+        }
         while i < chars.count {
             let c = chars[i]
             i += 1
@@ -37,12 +45,16 @@ public enum Invocation {
             case "i": out.append("--smart-case")
             case "I": out.append("--ignore-case")
             case "N": out.append("--line-numbers")
-            case "j": let w = word(); if !w.isEmpty { out.append("--jump-target=" + w) }
-            case "z": let w = word(); if Int(w) != nil { out.append("--window=" + w) }
-            case "x": let w = word().split(separator: ",").first.map(String.init) ?? ""
+            case "j": let w = number(); if !w.isEmpty { out.append("--jump-target=" + w) }
+            case "z": let w = number(); if Int(w) != nil { out.append("--window=" + w) }
+            case "x": let w = number().split(separator: ",").first.map(String.init) ?? ""
                 if let n = Int(w), n > 0 { out.append("--tabs=" + w) }
+            // A prompt (`-Pm…`, man-db sets one) runs to a `$` (or the end), blanks included.
+            case "P":
+                while i < chars.count, chars[i] != "$" { i += 1 }
+                i += 1
             // Options with a value folio does not use: skip the value too.
-            case "b", "h", "y", "o", "O", "k", "p", "t", "T", "D", "#", "P": _ = word()
+            case "b", "h", "y", "o", "O", "k", "p", "t", "T", "D", "#": _ = word()
             default: continue  // R, r, K, M, m, q, Q, s, e, E, and the rest
             }
         }

@@ -32,14 +32,14 @@ final class FolioPane {
         return FolioPane(tmux: tmux, dir: dir)
     }
 
-    /// Starts `sh -c SCRIPT` in the pane; `$FOLIO` is the binary, `$T` the test folder.
+    /// Starts `sh -c SCRIPT` in the pane; `$FOLIO_EXE` is the binary (`$FOLIO` holds folio's own options), `$T` the test folder.
     static func shell(
         _ script: String, interactive: Bool = false, columns: Int = 80, rows: Int = 24, dir: URL? = nil,
         environment: [String: String] = [:]
     ) throws -> FolioPane {
         let dir = try dir ?? E2E.temporaryDirectory()
         var env = Self.environment(stateDir: dir.appendingPathComponent("state"), extra: environment)
-        env["FOLIO"] = try E2E.folio()
+        env["FOLIO_EXE"] = try E2E.folio()
         env["T"] = dir.path
         env["PS1"] = "PROMPT$ "
         let command = interactive ? ["sh", "-i"] : ["sh", "-c", script]

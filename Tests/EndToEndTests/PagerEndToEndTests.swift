@@ -33,7 +33,7 @@ struct PagerEndToEndTests {
     }
 
     @Test func readsAPipeAndTakesKeysFromTheTerminal() throws {
-        let pane = try FolioPane.shell("cat SampleDocs/long.md | \"$FOLIO\" --no-scrollbar")
+        let pane = try FolioPane.shell("cat SampleDocs/long.md | \"$FOLIO_EXE\" --no-scrollbar")
         let first = try #require(pane.waitForPager(name: "stdin"))
         #expect(first[0].hasPrefix("<!-- search markers"))
         let second = try #require(try pane.press("<Space>", from: first))
@@ -45,7 +45,7 @@ struct PagerEndToEndTests {
     /// Runs folio from a shell script that records `stty -a` before and after.
     private func runRecordingTTY(_ folioArguments: String, dir: URL) throws -> FolioPane {
         try FolioPane.shell("""
-            stty -a > "$T/before"; echo EARLIER-OUTPUT; "$FOLIO" \(folioArguments); \
+            stty -a > "$T/before"; echo EARLIER-OUTPUT; "$FOLIO_EXE" \(folioArguments); \
             stty -a > "$T/after"; echo "FOLIO-EXITED"; sleep 60
             """, dir: dir)
     }
@@ -91,7 +91,7 @@ struct PagerEndToEndTests {
     @Test func controlZSuspendsAndFgRedraws() throws {
         let dir = try E2E.temporaryDirectory()
         let pane = try FolioPane.shell(
-            "stty -a > \"$T/before\"; \"$FOLIO\" --no-scrollbar SampleDocs/long.md", interactive: true, dir: dir)
+            "stty -a > \"$T/before\"; \"$FOLIO_EXE\" --no-scrollbar SampleDocs/long.md", interactive: true, dir: dir)
         let first = try #require(pane.waitForPager(name: "long.md"))
         let paged = try #require(try pane.press("<Space>", from: first))
         try pane.keys("<C-z>")
@@ -132,7 +132,7 @@ struct PagerEndToEndTests {
     }
 
     @Test func noInitLeavesTheLastScreen() throws {
-        let pane = try FolioPane.shell("echo EARLIER-OUTPUT; \"$FOLIO\" -X SampleDocs/long.md; echo FOLIO-EXITED; sleep 60")
+        let pane = try FolioPane.shell("echo EARLIER-OUTPUT; \"$FOLIO_EXE\" -X SampleDocs/long.md; echo FOLIO-EXITED; sleep 60")
         _ = try #require(pane.waitForPager(name: "long.md"))
         try pane.keys("q")
         let screen = try #require(pane.wait(text: "FOLIO-EXITED"))
@@ -142,7 +142,7 @@ struct PagerEndToEndTests {
     @Test func quitIfOneScreenPrintsAShortDocument() throws {
         let dir = try E2E.temporaryDirectory()
         try E2E.write("# Short\n\nA short document.\n", to: "short.md", in: dir)
-        let pane = try FolioPane.shell("\"$FOLIO\" -F \"$T/short.md\"; echo \"FOLIO-EXITED $?\"; sleep 60", dir: dir)
+        let pane = try FolioPane.shell("\"$FOLIO_EXE\" -F \"$T/short.md\"; echo \"FOLIO-EXITED $?\"; sleep 60", dir: dir)
         let screen = try #require(pane.wait(text: "FOLIO-EXITED"))
         #expect(screen.contains("FOLIO-EXITED 0"))
         #expect(screen.contains("Short"))

@@ -63,7 +63,7 @@ struct PositionsEndToEndTests {
     }
 
     @Test func pipedDocumentResumes() throws {
-        let script = "cat \(doc.shellQuoted) | \"$FOLIO\" --no-scrollbar"
+        let script = "cat \(doc.shellQuoted) | \"$FOLIO_EXE\" --no-scrollbar"
         let first = try FolioPane.shell(script, dir: dir)
         var screen = try #require(first.waitForPager(name: "stdin"))
         for _ in 0..<5 { screen = try #require(try first.press("<Space>", from: screen)) }
@@ -81,12 +81,12 @@ struct PositionsEndToEndTests {
         try handle.seekToEnd()
         try handle.write(contentsOf: Data("\nOne more line makes it another document.\n".utf8))
         try handle.close()
-        let first = try FolioPane.shell("cat \(doc.shellQuoted) | \"$FOLIO\" --no-scrollbar", dir: dir)
+        let first = try FolioPane.shell("cat \(doc.shellQuoted) | \"$FOLIO_EXE\" --no-scrollbar", dir: dir)
         var screen = try #require(first.waitForPager(name: "stdin"))
         for _ in 0..<5 { screen = try #require(try first.press("<Space>", from: screen)) }
         try first.keys("q")
         #expect(first.tmux.waitForExit(timeout: FolioPane.timeout))
-        let second = try FolioPane.shell("cat \(other.shellQuoted) | \"$FOLIO\" --no-scrollbar", dir: dir)
+        let second = try FolioPane.shell("cat \(other.shellQuoted) | \"$FOLIO_EXE\" --no-scrollbar", dir: dir)
         let opened = try #require(second.waitForPager(name: "stdin"))
         #expect(opened[0].hasPrefix("<!-- search markers"))
         #expect(!Self.resumed(opened))

@@ -8,6 +8,9 @@ import Testing
         #expect(Invocation.lessArguments("-R -i -j5 -x4") == ["--smart-case", "--jump-target=5", "--tabs=4"])
         #expect(Invocation.lessArguments("-j-5 -N -z-2 -Ps$") == ["--jump-target=-5", "--line-numbers", "--window=-2"])
         #expect(Invocation.lessArguments("-I") == ["--ignore-case"])
+        // man-db's LESS: the prompt runs to `$`, its words are not options.
+        #expect(Invocation.lessArguments("-ix8RmPm Manual page ls(1) ?ltline %lt?L/%L.:$PM Manual page ls(1) ?ltline$")
+                == ["--smart-case", "--tabs=8"])
         #expect(Invocation.lessArguments("").isEmpty)
     }
 
