@@ -35,7 +35,7 @@ let package = Package(
         .target(name: "TerminalIO", dependencies: ["TerminalScreen"]),
         .executableTarget(name: "folio", dependencies: [
             "MarkdownModel", "LineLayout", "Viewport", "Pager", "TerminalScreen", "TerminalIO",
-            "ReadingPositions", "TextSearch",
+            "ReadingPositions", "TextSearch", "CellWidth",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "folio-bench", dependencies: [

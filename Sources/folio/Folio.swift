@@ -3,6 +3,7 @@ import Foundation
 import LineLayout
 import MarkdownModel
 import Pager
+import TerminalIO
 import TerminalScreen
 #if canImport(Glibc)
 import Glibc
@@ -24,8 +25,30 @@ struct Folio: ParsableCommand {
 
     @OptionGroup var options: Options
 
+    /// ArgumentParser's `main`, except that an error is one line on standard error with its
+    /// control characters made visible (an argument may hold an ESC), and a crash prints a
+    /// short report instead of handing the terminal to the backtracer (see `CrashReport`).
+    static func main() {
+        CrashReport.install(environment: ProcessInfo.processInfo.environment)
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            if error is ExitCode { Glibc.exit(code.rawValue) }
+            if code == .success {
+                // --help, --version: ArgumentParser's own text, to standard output.
+                Swift.print(fullMessage(for: error))
+                Glibc.exit(0)
+            }
+            reportError(message(for: error) + " (\"folio --help\" for help)")
+            Glibc.exit(code.rawValue)
+        }
+    }
+
     mutating func run() throws {
         let environment = ProcessInfo.processInfo.environment
+        CrashReport.crashIfAsked(at: "start", environment: environment)
         var arguments = options.files
         // less-style `+cmd` arguments: `+N` (source line) and `+/pattern`.
         var startCommand: StartCommand?

@@ -32,11 +32,11 @@ extension Folio {
 
     /// less's `-j`: `N` (1-based row, negative from the bottom) or `.5` (a fraction).
     static func jumpPolicy(_ text: String) -> ScrollGeometry.RevealPolicy {
-        if text.hasPrefix(".") || text.hasPrefix("0."), let f = Double(text.hasPrefix(".") ? "0" + text : text) {
-            return .fraction(f)
+        switch Options.jumpTarget(text) {
+        case .fraction(let f): return .fraction(f)
+        case .row(let n): return n > 0 ? .row(n - 1) : (n < 0 ? .row(n) : .row(0))
+        case nil: return .minimal
         }
-        if let n = Int(text) { return n > 0 ? .row(n - 1) : (n < 0 ? .row(n) : .row(0)) }
-        return .minimal
     }
 
     func runInteractive(_ loaded: [LoadedDocument], startCommand: StartCommand?,
@@ -77,6 +77,7 @@ extension Folio {
             return 1
         }
         defer { session.restore() }
+        CrashReport.crashIfAsked(at: "pager", environment: environment)
         signal(SIGCHLD, SIG_IGN)  // browsers we start are reaped by the kernel
 
         let size = session.size()
