@@ -60,14 +60,9 @@ public enum PrintRenderer {
         let theme = theme.map { printTheme($0, width: options.width) }
         var bytes: [UInt8] = []
         var sgr = SGRCache()
-        if parallel == false {
-            MarkdownContent.forEachUnitLayout(document, options: options) { block in
-                for line in block.lines { appendLine(line, theme: theme, to: &bytes, sgr: &sgr) }
-            }
-            return bytes
-        }
-        for block in MarkdownContent.layoutAll(document, options: options, parallel: parallel) {
-            for line in block.lines { appendLine(line, theme: theme, to: &bytes, sgr: &sgr) }
+        // On one thread, rows are written as they are made: a paragraph's rows are never all kept.
+        MarkdownContent.forEachRow(document, options: options, parallel: parallel) { line in
+            appendLine(line, theme: theme, to: &bytes, sgr: &sgr)
         }
         return bytes
     }
