@@ -40,7 +40,7 @@ public enum CellWidth {
                 }
             }
         }
-        if isPrependedConcatenationMark(first.value) {
+        if isVisiblePrepend(first.value) {
             // Terminals draw the mark in a column of its own, then what follows it.
             var rest = 0
             for s in scalars.dropFirst() { rest = max(rest, of(s)) }
@@ -118,6 +118,19 @@ public enum CellWidth {
     public static func isPrependedConcatenationMark(_ v: UInt32) -> Bool {
         switch v {
         case 0x600...0x605, 0x6DD, 0x70F, 0x890, 0x891, 0x8E2, 0x110BD, 0x110CD: return true
+        default: return false
+        }
+    }
+
+    /// Characters that grapheme segmentation joins to the character after them (Unicode's
+    /// Grapheme_Cluster_Break=Prepend) and that are drawn: the prepended concatenation marks
+    /// and a few letters (Malayalam dot reph U+0D4E, and in other scripts of planes 1).
+    /// Terminals give each its own column, then draw what follows.
+    @inline(__always)
+    static func isVisiblePrepend(_ v: UInt32) -> Bool {
+        if isPrependedConcatenationMark(v) { return true }
+        switch v {
+        case 0xD4E, 0x111C2, 0x111C3, 0x1193F, 0x11941, 0x11A3A, 0x11A84...0x11A89, 0x11D46, 0x11F02: return true
         default: return false
         }
     }
