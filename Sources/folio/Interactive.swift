@@ -105,7 +105,11 @@ extension Folio {
             }
         }
         specs = []  // the pager owns the documents now
-        return loop.run(hadErrors: hadErrors)
+        let status = loop.run(hadErrors: hadErrors)
+        session.restore()
+        // The status line is gone: a position that could not be saved is said here.
+        if let failure = positions.saveFailure { reportError(failure) }
+        return status
     }
 
     func apply(_ command: StartCommand, to state: inout PagerState) {
