@@ -36,7 +36,7 @@ let package = Package(
         .target(name: "TerminalIO", dependencies: ["TerminalScreen"]),
         .executableTarget(name: "folio", dependencies: [
             "MarkdownModel", "LineLayout", "Viewport", "Pager", "TerminalScreen", "TerminalIO",
-            "ReadingPositions", "TextSearch", "TextModel",
+            "ReadingPositions", "TextSearch", "TextModel", "CellWidth",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "folio-bench", dependencies: [

@@ -9,8 +9,10 @@
 ///   (👍🏽), flags (a pair of regional indicators 🇫🇷) and keycaps (1️⃣).
 /// - Combining marks (Mn, Me), format characters (Cf: ZWJ, ZWSP, soft hyphen…) and controls
 ///   take 0 when they stand alone (at the start of a string); attached to a base they add nothing.
-///   Spacing marks (Mc) add a column each, as terminals draw them (at most 2 per cluster); a
-///   prepend mark (U+0600…) takes the width of the character it joins.
+///   Spacing marks (Mc) add a column each, as terminals draw them (at most 2 per cluster).
+/// - A prepended concatenation mark (U+0600…0605, U+06DD, U+070F, U+08E2…) takes a column of
+///   its own, and the cluster it starts one more for what follows (2, the most a cell holds; a
+///   wide character after the mark would need 3 — counted 2, a known limit).
 /// - Everything else printable takes 1 (East Asian Ambiguous counts as narrow).
 ///
 /// glibc's `wcwidth` is not used: it is wrong for emoji sequences (👍🏽 = 4, ❤️ = 1).
@@ -37,6 +39,12 @@ public enum CellWidth {
                 default: continue
                 }
             }
+        }
+        if isVisiblePrepend(first.value) {
+            // Terminals draw the mark in a column of its own, then what follows it.
+            var rest = 0
+            for s in scalars.dropFirst() { rest = max(rest, of(s)) }
+            return min(2, 1 + rest)
         }
         let base = of(first)
         if base == 0 {
@@ -66,6 +74,7 @@ public enum CellWidth {
         if v < 0x7F { return v < 0x20 ? 0 : 1 }
         if v < 0xA0 { return 0 }                      // DEL and C1 controls
         if v < 0x300 { return v == 0xAD ? 0 : 1 }     // Latin-1, Latin Extended: all narrow
+        if isPrependedConcatenationMark(v) { return 1 }
         if v >= 0x1160 && v <= 0x11FF { return 0 }    // Hangul medial vowels / final consonants
         if isWide(v) { return 2 }
         switch s.properties.generalCategory {
@@ -99,6 +108,31 @@ public enum CellWidth {
     static func asciiWidth(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         for b in bytes where b < 0x20 || b >= 0x7F { return nil }
         return bytes.count
+    }
+
+    /// Unicode's Prepended_Concatenation_Mark (Arabic number signs U+0600…0605, end of ayah
+    /// U+06DD, Syriac abbreviation mark U+070F, U+0890–0891, U+08E2, Kaithi U+110BD/U+110CD):
+    /// format characters that are visible, which terminals draw in a column of their own.
+    /// Grapheme segmentation joins one to the character after it, so the cluster is 2 wide.
+    @inline(__always)
+    public static func isPrependedConcatenationMark(_ v: UInt32) -> Bool {
+        switch v {
+        case 0x600...0x605, 0x6DD, 0x70F, 0x890, 0x891, 0x8E2, 0x110BD, 0x110CD: return true
+        default: return false
+        }
+    }
+
+    /// Characters that grapheme segmentation joins to the character after them (Unicode's
+    /// Grapheme_Cluster_Break=Prepend) and that are drawn: the prepended concatenation marks
+    /// and a few letters (Malayalam dot reph U+0D4E, and in other scripts of planes 1).
+    /// Terminals give each its own column, then draw what follows.
+    @inline(__always)
+    static func isVisiblePrepend(_ v: UInt32) -> Bool {
+        if isPrependedConcatenationMark(v) { return true }
+        switch v {
+        case 0xD4E, 0x111C2, 0x111C3, 0x1193F, 0x11941, 0x11A3A, 0x11A84...0x11A89, 0x11D46, 0x11F02: return true
+        default: return false
+        }
     }
 
     @inline(__always)

@@ -15,31 +15,42 @@ struct RowSink {
     let block: BlockID
     let prefix: Prefix
     var lines: [VisualLine] = []
+    /// Rows added so far (kept in `lines`, or streamed).
+    private(set) var count = 0
+    /// When set, each row goes here as it is made and `lines` stays empty: print mode writes
+    /// rows out as they come (a 10 MB paragraph at width 1 is 10 million rows).
+    let stream: ((VisualLine) -> Void)?
 
-    init(block: BlockID, prefix: Prefix) { self.block = block; self.prefix = prefix }
+    init(block: BlockID, prefix: Prefix, stream: ((VisualLine) -> Void)? = nil) {
+        self.block = block; self.prefix = prefix; self.stream = stream
+    }
 
     /// Lead spans for the next row (the prefix), to build a row's spans in place.
-    var lead: [Span] { lines.isEmpty ? prefix.first : prefix.other }
+    var lead: [Span] { count == 0 ? prefix.first : prefix.other }
+
+    mutating func append(_ line: VisualLine) {
+        count += 1
+        if let stream { stream(line) } else { lines.append(line) }
+    }
 
     /// Adds a row whose spans already start with `lead`; `width` is the content's width.
     mutating func add(prefixed spans: [Span], width: Int, range: Range<Int>, sourceLine: Int) {
-        lines.append(VisualLine(spans: spans, block: block, range: range, sourceLine: sourceLine,
-                                width: prefix.width + width))
+        append(VisualLine(spans: spans, block: block, range: range, sourceLine: sourceLine,
+                          width: prefix.width + width))
     }
 
-    /// Adds the rows of a wrapped flow built with `flow.lines(leadFirst: sink.lead, leadOther: prefix.other)`.
-    mutating func add(_ flowLines: [FlowLine], firstSourceLine: Int) {
-        lines.reserveCapacity(lines.count + flowLines.count)
-        for l in flowLines {
+    /// Adds the rows of `flow` wrapped at `width`, with the container prefix in front.
+    mutating func add(_ flow: Flow, width: Int, firstSourceLine: Int) {
+        flow.forEachLine(width: width, leadFirst: lead, leadOther: prefix.other) { l in
             add(prefixed: l.spans, width: l.width, range: l.range, sourceLine: firstSourceLine + l.sourceLineOffset)
         }
     }
 
     mutating func add(_ content: [Span], width: Int, range: Range<Int>, sourceLine: Int) {
-        var spans = lines.isEmpty ? prefix.first : prefix.other
+        var spans = count == 0 ? prefix.first : prefix.other
         if spans.isEmpty { spans = content } else { spans.append(contentsOf: content) }
-        lines.append(VisualLine(spans: spans, block: block, range: range, sourceLine: sourceLine,
-                                width: prefix.width + width))
+        append(VisualLine(spans: spans, block: block, range: range, sourceLine: sourceLine,
+                          width: prefix.width + width))
     }
 }
 
@@ -58,16 +69,18 @@ enum BlockLayouter {
     static let codeMargin = 2
     static let codeMarginMinimumWidth = 12
 
-    static func layout(_ block: Block, prefix: Prefix, separator: Prefix?, options: LayoutOptions) -> BlockLayout {
+    /// With `stream`, rows go there as they are made and the returned layout has no lines.
+    static func layout(_ block: Block, prefix: Prefix, separator: Prefix?, options: LayoutOptions,
+                       stream: ((VisualLine) -> Void)? = nil) -> BlockLayout {
         let avail = max(1, options.width - prefix.width)
-        var sink = RowSink(block: block.id, prefix: prefix)
+        var sink = RowSink(block: block.id, prefix: prefix, stream: stream)
         var text = ""
         var links: [LinkTarget] = []
         let first = block.source.first
         switch block.kind {
         case .paragraph(let inlines):
             let flow = Flow(inlines, base: SpanStyle(), inlineLinkURLs: options.inlineLinkURLs)
-            sink.add(flow.lines(width: avail, leadFirst: sink.lead, leadOther: prefix.other), firstSourceLine: first)
+            sink.add(flow, width: avail, firstSourceLine: first)
             text = flow.text; links = flow.links
         case .heading(let level, let inlines):
             let flow = Flow(inlines, base: SpanStyle(role: .heading(level)), inlineLinkURLs: options.inlineLinkURLs)
@@ -92,12 +105,12 @@ enum BlockLayouter {
         case .document, .blockQuote, .list, .item:
             break  // a container without children: one row with its decoration only
         }
-        if sink.lines.isEmpty {
+        if sink.count == 0 {
             sink.add([], width: 0, range: 0..<0, sourceLine: first)
         }
         if let separator {
             let end = text.utf8.count
-            sink.lines.append(VisualLine(spans: separator.other, block: block.id, range: end..<end,
+            sink.append(VisualLine(spans: separator.other, block: block.id, range: end..<end,
                                          sourceLine: block.source.last, width: separator.width))
         }
         return BlockLayout(block: block.id, text: text, links: links, lines: sink.lines)
@@ -107,7 +120,7 @@ enum BlockLayouter {
         let style = SpanStyle(role: .heading(level))
         let first = block.source.first
         if level <= 2 {
-            sink.add(flow.lines(width: avail, leadFirst: sink.lead, leadOther: sink.prefix.other), firstSourceLine: first)
+            sink.add(flow, width: avail, firstSourceLine: first)
             let end = flow.text.utf8.count
             let rule = repeated(level == 1 ? "═" : "─", count: avail)
             sink.add([Span(text: rule, style: SpanStyle(role: .rule), width: avail)], width: avail,
@@ -116,12 +129,12 @@ enum BlockLayouter {
         }
         let markerWidth = level + 1
         guard avail >= 2 * markerWidth else {
-            sink.add(flow.lines(width: avail, leadFirst: sink.lead, leadOther: sink.prefix.other), firstSourceLine: first)
+            sink.add(flow, width: avail, firstSourceLine: first)
             return
         }
         let marker = Span(text: String(repeating: "#", count: level) + " ", style: style, width: markerWidth)
         let indent = Span(text: String(repeating: " ", count: markerWidth), style: style, width: markerWidth)
-        for l in flow.lines(width: avail - markerWidth, leadFirst: sink.lead + [marker], leadOther: sink.prefix.other + [indent]) {
+        flow.forEachLine(width: avail - markerWidth, leadFirst: sink.lead + [marker], leadOther: sink.prefix.other + [indent]) { l in
             sink.add(prefixed: l.spans, width: markerWidth + l.width, range: l.range, sourceLine: first + l.sourceLineOffset)
         }
     }
@@ -165,9 +178,10 @@ enum BlockLayouter {
         t.makeContiguousUTF8()
         t.utf8.withContiguousStorageIfAvailable { buf in
             for (k, r) in lineRanges.enumerated() {
-                let wrapped = Wrapper.hardWrap(t, buf, from: r.lowerBound, to: r.upperBound,
-                                               width: codeWidth, continuationWidth: codeWidth - markWidth)
-                for (j, wl) in wrapped.enumerated() {
+                var j = 0
+                Wrapper.hardWrap(t, buf, from: r.lowerBound, to: r.upperBound,
+                                 width: codeWidth, continuationWidth: codeWidth - markWidth) { wl in
+                    defer { j += 1 }
                     var spans: [Span] = []
                     var w = 0
                     if j == 0 {

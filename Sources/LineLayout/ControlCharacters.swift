@@ -41,12 +41,7 @@ enum ControlCharacters {
 
     /// The visible form of a control scalar, nil if `v` is not a control.
     @inline(__always)
-    static func caret(_ v: UInt32) -> String? {
-        if v < 0x20 { return "^" + String(Unicode.Scalar(UInt8(v + 0x40))) }
-        if v == 0x7F { return "^?" }
-        if v >= 0x80 && v < 0xA0 { return "M-^" + String(Unicode.Scalar(UInt8(v - 0x80 + 0x40))) }
-        return nil
-    }
+    static func caret(_ v: UInt32) -> String? { VisibleControls.caret(v) }
 
     /// Appends prose text (text, inline code, inline HTML, URLs): TAB and LF become a space.
     static func appendProse(_ s: String, to out: inout String) {

@@ -19,18 +19,25 @@ extension Flow {
     /// `leadFirst`/`leadOther` start the first/other lines' span arrays (a container prefix, a
     /// heading marker): passing them here saves copying every line's spans once more.
     func lines(width: Int, base: Int = 0, leadFirst: [Span] = [], leadOther: [Span] = []) -> [FlowLine] {
+        var out: [FlowLine] = []
+        forEachLine(width: width, base: base, leadFirst: leadFirst, leadOther: leadOther) { out.append($0) }
+        return out
+    }
+
+    /// `lines`, handing each line to `body` as it is made instead of keeping them all.
+    func forEachLine(width: Int, base: Int = 0, leadFirst: [Span] = [], leadOther: [Span] = [],
+                     _ body: (FlowLine) -> Void) {
         var d = display
         d.makeContiguousUTF8()
-        return d.utf8.withContiguousStorageIfAvailable { buf -> [FlowLine] in
-            let wrapped = Wrapper.wrap(d, buf, width: width)
-            var out: [FlowLine] = []
-            out.reserveCapacity(wrapped.count)
+        d.utf8.withContiguousStorageIfAvailable { buf in
             var r = 0
             var lastContentEnd = 0
             var breakIndex = 0
-            for wl in wrapped {
+            var isFirst = true
+            Wrapper.wrap(d, buf, width: width) { wl in
                 while r < runs.count && runs[r].end <= wl.start { r += 1 }
-                var spans = out.isEmpty ? leadFirst : leadOther
+                var spans = isFirst ? leadFirst : leadOther
+                isFirst = false
                 spans.reserveCapacity(spans.count + 2)
                 var lo = -1, hi = -1
                 var k = r
@@ -64,11 +71,10 @@ extension Flow {
                     breakIndex += 1
                 }
                 let sourceOffset = breakIndex > 0 ? lineBreaks[breakIndex - 1].line : 0
-                out.append(FlowLine(spans: spans, range: (range.lowerBound + base)..<(range.upperBound + base),
-                                    width: wl.width, sourceLineOffset: sourceOffset))
+                body(FlowLine(spans: spans, range: (range.lowerBound + base)..<(range.upperBound + base),
+                              width: wl.width, sourceLineOffset: sourceOffset))
             }
-            return out
-        } ?? []
+        }
     }
 }
 

@@ -62,6 +62,28 @@ public final class MarkdownContent: LayoutContent {
         }
     }
 
+    /// Every row of `document` laid out with `options`, in order, handed to `body`. On one
+    /// thread (`parallel` false, or nil and fewer units than `parallelThreshold`) each row is
+    /// handed over as it is made and then dropped, so memory stays that of one row whatever
+    /// the block (a 10 MB paragraph at width 1 is 10 million rows); on several threads the
+    /// units are laid out first, as `layoutAll`.
+    public static func forEachRow(_ document: Document, options: LayoutOptions, parallel: Bool? = nil,
+                                  _ body: (VisualLine) -> Void) {
+        let skeleton = Skeleton(document)
+        if parallel ?? (skeleton.units.count >= parallelThreshold) {
+            for block in skeleton.layoutAll(options: options, parallel: true) {
+                for line in block.lines { body(line) }
+            }
+            return
+        }
+        withoutActuallyEscaping(body) { stream in
+            for k in skeleton.units.indices {
+                _ = Skeleton.layoutUnit(k, units: skeleton.units, document: document, containers: skeleton.containers,
+                                        options: options, stream: stream)
+            }
+        }
+    }
+
     /// Every unit of `document` laid out with `options` (print mode, tests).
     public static func layoutAll(_ document: Document, options: LayoutOptions, parallel: Bool? = nil) -> [BlockLayout] {
         Skeleton(document).layoutAll(options: options, parallel: parallel)
@@ -163,12 +185,13 @@ struct Skeleton {
 
     /// Unit `k`: its container prefix, the separator row before the next unit, its rows.
     static func layoutUnit(_ k: Int, units: [BlockID], document: Document, containers: Containers,
-                           options: LayoutOptions) -> BlockLayout {
+                           options: LayoutOptions, stream: ((VisualLine) -> Void)? = nil) -> BlockLayout {
         let id = units[k]
         let width = options.width
         let prefix = containers.prefix(of: id, width: width)
         let separator = k + 1 < units.count ? containers.separator(between: id, and: units[k + 1], width: width) : nil
-        return BlockLayouter.layout(document.blocks[id.rawValue], prefix: prefix, separator: separator, options: options)
+        return BlockLayouter.layout(document.blocks[id.rawValue], prefix: prefix, separator: separator, options: options,
+                                    stream: stream)
     }
 
     init(document: Document, containers: Containers, units: [BlockID], unitsBefore: [Int32], subtreeEnd: [Int32]) {

@@ -63,6 +63,14 @@ enum Wrapper {
 
     static func wrap(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>, width: Int) -> [WrappedLine] {
         var lines: [WrappedLine] = []
+        wrap(string, bytes, width: width) { lines.append($0) }
+        return lines
+    }
+
+    /// `wrap`, handing each line to `body` as it is found (print mode streams a paragraph's
+    /// rows: a 10 MB line at width 1 is 10 million of them, too many to keep).
+    static func wrap(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>, width: Int,
+                     _ body: (WrappedLine) -> Void) {
         var cursor = GraphemeCursor(string, bytes)
         let n = bytes.count
         let overwide = width < 2
@@ -75,7 +83,7 @@ enum Wrapper {
         var inSpaces = false
         var i = 0
         @inline(__always) func emit(_ end: Int, _ w: Int) {
-            lines.append(WrappedLine(start: lineStart, end: end, width: w, overwide: overwide))
+            body(WrappedLine(start: lineStart, end: end, width: w, overwide: overwide))
         }
         while i < n {
             let b = bytes[i]
@@ -130,7 +138,6 @@ enum Wrapper {
             i += length
         }
         if inSpaces && breakEnd >= lineStart { emit(breakEnd, breakCol) } else { emit(n, col) }
-        return lines
     }
 
     /// Hard wrap of one line of verbatim text (code, HTML) between graphemes: the first row gets
@@ -138,6 +145,13 @@ enum Wrapper {
     static func hardWrap(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int,
                          width: Int, continuationWidth: Int) -> [WrappedLine] {
         var lines: [WrappedLine] = []
+        hardWrap(string, bytes, from: from, to: to, width: width, continuationWidth: continuationWidth) { lines.append($0) }
+        return lines
+    }
+
+    /// `hardWrap`, handing each line to `body` as it is found.
+    static func hardWrap(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int,
+                         width: Int, continuationWidth: Int, _ body: (WrappedLine) -> Void) {
         var cursor = GraphemeCursor(string, bytes)
         var lineStart = from, col = 0, limit = width
         var i = from
@@ -145,14 +159,13 @@ enum Wrapper {
             var (length, w) = cursor.next(at: i)
             if w > limit { w = limit }
             if col + w > limit && col > 0 {
-                lines.append(WrappedLine(start: lineStart, end: i, width: col, overwide: limit < 2))
+                body(WrappedLine(start: lineStart, end: i, width: col, overwide: limit < 2))
                 lineStart = i; col = 0; limit = continuationWidth
                 if w > limit { w = limit }
             }
             col += w
             i += length
         }
-        lines.append(WrappedLine(start: lineStart, end: to, width: col, overwide: limit < 2))
-        return lines
+        body(WrappedLine(start: lineStart, end: to, width: col, overwide: limit < 2))
     }
 }

@@ -12,6 +12,7 @@ public enum PrintRenderer {
     /// the output of one parse (tested); when a piece cannot be proven to parse as it does in
     /// the whole source, the whole source is done in one piece.
     public static func render(source: [UInt8], options: LayoutOptions, theme: Theme?) -> [[UInt8]] {
+        let theme = theme.map { printTheme($0, width: options.width) }
         if source.count >= MarkdownParser.piecewiseBytes,
            let plan = ChunkPlan(source, targetBytes: MarkdownParser.pieceBytes),
            let pieces = renderPieces(source, plan: plan, options: options, theme: theme) {
@@ -43,6 +44,7 @@ public enum PrintRenderer {
     /// (Large sources reach the cores through `render(source:)`'s pieces, so this stays one
     /// loop: it serves `-F`, small documents and sources that must be done whole.)
     public static func render(_ layout: DocumentLayout, theme: Theme?) -> [UInt8] {
+        let theme = theme.map { printTheme($0, width: layout.width) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(layout.rowCount * 60)
         var sgr = SGRCache()
@@ -55,18 +57,29 @@ public enum PrintRenderer {
     /// A Markdown document laid out and rendered unit by unit (on several threads when
     /// `parallel` allows; otherwise each unit's rows are dropped once written).
     public static func render(_ document: Document, options: LayoutOptions, theme: Theme?, parallel: Bool? = nil) -> [UInt8] {
+        let theme = theme.map { printTheme($0, width: options.width) }
         var bytes: [UInt8] = []
         var sgr = SGRCache()
-        if parallel == false {
-            MarkdownContent.forEachUnitLayout(document, options: options) { block in
-                for line in block.lines { appendLine(line, theme: theme, to: &bytes, sgr: &sgr) }
-            }
-            return bytes
-        }
-        for block in MarkdownContent.layoutAll(document, options: options, parallel: parallel) {
-            for line in block.lines { appendLine(line, theme: theme, to: &bytes, sgr: &sgr) }
+        // On one thread, rows are written as they are made: a paragraph's rows are never all kept.
+        MarkdownContent.forEachRow(document, options: options, parallel: parallel) { line in
+            appendLine(line, theme: theme, to: &bytes, sgr: &sgr)
         }
         return bytes
+    }
+
+    /// Rows a wrapped link may cover and still repeat its URL on each: beyond, the URL is
+    /// not written (the text stays, underlined).
+    static let hyperlinkRowsPerURLLength = 32
+
+    /// `theme` for print output at `width` columns. Each row of a link opens its own OSC 8
+    /// hyperlink (one per row, the URL once), so a link whose text wraps over many rows writes
+    /// its URL many times; a URL longer than `32 × width` bytes (and than 2 KB at any width)
+    /// is not made a hyperlink, which keeps the output within a constant factor of the
+    /// input (≤ 32 bytes of URL per byte of link text, tested).
+    static func printTheme(_ theme: Theme, width: Int) -> Theme {
+        var theme = theme
+        theme.maxHyperlinkBytes = min(theme.maxHyperlinkBytes, hyperlinkRowsPerURLLength * max(1, width))
+        return theme
     }
 
     @inline(__always)

@@ -156,8 +156,9 @@ extension PagerState {
     }
 
     mutating func follow(_ destination: String) -> [PagerEffect] {
-        if destination.hasPrefix("#") {
-            let fragment = String(destination.dropFirst()).removingPercentEscapes()
+        switch LinkTarget(destination) {
+        case .heading(let raw):
+            let fragment = raw.removingPercentEscapes()
             guard let heading = active.slugs[fragment.lowercased()] ?? active.slugs[fragment] else {
                 message = "No heading #\(fragment)"
                 return []
@@ -166,35 +167,25 @@ extension PagerState {
             jumpToBlock(heading.blockIndex)
             selection = nil
             return []
+        case .markdownFile(let path, let fragment):
+            return [.openFile(path: resolved(path), fragment: fragment)]
+        case .external(let url):
+            message = url
+            return [.openURL(url)]
+        case .shown(let text):
+            message = text
+            return []
         }
-        if let local = localMarkdownTarget(destination) {
-            return [.openFile(path: local.path, fragment: local.fragment)]
-        }
-        message = destination
-        return [.openURL(destination)]
     }
 
-    /// A relative link to a Markdown file, resolved against the current document's folder.
-    func localMarkdownTarget(_ destination: String) -> (path: String, fragment: String?)? {
-        if destination.contains("://") || destination.hasPrefix("mailto:") { return nil }
-        var path = destination
-        var fragment: String?
-        if let hash = path.firstIndex(of: "#") {
-            fragment = String(path[path.index(after: hash)...])
-            path = String(path[..<hash])
-        }
-        if let q = path.firstIndex(of: "?") { path = String(path[..<q]) }
-        let lower = path.lowercased()
-        guard lower.hasSuffix(".md") || lower.hasSuffix(".markdown") || lower.hasSuffix(".mdown") else { return nil }
-        path = path.removingPercentEscapes()
-        if !path.hasPrefix("/") {
-            let base = active.path.map { p -> String in
-                guard let slash = p.lastIndex(of: "/") else { return "." }
-                return String(p[..<slash])
-            } ?? "."
-            path = base + "/" + path
-        }
-        return (path, fragment)
+    /// `path` against the current document's folder (`.` for standard input), unless absolute.
+    func resolved(_ path: String) -> String {
+        if path.hasPrefix("/") { return path }
+        let base = active.path.map { p -> String in
+            guard let slash = p.lastIndex(of: "/") else { return "." }
+            return String(p[..<slash])
+        } ?? "."
+        return base + "/" + path
     }
 
     mutating func pushBack() {

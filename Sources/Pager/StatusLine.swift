@@ -5,6 +5,13 @@ extension PagerState {
     /// The bottom row: a message or prompt if there is one, else
     /// `name · Section    [3/14]  p2/7  42%` (or `(END)` at the end).
     public func statusText() -> (left: String, right: String, isMessage: Bool) {
+        // File names, messages (URLs, errors), typed text: control characters shown visibly,
+        // so the line is as wide as it is counted and nothing reaches the terminal raw.
+        let text = rawStatusText()
+        return (VisibleControls.escape(text.left), VisibleControls.escape(text.right), text.isMessage)
+    }
+
+    private func rawStatusText() -> (left: String, right: String, isMessage: Bool) {
         if let p = prompt {
             let tag = p.literal ? " [literal]" : ""
             return (p.symbol + p.editor.text, tag, false)

@@ -13,6 +13,11 @@ public struct Theme: Sendable {
     public var depth: ColorDepth
     /// Emit OSC 8 hyperlinks for links.
     public var hyperlinks: Bool
+    /// Longest URL written as an OSC 8 hyperlink, in UTF-8 bytes; a longer one stays plain
+    /// (underlined) text. Each row a link covers repeats its URL, so an absurd URL would make
+    /// the output grow with its length squared (80 KB of URL: 80 MB of output).
+    public var maxHyperlinkBytes = Theme.hyperlinkLimit
+    public static let hyperlinkLimit = 2048
 
     public init(depth: ColorDepth, hyperlinks: Bool = true) {
         self.depth = depth
@@ -78,7 +83,7 @@ public struct Theme: Sendable {
             if span.role == .body || span.role == .tableHeader || span.role == .image {
                 s.foreground = rgb(95, 175, 255)
             }
-            if hyperlinks { s.hyperlink = link }
+            if hyperlinks && link.utf8.count <= maxHyperlinkBytes { s.hyperlink = link }
         }
         return s
     }

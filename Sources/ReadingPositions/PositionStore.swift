@@ -20,8 +20,11 @@ import Darwin
 /// removes). Reading takes no lock: `rename` makes replacement atomic.
 ///
 /// Nothing here throws or stops folio: problems come back as one warning for the status line.
-/// - A damaged store (no header, unreadable) is renamed `positions.v1.corrupt-<time>`, and a
-///   fresh store starts.
+/// - A damaged store (its bytes are not a store) is renamed `positions.v1.corrupt-<time>`
+///   (the warning gives the full path), and a fresh store starts.
+/// - A store that cannot be read (permissions, a directory in its place, an I/O error) is
+///   left alone: reading says "cannot read" and starts empty, saving fails with a warning.
+///   Setting it aside would lose every saved position for a problem that is not its content.
 /// - A store whose header names another format version is renamed
 ///   `positions.v1.version<N>-<time>` (kept, never deleted), and a fresh store starts. Newer
 ///   formats are meant to use a new file name, so this only happens to a store copied by hand.
@@ -60,8 +63,8 @@ public struct PositionStore: Sendable {
             return (StoreSnapshot(), nil)
         case .bytes(let bytes):
             if case .snapshot(let s, _) = StoreFormat.decode(bytes) { return (s, nil) }
-        case .failed:
-            break
+        case .failed(let code):
+            return (StoreSnapshot(), PositionStore.cannotRead(path, code))
         }
         // Damaged: look again under the lock (a writer may just have replaced it), then set it aside.
         do {
@@ -88,7 +91,8 @@ public struct PositionStore: Sendable {
             }
         case .failed(let code):
             if code == ENOTDIR { return (StoreSnapshot(), nil) }
-            name = try setAside(path, suffix: "corrupt")
+            // Not a damaged store: one we may not read. Saving over it would drop its entries.
+            throw StoreError(operation: "cannot read", path: path, code: code)
         }
         return (StoreSnapshot(), "reading positions: the store was damaged; kept as \(name), starting afresh")
     }
@@ -122,7 +126,13 @@ public struct PositionStore: Sendable {
     /// this folio knows (merge), never overwrite the snapshot it is given wholesale.
     @discardableResult
     public func update(_ change: (inout StoreSnapshot) -> Void) -> String? {
-        guard let directory, let path else { return PositionStore.noDirectoryWarning }
+        updateReporting(change).warning
+    }
+
+    /// `update`, saying whether the change reached the disk: a warning may come with a
+    /// successful save (a damaged store set aside) or explain a failed one.
+    public func updateReporting(_ change: (inout StoreSnapshot) -> Void) -> (saved: Bool, warning: String?) {
+        guard let directory, let path else { return (false, PositionStore.noDirectoryWarning) }
         do {
             try makeDirectory(directory)
             return try withLock {
@@ -131,11 +141,15 @@ public struct PositionStore: Sendable {
                 change(&snapshot)
                 snapshot.bound()
                 try writeReplacing(path, with: StoreFormat.encode(snapshot), in: directory)
-                return warning
+                return (true, warning)
             }
         } catch {
-            return "reading positions not saved: \(error)"
+            return (false, "reading positions not saved: \(error)")
         }
+    }
+
+    static func cannotRead(_ path: String, _ code: Int32) -> String {
+        "cannot read reading positions: \(path): \(String(cString: strerror(code)))"
     }
 
     static let noDirectoryWarning = "reading positions off: no state directory (set FOLIO_STATE_DIR or HOME)"
@@ -194,7 +208,9 @@ extension PositionStore {
     /// file description and goes away with it — also when the process is killed.
     func withLock<T>(_ body: () throws -> T) throws -> T {
         guard let lockPath else { throw StoreError(operation: "lock", path: "", code: ENOENT) }
-        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        // O_NOFOLLOW: a symbolic link planted in the state directory must not make folio
+        // create or truncate a file elsewhere.
+        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         if fd < 0 { throw StoreError(operation: "open", path: lockPath, code: errno) }
         defer { close(fd) }
         while flock(fd, LOCK_EX) != 0 {
@@ -238,7 +254,7 @@ extension PositionStore {
     }
 
     /// Renames a store that cannot be read to `<name>.<suffix>-<time>` (never deleting it).
-    /// Returns the new file name.
+    /// Returns the new file's full path, so the warning says where it went.
     func setAside(_ path: String, suffix: String) throws -> String {
         let stamp = Int64(clock().rounded(.down))
         var candidate = "\(path).\(suffix)-\(stamp)"
@@ -248,7 +264,7 @@ extension PositionStore {
             n += 1
         }
         if rename(path, candidate) != 0 { throw StoreError(operation: "rename", path: path, code: errno) }
-        return String(candidate.split(separator: "/").last ?? Substring(candidate))
+        return candidate
     }
 
     /// Temp files left by writers that were killed before their rename. Only called under the

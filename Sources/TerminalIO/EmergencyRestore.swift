@@ -33,17 +33,30 @@ enum EmergencyRestore {
             atexitRegistered = true
             atexit { EmergencyRestore.run() }
         }
-        if !fatalHandlersInstalled {
-            fatalHandlersInstalled = true
-            for number in fatalSignals {
-                var action = sigaction()
-                action.__sigaction_handler.sa_handler = fatalSignalHandler
-                sigemptyset(&action.sa_mask)
-                action.sa_flags = Int32(bitPattern: UInt32(truncatingIfNeeded: SA_RESETHAND))  // 0x80000000 does not fit Int32(_:)
-                var old = sigaction()
-                sigaction(number, &action, &old)
-                previousFatal[number] = old
-            }
+        installFatalHandlers()
+    }
+
+    /// Installs the fatal-signal handler (once): restore the terminal, then either the short
+    /// report (`CrashReport`) or the previous handler. Runs on its own stack, so a stack
+    /// overflow still reaches it.
+    static func installFatalHandlers() {
+        guard !fatalHandlersInstalled else { return }
+        fatalHandlersInstalled = true
+        let stackSize = 64 * 1024
+        var stack = stack_t()
+        stack.ss_sp = UnsafeMutableRawPointer.allocate(byteCount: stackSize, alignment: 16)
+        stack.ss_size = stackSize
+        stack.ss_flags = 0
+        sigaltstack(&stack, nil)
+        for number in fatalSignals {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = fatalSignalHandler
+            sigemptyset(&action.sa_mask)
+            // 0x80000000 does not fit Int32(_:)
+            action.sa_flags = Int32(bitPattern: UInt32(truncatingIfNeeded: SA_RESETHAND)) | Int32(SA_ONSTACK)
+            var old = sigaction()
+            sigaction(number, &action, &old)
+            previousFatal[number] = old
         }
     }
 
@@ -59,10 +72,15 @@ enum EmergencyRestore {
 }
 
 /// On a crash (a Swift trap is SIGILL/SIGTRAP, `fatalError` may abort): restore the terminal,
-/// put back the previous handler (the Swift backtracer, or the default) and re-raise, so the
-/// crash report still appears — on a sane terminal.
+/// then write the short report and exit (`CrashReport.isShort`), or put back the previous
+/// handler (the Swift backtracer, or the default) and re-raise, so its report appears on a
+/// sane terminal.
 private let fatalSignalHandler: @convention(c) (Int32) -> Void = { signo in
     EmergencyRestore.run()
+    if CrashReport.isShort {
+        CrashReport.writeReport(signal: signo)
+        _exit(128 + signo)
+    }
     if var old = EmergencyRestore.previousFatal[signo] {
         sigaction(signo, &old, nil)
     } else {

@@ -3,6 +3,7 @@ import Foundation
 import LineLayout
 import MarkdownModel
 import Pager
+import TerminalIO
 import TerminalScreen
 #if canImport(Glibc)
 import Glibc
@@ -24,16 +25,33 @@ struct Folio: ParsableCommand {
 
     @OptionGroup var options: Options
 
-    /// `$LESS` (shared options) and `$FOLIO` (folio's defaults) come before the command line,
-    /// whose flags win (see `Invocation`).
+    /// ArgumentParser's `main` over `$LESS`'s shared options, `$FOLIO`'s and the command line
+    /// (whose flags win: see `Invocation`), except that an error is one line on standard error with its
+    /// control characters made visible (an argument may hold an ESC), and a crash prints a
+    /// short report instead of handing the terminal to the backtracer (see `CrashReport`).
     static func main() {
-        let arguments = Invocation.arguments(commandLine: Array(CommandLine.arguments.dropFirst()),
-                                             environment: ProcessInfo.processInfo.environment)
-        main(arguments)
+        CrashReport.install(environment: ProcessInfo.processInfo.environment)
+        do {
+            let arguments = Invocation.arguments(commandLine: Array(CommandLine.arguments.dropFirst()),
+                                                 environment: ProcessInfo.processInfo.environment)
+            var command = try parseAsRoot(arguments)
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            if error is ExitCode { Glibc.exit(code.rawValue) }
+            if code == .success {
+                // --help, --version: ArgumentParser's own text, to standard output.
+                Swift.print(fullMessage(for: error))
+                Glibc.exit(0)
+            }
+            reportError(message(for: error) + " (\"folio --help\" for help)")
+            Glibc.exit(code.rawValue)
+        }
     }
 
     mutating func run() throws {
         let environment = ProcessInfo.processInfo.environment
+        CrashReport.crashIfAsked(at: "start", environment: environment)
         var arguments = options.files
         // less-style `+cmd` arguments: `+N` (source line) and `+/pattern`.
         var startCommand: StartCommand?

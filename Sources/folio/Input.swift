@@ -1,3 +1,4 @@
+import CellWidth
 import Foundation
 import LineLayout
 import TextModel
@@ -99,9 +100,10 @@ enum Input {
     }
 }
 
-/// Writes to stderr in one line, `folio: MESSAGE`.
+/// Writes to stderr in one line, `folio: MESSAGE`, control characters made visible (a file
+/// name may hold an ESC; it must not reach the terminal).
 func reportError(_ message: String) {
-    let line = Array("folio: \(message)\n".utf8)
+    let line = Array("folio: \(VisibleControls.escape(message))\n".utf8)
     line.withUnsafeBytes { _ = write(2, $0.baseAddress, $0.count) }
 }
 

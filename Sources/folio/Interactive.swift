@@ -34,11 +34,11 @@ extension Folio {
 
     /// less's `-j`: `N` (1-based row, negative from the bottom) or `.5` (a fraction).
     static func jumpPolicy(_ text: String) -> ScrollGeometry.RevealPolicy {
-        if text.hasPrefix(".") || text.hasPrefix("0."), let f = Double(text.hasPrefix(".") ? "0" + text : text) {
-            return .fraction(f)
+        switch Options.jumpTarget(text) {
+        case .fraction(let f): return .fraction(f)
+        case .row(let n): return n > 0 ? .row(n - 1) : (n < 0 ? .row(n) : .row(0))
+        case nil: return .minimal
         }
-        if let n = Int(text) { return n > 0 ? .row(n - 1) : (n < 0 ? .row(n) : .row(0)) }
-        return .minimal
     }
 
     func runInteractive(_ loadedIn: [LoadedDocument], startCommand: StartCommand?,
@@ -120,6 +120,7 @@ extension Folio {
             return 1
         }
         defer { session.restore() }
+        CrashReport.crashIfAsked(at: "pager", environment: environment)
         signal(SIGCHLD, SIG_IGN)  // browsers we start are reaped by the kernel
 
         let size = session.size()
@@ -148,7 +149,11 @@ extension Folio {
         for slot in inputs { slot.reader?.start() }
         if preview { inputs[0].parser?.poke(ended: true) }
         specs = []  // the pager owns the documents now
-        return loop.run(hadErrors: hadErrors)
+        let status = loop.run(hadErrors: hadErrors)
+        session.restore()
+        // The status line is gone: a position that could not be saved is said here.
+        if let failure = positions.saveFailure { reportError(failure) }
+        return status
     }
 
     func apply(_ command: StartCommand, to state: inout PagerState) -> [PagerEffect] {

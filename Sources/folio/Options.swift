@@ -12,7 +12,8 @@ struct Options: ParsableArguments {
     @Flag(name: .long, help: "Write the rendered document to standard output and exit (the default when standard output is not a terminal).")
     var print = false
 
-    @Option(name: .long, help: ArgumentHelp("Render for N columns (print mode; default: the terminal's width, else 80).", valueName: "N"))
+    @Option(name: .long, parsing: .unconditional,
+            help: ArgumentHelp("Render for N columns, 1...10000 (print mode; default: the terminal's width, else 80).", valueName: "N"))
     var width: Int?
 
     @Option(name: .long, help: ArgumentHelp("Colour: auto (a terminal and NO_COLOR unset), always, never.", valueName: "when"))
@@ -27,14 +28,15 @@ struct Options: ParsableArguments {
     @Flag(name: [.customShort("F"), .customLong("quit-if-one-screen")], help: "Print the document and exit if it fits on one screen.")
     var quitIfOneScreen = false
 
-    @Option(name: .long, help: ArgumentHelp("Rows shared by consecutive pages (default 1).", valueName: "N"))
+    @Option(name: .long, parsing: .unconditional,
+            help: ArgumentHelp("Rows shared by consecutive pages, 0...10000 (default 1).", valueName: "N"))
     var overlap: Int?
 
     @Option(name: [.customShort("z", allowingJoined: true), .customLong("window")], parsing: .unconditional,
             help: ArgumentHelp("As in less: scroll N rows per page; -z-N scrolls the screen height minus N.", valueName: "N"))
     var window: Int?
 
-    @Option(name: [.customShort("j", allowingJoined: true), .customLong("jump-target")],
+    @Option(name: [.customShort("j", allowingJoined: true), .customLong("jump-target")], parsing: .unconditional,
             help: ArgumentHelp("As in less: put search targets on screen row N (1-based, negative from the bottom, .5 = centre) when the view must move. Default: move as little as possible.", valueName: "N"))
     var jumpTarget: String?
 
@@ -85,6 +87,42 @@ struct Options: ParsableArguments {
 
     /// The kind every input is forced to, if any.
     var forcedKind: DocumentKind? { markdown ? .markdown : (text ? .text : nil) }
+
+    /// Numbers a user can mistype by orders of magnitude are checked here, once, with the
+    /// valid range in the message (`--width 0`, `--width 9223372036854775807`): nothing past
+    /// this point has to guard against overflow or absurd allocations.
+    mutating func validate() throws {
+        try Options.check("--width", width, in: Options.widthRange)
+        try Options.check("--overlap", overlap, in: Options.rowRange)
+        if let z = window { try Options.check("-z/--window", z, in: -Options.rowRange.upperBound...Options.rowRange.upperBound) }
+        if let j = jumpTarget, Options.jumpTarget(j) == nil {
+            throw ValidationError("-j/--jump-target expects a row (1...10000, negative counts from the bottom) or a fraction such as .5 (got '\(j)')")
+        }
+    }
+
+    static let widthRange = 1...10_000
+    static let rowRange = 0...10_000
+
+    static func check(_ name: String, _ value: Int?, in range: ClosedRange<Int>) throws {
+        guard let value, !range.contains(value) else { return }
+        throw ValidationError("\(name) must be between \(range.lowerBound) and \(range.upperBound) (got \(value))")
+    }
+
+    /// less's `-j` argument: a row (`5`, `-5`: from the bottom) or a fraction of the screen
+    /// (`.5`, `0.5`); nil when it is neither or out of range.
+    static func jumpTarget(_ text: String) -> JumpTarget? {
+        if text.hasPrefix(".") || text.hasPrefix("0.") {
+            guard let f = Double(text.hasPrefix(".") ? "0" + text : text), f >= 0, f < 1 else { return nil }
+            return .fraction(f)
+        }
+        guard let n = Int(text), abs(n) <= rowRange.upperBound else { return nil }
+        return .row(n)
+    }
+
+    enum JumpTarget: Equatable {
+        case row(Int)
+        case fraction(Double)
+    }
 }
 
 enum ColorChoice: String, ExpressibleByArgument, CaseIterable {

@@ -15,6 +15,9 @@ final class PositionsBridge {
     /// The first warning (corrupt store, unwritable directory), shown once.
     private(set) var warning: String?
     private var warned = false
+    /// Why the last save did not reach the disk (nil once one succeeds): said on stderr after
+    /// the terminal is restored, because the status line is gone by then.
+    private(set) var saveFailure: String?
     private var factsCache: [Int: (hash: StableHash, facts: DocumentFacts)] = [:]
     private var hashCache: [Int: StableHash] = [:]
     /// What was last written per document, to skip identical saves.
@@ -130,8 +133,20 @@ final class PositionsBridge {
         let entry = DocumentEntry(key: key, contentHash: hash, timestamp: 0, position: position,
                                   previous: previous, marks: marks)
         if lastSaved[key] == entry { return }
-        lastSaved[key] = entry
-        note(store.save(entry, now: Date().timeIntervalSince1970))
+        let now = Date().timeIntervalSince1970
+        let result = store.updateReporting { snapshot in
+            var e = entry
+            e.timestamp = now
+            snapshot.merge(e)
+        }
+        saved(result)
+        // Only a save that reached the disk counts as done (a failed one is tried again).
+        if result.saved { lastSaved[key] = entry }
+    }
+
+    private func saved(_ result: (saved: Bool, warning: String?)) {
+        note(result.warning)
+        saveFailure = result.saved ? nil : result.warning
     }
 
     /// Adds the searches made in this session to the persisted history.
@@ -140,9 +155,11 @@ final class PositionsBridge {
         let now = Date().timeIntervalSince1970
         let new = history[recordedSearches...]
         recordedSearches = history.count
-        note(store.update { snapshot in
+        let result = store.updateReporting { snapshot in
             snapshot.mergeSearches(new.enumerated().map { SearchRecord(pattern: $1, timestamp: now + Double($0) * 0.001) })
-        })
+        }
+        note(result.warning)
+        if !result.saved && saveFailure == nil { saveFailure = result.warning }
     }
 
     /// Replaces document `index` with a new version of its file (after `v`), keeping the

@@ -313,6 +313,8 @@ enum Editor {
 enum ExternalOpener {
     /// `$BROWSER` (first of its `:`-separated commands), else `xdg-open`. False when neither exists.
     static func open(_ url: String, environment: [String: String]) -> Bool {
+        // A browser takes an argument starting with `-` for an option (`--new-window`).
+        guard !url.hasPrefix("-") else { return false }
         var candidates: [String] = []
         if let b = environment["BROWSER"], !b.isEmpty {
             candidates += b.split(separator: ":").map(String.init)

@@ -14,7 +14,9 @@ import Testing
         ("\u{1B}", 0), ("\u{7F}", 0), ("\u{85}", 0),       // controls are zero (the layout escapes them)
         ("a\u{200B}b", 2), ("•◦▪☐☑↪│─═┼", 10),          // decorations the layout uses are narrow
         ("🫠", 2), ("\u{3400}", 2), ("\u{2F81A}", 2),    // newer emoji, CJK extension A, plane 2
-        ("\u{601}x", 1), ("\u{600}中", 2), ("\u{601}", 0), // prepend marks join the next character
+        ("\u{601}x", 2), ("\u{600}中", 2), ("\u{601}", 1), // prepended concatenation marks: a column
+        ("\u{6DD}\u{661}", 2), ("\u{70F}x", 2), ("\u{8E2}x", 2), ("a\u{605}b", 3),  // of their own, + the next
+        ("\u{D4E}x", 2),                                // a prepend letter: also a column of its own
         ("कि", 2), ("\u{1C00}\u{1C24}", 2), ("W\u{A9B5}", 2),             // spacing marks (Mc) take a column, as terminals draw them
     ] as [(String, Int)])
     func width(_ text: String, _ expected: Int) {
