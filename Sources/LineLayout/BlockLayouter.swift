@@ -15,16 +15,24 @@ struct RowSink {
     let block: BlockID
     let prefix: Prefix
     var lines: [VisualLine] = []
+    /// Whether a content row has taken `prefix.first` (a title row above the content does not).
+    private var startedContent = false
 
     init(block: BlockID, prefix: Prefix) { self.block = block; self.prefix = prefix }
 
     /// Lead spans for the next row (the prefix), to build a row's spans in place.
-    var lead: [Span] { lines.isEmpty ? prefix.first : prefix.other }
+    var lead: [Span] { startedContent ? prefix.other : prefix.first }
 
     /// Adds a row whose spans already start with `lead`; `width` is the content's width.
     mutating func add(prefixed spans: [Span], width: Int, range: Range<Int>, sourceLine: Int) {
         lines.append(VisualLine(spans: spans, block: block, range: range, sourceLine: sourceLine,
                                 width: prefix.width + width))
+        startedContent = true
+    }
+
+    /// Adds a row with its own prefix, above the content (an alert's title).
+    mutating func addTitle(_ spans: [Span], width: Int, sourceLine: Int) {
+        lines.append(VisualLine(spans: spans, block: block, range: 0..<0, sourceLine: sourceLine, width: width))
     }
 
     /// Adds the rows of a wrapped flow built with `flow.lines(leadFirst: sink.lead, leadOther: prefix.other)`.
@@ -36,10 +44,11 @@ struct RowSink {
     }
 
     mutating func add(_ content: [Span], width: Int, range: Range<Int>, sourceLine: Int) {
-        var spans = lines.isEmpty ? prefix.first : prefix.other
+        var spans = lead
         if spans.isEmpty { spans = content } else { spans.append(contentsOf: content) }
         lines.append(VisualLine(spans: spans, block: block, range: range, sourceLine: sourceLine,
                                 width: prefix.width + width))
+        startedContent = true
     }
 }
 
@@ -54,13 +63,36 @@ struct RowSink {
 ///   with `↪` (in the margin when there is one).
 /// - HTML block: verbatim, wrapped like code (no label, no margin).
 /// - thematic break: a `─` rule across the column.
+/// - alert: the first leaf of a GitHub alert gets a title row above it (`ℹ Note`), drawn
+///   with `title`'s prefix (the alert's bar and what is outside it).
+/// - summary (`<details>`): `▼ ` before the text, wrapped lines hang under the text.
+/// - front matter: its lines verbatim (dim), wrapped like code.
 enum BlockLayouter {
     static let codeMargin = 2
     static let codeMarginMinimumWidth = 12
 
-    static func layout(_ block: Block, prefix: Prefix, separator: Prefix?, options: LayoutOptions) -> BlockLayout {
+    /// The mark of each alert kind, one column wide in text presentation.
+    static func alertMark(_ kind: AlertKind) -> String {
+        switch kind {
+        case .note: return "ℹ"
+        case .tip: return "★"
+        case .important: return "‼"
+        case .warning: return "⚠"
+        case .caution: return "✖"
+        }
+    }
+
+    static func layout(_ block: Block, prefix: Prefix, separator: Prefix?, options: LayoutOptions,
+                       title: (kind: AlertKind, prefix: Prefix)? = nil) -> BlockLayout {
         let avail = max(1, options.width - prefix.width)
         var sink = RowSink(block: block.id, prefix: prefix)
+        if let title {
+            let room = max(1, options.width - title.prefix.width)
+            let text = truncated(alertMark(title.kind) + " " + title.kind.title, to: room)
+            let w = CellWidth.of(text)
+            sink.addTitle(title.prefix.first + [Span(text: text, style: SpanStyle(role: .alertTitle(title.kind)), width: w)],
+                          width: title.prefix.width + w, sourceLine: block.source.first)
+        }
         var text = ""
         var links: [LinkTarget] = []
         let first = block.source.first
@@ -89,10 +121,27 @@ enum BlockLayouter {
                      width: avail, range: 0..<0, sourceLine: first)
         case .table(let table):
             (text, links) = TableLayouter.layout(table, block: block, avail: avail, options: options, into: &sink)
-        case .document, .blockQuote, .list, .item:
+        case .summary(let inlines):
+            let style = SpanStyle(role: .summary)
+            let flow = Flow(inlines, base: style, inlineLinkURLs: options.inlineLinkURLs)
+            let markWidth = 2
+            if avail >= 2 * markWidth {
+                let mark = Span(text: "▼ ", style: style, width: markWidth)
+                let indent = Span(text: "  ", style: style, width: markWidth)
+                for l in flow.lines(width: avail - markWidth, leadFirst: sink.lead + [mark], leadOther: prefix.other + [indent]) {
+                    sink.add(prefixed: l.spans, width: markWidth + l.width, range: l.range, sourceLine: first + l.sourceLineOffset)
+                }
+            } else {
+                sink.add(flow.lines(width: avail, leadFirst: sink.lead, leadOther: prefix.other), firstSourceLine: first)
+            }
+            text = flow.text; links = flow.links
+        case .frontMatter(let literal, _):
+            text = verbatim(literal, role: .frontMatter, label: nil, margin: 0, avail: avail,
+                            firstLine: first + 1, labelLine: first, into: &sink)
+        case .document, .blockQuote, .alert, .list, .item:
             break  // a container without children: one row with its decoration only
         }
-        if sink.lines.isEmpty {
+        if sink.lines.isEmpty || (title != nil && sink.lines.count == 1 && block.kind.isLeaf) {
             sink.add([], width: 0, range: 0..<0, sourceLine: first)
         }
         if let separator {

@@ -155,7 +155,7 @@ struct Skeleton {
     static func isUnit(_ b: Block) -> Bool {
         switch b.kind {
         case .document: return false
-        case .blockQuote, .list, .item: return b.children.isEmpty
+        case .blockQuote, .alert, .list, .item: return b.children.isEmpty
         default: return true
         }
     }
@@ -165,9 +165,12 @@ struct Skeleton {
                            options: LayoutOptions) -> BlockLayout {
         let id = units[k]
         let width = options.width
-        let prefix = containers.prefix(of: id, width: width)
+        let alert = containers.titledAlert(of: id)
+        let prefix = containers.prefix(of: id, width: width, titledAlert: alert?.id)
         let separator = k + 1 < units.count ? containers.separator(between: id, and: units[k + 1], width: width) : nil
-        return BlockLayouter.layout(document.blocks[id.rawValue], prefix: prefix, separator: separator, options: options)
+        let title = alert.map { ($0.kind, containers.prefix(of: $0.id, width: width)) }
+        return BlockLayouter.layout(document.blocks[id.rawValue], prefix: prefix, separator: separator, options: options,
+                                    title: title)
     }
 
     init(document: Document, containers: Containers, units: [BlockID], unitsBefore: [Int32], subtreeEnd: [Int32]) {
