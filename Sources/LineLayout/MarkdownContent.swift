@@ -100,6 +100,13 @@ public final class MarkdownContent: LayoutContent {
 
     public func text(ofUnit u: Int) -> String { texts[u] }
 
+    /// The first unit of the block a link fragment names (`Document.anchors`: footnotes).
+    public func unit(ofAnchor fragment: String) -> Int? {
+        guard let id = document.anchors[fragment] ?? document.anchors[fragment.lowercased()],
+              let units = units(covering: id), !units.isEmpty else { return nil }
+        return units.lowerBound
+    }
+
     public func rowCounts(of range: Range<Int>, options: LayoutOptions) -> [Int] {
         let skeleton = Skeleton(document: document, containers: containers, units: units,
                                 unitsBefore: unitsBefore, subtreeEnd: subtreeEnd)

@@ -158,12 +158,14 @@ extension PagerState {
     mutating func follow(_ destination: String) -> [PagerEffect] {
         if destination.hasPrefix("#") {
             let fragment = String(destination.dropFirst()).removingPercentEscapes()
-            guard let heading = active.slugs[fragment.lowercased()] ?? active.slugs[fragment] else {
+            let unit = (active.slugs[fragment.lowercased()] ?? active.slugs[fragment]).map(\.blockIndex)
+                ?? (active.content as? MarkdownContent)?.unit(ofAnchor: fragment)  // footnotes and their way back
+            guard let unit else {
                 message = "No heading #\(fragment)"
                 return []
             }
             pushBack()
-            jumpToBlock(heading.blockIndex)
+            jumpToBlock(unit)
             selection = nil
             return []
         }
