@@ -11,8 +11,9 @@ public struct Document: Sendable {
     /// Link fragments that name a block other than a heading (footnotes: `user-content-fn-x`
     /// → the definition, `user-content-fnref-x` → the block of its first reference).
     public let anchors: [String: BlockID]
-    /// Source lines of blocks that are not shown (HTML comments, `</details>`, footnote
-    /// definitions nothing refers to): lines that belong to no block yet are not blank.
+    /// Source lines of blocks that are not shown, wholly or in part (HTML comments,
+    /// `</details>`, an HTML block shown as the text between its tags, footnote definitions
+    /// nothing refers to): lines that may belong to no block yet are not blank.
     public let hiddenLines: [SourceLines]
 
     public init(blocks: [Block], sourceLineCount: Int, anchors: [String: BlockID] = [:], hiddenLines: [SourceLines] = []) {

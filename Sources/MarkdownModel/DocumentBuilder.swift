@@ -136,6 +136,7 @@ struct DocumentBuilder {
             case .raw(let shown):
                 append(.htmlBlock(shown), parent: parent, lines: span)
             case .blocks(let pieces):
+                hidden.append(span)  // its tag lines are not shown
                 for piece in pieces {
                     let first = min(span.first + piece.firstLine, span.last)
                     append(piece.kind, parent: parent, lines: SourceLines(first, min(max(first, span.first + piece.lastLine), span.last)))
