@@ -20,13 +20,15 @@ struct RowSink {
     /// When set, each row goes here as it is made and `lines` stays empty: print mode writes
     /// rows out as they come (a 10 MB paragraph at width 1 is 10 million rows).
     let stream: ((VisualLine) -> Void)?
+    /// Whether a content row has taken `prefix.first` (a title row above the content does not).
+    private var startedContent = false
 
     init(block: BlockID, prefix: Prefix, stream: ((VisualLine) -> Void)? = nil) {
         self.block = block; self.prefix = prefix; self.stream = stream
     }
 
     /// Lead spans for the next row (the prefix), to build a row's spans in place.
-    var lead: [Span] { count == 0 ? prefix.first : prefix.other }
+    var lead: [Span] { startedContent ? prefix.other : prefix.first }
 
     mutating func append(_ line: VisualLine) {
         count += 1
@@ -37,6 +39,12 @@ struct RowSink {
     mutating func add(prefixed spans: [Span], width: Int, range: Range<Int>, sourceLine: Int) {
         append(VisualLine(spans: spans, block: block, range: range, sourceLine: sourceLine,
                           width: prefix.width + width))
+        startedContent = true
+    }
+
+    /// Adds a row with its own prefix, above the content (an alert's title).
+    mutating func addTitle(_ spans: [Span], width: Int, sourceLine: Int) {
+        append(VisualLine(spans: spans, block: block, range: 0..<0, sourceLine: sourceLine, width: width))
     }
 
     /// Adds the rows of `flow` wrapped at `width`, with the container prefix in front.
@@ -47,10 +55,11 @@ struct RowSink {
     }
 
     mutating func add(_ content: [Span], width: Int, range: Range<Int>, sourceLine: Int) {
-        var spans = count == 0 ? prefix.first : prefix.other
+        var spans = lead
         if spans.isEmpty { spans = content } else { spans.append(contentsOf: content) }
         append(VisualLine(spans: spans, block: block, range: range, sourceLine: sourceLine,
                           width: prefix.width + width))
+        startedContent = true
     }
 }
 
@@ -65,15 +74,38 @@ struct RowSink {
 ///   with `↪` (in the margin when there is one).
 /// - HTML block: verbatim, wrapped like code (no label, no margin).
 /// - thematic break: a `─` rule across the column.
+/// - alert: the first leaf of a GitHub alert gets a title row above it (`ℹ Note`), drawn
+///   with `title`'s prefix (the alert's bar and what is outside it).
+/// - summary (`<details>`): `▼ ` before the text, wrapped lines hang under the text.
+/// - front matter: its lines verbatim (dim), wrapped like code.
 enum BlockLayouter {
     static let codeMargin = 2
     static let codeMarginMinimumWidth = 12
 
+    /// The mark of each alert kind, one column wide in text presentation.
+    static func alertMark(_ kind: AlertKind) -> String {
+        switch kind {
+        case .note: return "ℹ"
+        case .tip: return "★"
+        case .important: return "‼"
+        case .warning: return "⚠"
+        case .caution: return "✖"
+        }
+    }
+
     /// With `stream`, rows go there as they are made and the returned layout has no lines.
     static func layout(_ block: Block, prefix: Prefix, separator: Prefix?, options: LayoutOptions,
+                       title: (kind: AlertKind, prefix: Prefix)? = nil,
                        stream: ((VisualLine) -> Void)? = nil) -> BlockLayout {
         let avail = max(1, options.width - prefix.width)
         var sink = RowSink(block: block.id, prefix: prefix, stream: stream)
+        if let title {
+            let room = max(1, options.width - title.prefix.width)
+            let text = truncated(alertMark(title.kind) + " " + title.kind.title, to: room)
+            let w = CellWidth.of(text)
+            sink.addTitle(title.prefix.first + [Span(text: text, style: SpanStyle(role: .alertTitle(title.kind)), width: w)],
+                          width: title.prefix.width + w, sourceLine: block.source.first)
+        }
         var text = ""
         var links: [LinkTarget] = []
         let first = block.source.first
@@ -102,10 +134,27 @@ enum BlockLayouter {
                      width: avail, range: 0..<0, sourceLine: first)
         case .table(let table):
             (text, links) = TableLayouter.layout(table, block: block, avail: avail, options: options, into: &sink)
-        case .document, .blockQuote, .list, .item:
+        case .summary(let inlines):
+            let style = SpanStyle(role: .summary)
+            let flow = Flow(inlines, base: style, inlineLinkURLs: options.inlineLinkURLs)
+            let markWidth = 2
+            if avail >= 2 * markWidth {
+                let mark = Span(text: "▼ ", style: style, width: markWidth)
+                let indent = Span(text: "  ", style: style, width: markWidth)
+                for l in flow.lines(width: avail - markWidth, leadFirst: sink.lead + [mark], leadOther: prefix.other + [indent]) {
+                    sink.add(prefixed: l.spans, width: markWidth + l.width, range: l.range, sourceLine: first + l.sourceLineOffset)
+                }
+            } else {
+                sink.add(flow, width: avail, firstSourceLine: first)
+            }
+            text = flow.text; links = flow.links
+        case .frontMatter(let literal, _):
+            text = verbatim(literal, role: .frontMatter, label: nil, margin: 0, avail: avail,
+                            firstLine: first + 1, labelLine: first, into: &sink)
+        case .document, .blockQuote, .alert, .list, .item:
             break  // a container without children: one row with its decoration only
         }
-        if sink.count == 0 {
+        if sink.count == 0 || (title != nil && sink.count == 1 && block.kind.isLeaf) {
             sink.add([], width: 0, range: 0..<0, sourceLine: first)
         }
         if let separator {

@@ -41,7 +41,7 @@ struct Containers {
             let inherited = p >= 0 ? listDepth[p] : 0
             switch b.kind {
             case .list: listDepth[i] = inherited + 1
-            case .blockQuote, .item: listDepth[i] = inherited; decorates[i] = true
+            case .blockQuote, .alert, .item: listDepth[i] = inherited; decorates[i] = true
             default: listDepth[i] = inherited
             }
         }
@@ -69,6 +69,9 @@ struct Containers {
         switch block.kind {
         case .blockQuote:
             let bar = Span(text: "│ ", style: SpanStyle(role: .quoteBar), width: 2)
+            return Segment(first: [bar], other: [bar], width: 2)
+        case .alert(let kind):
+            let bar = Span(text: "│ ", style: SpanStyle(role: .alertBar(kind)), width: 2)
             return Segment(first: [bar], other: [bar], width: 2)
         case .item(let info):
             guard let parentID = block.parent, case .list(let list) = document[parentID].kind else { return nil }
@@ -98,9 +101,22 @@ struct Containers {
     }
 
     /// Prefix of the rows of `unit`: the decoration of its containers (and of the unit itself
-    /// when it is a childless container).
-    func prefix(of unit: BlockID, width: Int) -> Prefix {
-        collect(from: unit, startsOwnContent: true, width: width)
+    /// when it is a childless container). Below an alert's title row (`titledAlert`), the
+    /// first row of the unit no longer carries the first-row markers outside the alert.
+    func prefix(of unit: BlockID, width: Int, titledAlert: BlockID? = nil) -> Prefix {
+        collect(from: unit, startsOwnContent: true, width: width, firstEndsAt: titledAlert)
+    }
+
+    /// The alert whose title row goes above `unit`: the alert of which `unit` is the first
+    /// leaf (or a childless alert itself).
+    func titledAlert(of unit: BlockID) -> (id: BlockID, kind: AlertKind)? {
+        var current = unit.rawValue
+        while true {
+            if case .alert(let kind) = document.blocks[current].kind { return (BlockID(current), kind) }
+            let p = Int(parent[current])
+            guard p >= 0, siblingIndex[current] == 0 else { return nil }
+            current = p
+        }
     }
 
     /// Separator row between two consecutive units, or nil when they follow each other without
@@ -136,7 +152,7 @@ struct Containers {
         return BlockID(x)
     }
 
-    private func collect(from start: BlockID, startsOwnContent: Bool, width: Int) -> Prefix {
+    private func collect(from start: BlockID, startsOwnContent: Bool, width: Int, firstEndsAt: BlockID? = nil) -> Prefix {
         let budget = Self.maximumPrefixWidth(width)
         var segments: [Segment] = []  // innermost first
         var total = 0
@@ -158,6 +174,7 @@ struct Containers {
                 segments.append(seg)
                 total += seg.width
             }
+            if current == firstEndsAt?.rawValue { isFirst = false }
             child = current
             current = Int(parent[current])
         }

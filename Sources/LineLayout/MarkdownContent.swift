@@ -122,6 +122,13 @@ public final class MarkdownContent: LayoutContent {
 
     public func text(ofUnit u: Int) -> String { texts[u] }
 
+    /// The first unit of the block a link fragment names (`Document.anchors`: footnotes).
+    public func unit(ofAnchor fragment: String) -> Int? {
+        guard let id = document.anchors[fragment] ?? document.anchors[fragment.lowercased()],
+              let units = units(covering: id), !units.isEmpty else { return nil }
+        return units.lowerBound
+    }
+
     public func rowCounts(of range: Range<Int>, options: LayoutOptions) -> [Int] {
         let skeleton = Skeleton(document: document, containers: containers, units: units,
                                 unitsBefore: unitsBefore, subtreeEnd: subtreeEnd)
@@ -178,7 +185,7 @@ struct Skeleton {
     static func isUnit(_ b: Block) -> Bool {
         switch b.kind {
         case .document: return false
-        case .blockQuote, .list, .item: return b.children.isEmpty
+        case .blockQuote, .alert, .list, .item: return b.children.isEmpty
         default: return true
         }
     }
@@ -188,10 +195,12 @@ struct Skeleton {
                            options: LayoutOptions, stream: ((VisualLine) -> Void)? = nil) -> BlockLayout {
         let id = units[k]
         let width = options.width
-        let prefix = containers.prefix(of: id, width: width)
+        let alert = containers.titledAlert(of: id)
+        let prefix = containers.prefix(of: id, width: width, titledAlert: alert?.id)
         let separator = k + 1 < units.count ? containers.separator(between: id, and: units[k + 1], width: width) : nil
+        let title = alert.map { ($0.kind, containers.prefix(of: $0.id, width: width)) }
         return BlockLayouter.layout(document.blocks[id.rawValue], prefix: prefix, separator: separator, options: options,
-                                    stream: stream)
+                                    title: title, stream: stream)
     }
 
     init(document: Document, containers: Containers, units: [BlockID], unitsBefore: [Int32], subtreeEnd: [Int32]) {

@@ -27,6 +27,14 @@ public struct SpanStyle: Hashable, Sendable {
         case url
         /// Image label `[image: alt]`.
         case image
+        /// The bar of a GitHub alert (`> [!NOTE]`), coloured by its kind.
+        case alertBar(AlertKind)
+        /// An alert's title row (`ℹ Note`).
+        case alertTitle(AlertKind)
+        /// The summary line of an HTML `<details>`, with its `▼` mark.
+        case summary
+        /// Front matter lines (YAML/TOML metadata), shown dim.
+        case frontMatter
     }
 
     public struct Emphasis: OptionSet, Hashable, Sendable {

@@ -119,6 +119,8 @@ public struct ChunkPlan: Sendable {
     /// A plan with pieces of about `targetBytes` (at least 2 pieces), or nil when the source
     /// has no usable cut or cannot be cut safely.
     public init?(_ source: [UInt8], targetBytes: Int) {
+        // Front matter is cut off before parsing (`MarkdownParser`): parse such a source whole.
+        guard FrontMatter.detect(source) == nil else { return nil }
         guard let scan = source.withUnsafeBufferPointer({ LineScan.run($0, targetBytes: max(1, targetBytes)) })
         else { return nil }
         // The definitions are parsed in front of every piece: when they are more than a few
@@ -254,8 +256,9 @@ struct LineScan {
                 var isDefinition = false
                 if hasDefinitionMark {
                     // Only a whole definition line at paragraph start is copied; anything else
-                    // with `]:` may be a definition this scan cannot place.
-                    guard indent <= 3, bytes[p] == UInt8(ascii: "["),
+                    // with `]:` may be a definition this scan cannot place. A footnote
+                    // definition (`[^x]:`) is global too, and numbered by the whole document.
+                    guard indent <= 3, bytes[p] == UInt8(ascii: "["), p + 1 >= end || bytes[p + 1] != UInt8(ascii: "^"),
                           previousBlank || previousHeading || previousDefinition,
                           isWholeDefinition(bytes, p, end)
                     else { return nil }

@@ -8,11 +8,20 @@ public struct Document: Sendable {
     public let blocks: [Block]
     /// Number of lines of the Markdown source (1-based line numbers run 1...sourceLineCount).
     public let sourceLineCount: Int
+    /// Link fragments that name a block other than a heading (footnotes: `user-content-fn-x`
+    /// → the definition, `user-content-fnref-x` → the block of its first reference).
+    public let anchors: [String: BlockID]
+    /// Source lines of blocks that are not shown, wholly or in part (HTML comments,
+    /// `</details>`, an HTML block shown as the text between its tags, footnote definitions
+    /// nothing refers to): lines that may belong to no block yet are not blank.
+    public let hiddenLines: [SourceLines]
 
-    public init(blocks: [Block], sourceLineCount: Int) {
+    public init(blocks: [Block], sourceLineCount: Int, anchors: [String: BlockID] = [:], hiddenLines: [SourceLines] = []) {
         precondition(!blocks.isEmpty, "a document has at least its root block")
         self.blocks = blocks
         self.sourceLineCount = sourceLineCount
+        self.anchors = anchors
+        self.hiddenLines = hiddenLines
     }
 
     public var root: BlockID { BlockID(0) }
@@ -53,6 +62,9 @@ public struct Block: Sendable {
 public enum BlockKind: Sendable, Equatable {
     case document
     case blockQuote
+    /// A GitHub alert: a block quote whose first line is `[!NOTE]`, `[!TIP]`, `[!IMPORTANT]`,
+    /// `[!WARNING]` or `[!CAUTION]` (the marker line is removed from its first paragraph).
+    case alert(AlertKind)
     case list(ListInfo)
     case item(ItemInfo)
     case paragraph(Inlines)
@@ -61,14 +73,27 @@ public enum BlockKind: Sendable, Equatable {
     case htmlBlock(String)
     case thematicBreak
     case table(Table)
+    /// The `<summary>` of an HTML `<details>`: one marked line (the details' body follows as
+    /// ordinary blocks).
+    case summary(Inlines)
+    /// YAML (`---`) or TOML (`+++`) front matter at the top of the source: its lines between
+    /// the fences.
+    case frontMatter(literal: String, toml: Bool)
 
     /// True for blocks that hold no other blocks (what the layout turns into rows).
     public var isLeaf: Bool {
         switch self {
-        case .document, .blockQuote, .list, .item: return false
+        case .document, .blockQuote, .alert, .list, .item: return false
         default: return true
         }
     }
+}
+
+public enum AlertKind: String, Sendable, Equatable, CaseIterable {
+    case note, tip, important, warning, caution
+
+    /// The title GitHub shows: `Note`, `Tip`, …
+    public var title: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
 }
 
 public struct ListInfo: Sendable, Equatable {

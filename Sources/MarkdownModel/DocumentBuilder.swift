@@ -18,17 +18,24 @@ struct DocumentBuilder {
     private var quoteDepth: [Int]
     /// Tables whose cells are parsed at the end, all in one cmark run: (block index, table).
     private var pendingTables: [(block: Int, found: PipeTable.Found)] = []
-    /// The first paragraph of a task list item, with its `[ ]` marker removed.
-    private var taskParagraph: (raw: Int, inlines: Inlines)?
+    /// The first paragraph of a task list item or an alert, with its marker removed.
+    private var strippedParagraph: (raw: Int, inlines: Inlines)?
+    /// Lines of blocks not shown (see `Document.hiddenLines`), before `lineOffset`.
+    private var hidden: [SourceLines] = []
+    /// Front matter cut from the source's start; `source` is what follows it.
+    private let frontMatter: FrontMatter?
 
     /// Added to every source line of the result (a piece of a larger source; see `ChunkPlan`).
-    private let lineOffset: Int
+    let lineOffset: Int
     /// The result's `sourceLineCount`; nil: the source's own.
     private let reportedLineCount: Int?
 
-    init(source: SourceText, raw: [RawBlock], lineOffset: Int = 0, sourceLineCount: Int? = nil) {
+    /// With `frontMatter`, `source` is the text after it and `lineOffset` its line count.
+    init(source: SourceText, raw: [RawBlock], lineOffset: Int = 0, sourceLineCount: Int? = nil,
+         frontMatter: FrontMatter? = nil) {
         self.source = source
         self.raw = raw
+        self.frontMatter = frontMatter
         self.lineOffset = lineOffset
         self.reportedLineCount = sourceLineCount
         finalIndex = Array(repeating: -1, count: raw.count)
@@ -46,13 +53,21 @@ struct DocumentBuilder {
         parsePendingTables()
         var blocks: [Block] = []
         blocks.reserveCapacity(kinds.count)
+        let lineCount = reportedLineCount ?? source.lineCount
         for index in kinds.indices {
             var span = lines[index]
-            span.first += lineOffset; span.last += lineOffset
+            if index == 0, frontMatter != nil {
+                span = SourceLines(1, max(1, lineCount))
+            } else if index == 1, let frontMatter {
+                span = SourceLines(1, frontMatter.lineCount)
+            } else {
+                span.first += lineOffset; span.last += lineOffset
+            }
             blocks.append(Block(id: BlockID(index), kind: kinds[index], parent: parents[index] < 0 ? nil : BlockID(parents[index]),
                                 children: children[index], depth: depths[index], source: span))
         }
-        return Document(blocks: blocks, sourceLineCount: reportedLineCount ?? source.lineCount)
+        let hiddenLines = hidden.map { SourceLines($0.first + lineOffset, $0.last + lineOffset) }
+        return Document(blocks: blocks, sourceLineCount: lineCount, hiddenLines: hiddenLines)
     }
 
     private mutating func convert(_ index: Int) {
@@ -76,8 +91,19 @@ struct DocumentBuilder {
         switch block.kind {
         case .document:
             finalIndex[index] = append(.document, parent: parent, lines: SourceLines(1, max(1, source.lineCount)))
+            if let frontMatter {
+                append(.frontMatter(literal: frontMatter.literal, toml: frontMatter.toml), parent: finalIndex[index],
+                       lines: SourceLines(1, 1))  // lines set in `build`
+            }
         case .blockQuote:
-            finalIndex[index] = append(.blockQuote, parent: parent, lines: span)
+            if index + 1 < raw.count, raw[index + 1].parent == index,
+               case .paragraph(let inlines) = raw[index + 1].kind,
+               let (alert, rest) = Alerts.strippingMarker(from: inlines) {
+                strippedParagraph = (index + 1, rest)
+                finalIndex[index] = append(.alert(alert), parent: parent, lines: span)
+            } else {
+                finalIndex[index] = append(.blockQuote, parent: parent, lines: span)
+            }
         case .list(var info):
             if !info.ordered { info.delimiter = bullet(block) }
             finalIndex[index] = append(.list(info), parent: parent, lines: span)
@@ -87,13 +113,15 @@ struct DocumentBuilder {
                case .paragraph(let inlines) = raw[index + 1].kind,
                let (task, rest) = TaskList.strippingMarker(from: inlines) {
                 info.task = task
-                taskParagraph = (index + 1, rest)
+                strippedParagraph = (index + 1, rest)
             }
             finalIndex[index] = append(.item(info), parent: parent, lines: span)
         case .paragraph(var inlines):
-            if let task = taskParagraph, task.raw == index {
-                inlines = task.inlines
-                taskParagraph = nil
+            if let stripped = strippedParagraph, stripped.raw == index {
+                inlines = stripped.inlines
+                strippedParagraph = nil
+                // An alert of only its marker line: the alert shows its title alone.
+                if inlines.isEmpty, parent >= 0, case .alert = kinds[parent] { return }
             }
             appendParagraph(inlines, raw: index, parent: parent, lines: span)
         case .heading(let level, let inlines):
@@ -102,7 +130,18 @@ struct DocumentBuilder {
             append(.codeBlock(info: info, literal: literal, fenced: isFenced(block, info: info, literal: literal)),
                    parent: parent, lines: span)
         case .htmlBlock(let html):
-            append(.htmlBlock(html), parent: parent, lines: span)
+            switch HTMLBlocks.convert(html) {
+            case .hidden:
+                hidden.append(span)
+            case .raw(let shown):
+                append(.htmlBlock(shown), parent: parent, lines: span)
+            case .blocks(let pieces):
+                hidden.append(span)  // its tag lines are not shown
+                for piece in pieces {
+                    let first = min(span.first + piece.firstLine, span.last)
+                    append(piece.kind, parent: parent, lines: SourceLines(first, min(max(first, span.first + piece.lastLine), span.last)))
+                }
+            }
         case .thematicBreak:
             append(.thematicBreak, parent: parent, lines: span)
         }

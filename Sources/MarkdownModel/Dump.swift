@@ -57,6 +57,12 @@ extension Document {
             return "Document \(position)"
         case .blockQuote:
             return "BlockQuote \(position)"
+        case .alert(let kind):
+            return "Alert \(position) \(kind.rawValue)"
+        case .summary(let inlines):
+            return "Summary \(position) \(quoted(DumpText.inline(inlines)))"
+        case .frontMatter(let literal, let toml):
+            return "FrontMatter \(position) \(toml ? "toml" : "yaml") \(quoted(DumpText.escaped(literal)))"
         case .list(let info):
             let type = info.ordered ? "ordered \(info.start) \(info.delimiter)" : "bullet \(info.delimiter)"
             return "List \(position) \(type) \(info.tight ? "tight" : "loose")"

@@ -63,24 +63,28 @@ enum InlineExtensions {
 
     /// Applies the passes that `triggers` (from `scan(_:)`) call for.
     static func apply(_ inlines: Inlines, triggers: Triggers) -> Inlines {
-        guard triggers.strike || triggers.link else { return inlines }
+        guard triggers.strike || triggers.link || triggers.html else { return inlines }
         var tree = InlineTree(inlines)
+        if triggers.html { InlineHTML.apply(&tree) }
         if triggers.strike { Strikethrough.apply(&tree) }
         if triggers.link { Autolink.apply(&tree) }
         return tree.flattened()
     }
 
     /// Which bytes occur in the text nodes: `~` (strikethrough), `://` or `www.` (bare
-    /// autolinks), `|` (a possible pipe table).
+    /// autolinks), `|` (a possible pipe table); and whether there is raw inline HTML.
     struct Triggers {
         var strike = false
         var link = false
         var pipe = false
+        /// Raw inline HTML (see `InlineHTML`).
+        var html = false
     }
 
     static func scan(_ inlines: Inlines) -> Triggers {
         var triggers = Triggers()
         for node in inlines.nodes {
+            if case .html = node.kind { triggers.html = true; continue }
             guard case .text(let text) = node.kind else { continue }
             let found = scan(text)
             triggers.strike = triggers.strike || found.strike

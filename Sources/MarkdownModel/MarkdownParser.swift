@@ -18,10 +18,19 @@ public enum MarkdownParser {
            let document = parseInPieces(bytes, plan: plan) {
             return document
         }
-        let source = SourceText(bytes)
-        let raw = CmarkBridge.parseBlocks(source.bytes)
-        var builder = DocumentBuilder(source: source, raw: raw)
-        return builder.build()
+        var builder: DocumentBuilder
+        if let frontMatter = FrontMatter.detect(bytes) {
+            let source = SourceText(Array(bytes[frontMatter.byteCount...]))
+            let raw = CmarkBridge.parseBlocks(source.bytes)
+            let lineCount = frontMatter.lineCount + source.lineCount
+            builder = DocumentBuilder(source: source, raw: raw, lineOffset: frontMatter.lineCount,
+                                      sourceLineCount: lineCount, frontMatter: frontMatter)
+        } else {
+            let source = SourceText(bytes)
+            let raw = CmarkBridge.parseBlocks(source.bytes)
+            builder = DocumentBuilder(source: source, raw: raw)
+        }
+        return Footnotes.apply(builder.build(), source: builder.source, lineOffset: builder.lineOffset)
     }
 
     public static func parse(_ text: String) -> Document { parse(Array(text.utf8)) }
@@ -40,7 +49,14 @@ public enum MarkdownParser {
         blocks.append(Block(id: BlockID(0), kind: .document, parent: nil, children: [], depth: 0,
                             source: SourceLines(1, max(1, sourceLineCount))))
         var topLevel: [BlockID] = []
+        var anchors: [String: BlockID] = [:]
+        var hidden: [SourceLines] = []
         for piece in pieces {
+            hidden += piece.hiddenLines
+            let offset = blocks.count - 1
+            for (name, id) in piece.anchors where anchors[name] == nil {
+                anchors[name] = BlockID(id.rawValue == 0 ? 0 : id.rawValue + offset)
+            }
             let shift = blocks.count - 1  // a piece's block i > 0 becomes i + shift
             for block in piece.blocks.dropFirst() {
                 let parent = block.parent.map { $0.rawValue == 0 ? 0 : $0.rawValue + shift } ?? 0
@@ -53,7 +69,7 @@ public enum MarkdownParser {
         }
         blocks[0] = Block(id: BlockID(0), kind: .document, parent: nil, children: topLevel, depth: 0,
                           source: SourceLines(1, max(1, sourceLineCount)))
-        return Document(blocks: blocks, sourceLineCount: sourceLineCount)
+        return Document(blocks: blocks, sourceLineCount: sourceLineCount, anchors: anchors, hiddenLines: hidden)
     }
 
     /// What parsing one piece gave: the piece (block source lines as in the whole source,
@@ -118,6 +134,12 @@ public enum MarkdownParser {
         guard last >= first else { return chunk.definitionLines.isEmpty && chunk.literalLines.isEmpty }
         var covered = [Bool](repeating: false, count: chunk.lineCount)
         var literal = [Bool](repeating: false, count: chunk.lineCount)
+        // Hidden blocks (HTML comments) were blocks all the same.
+        for lines in document.hiddenLines {
+            let from = max(lines.first, first), to = min(lines.last, last)
+            guard from <= to else { continue }
+            for n in from...to { covered[n - first] = true }
+        }
         for id in document[document.root].children {
             let block = document[id]
             let from = max(block.source.first, first), to = min(block.source.last, last)

@@ -159,12 +159,14 @@ extension PagerState {
         switch LinkTarget(destination) {
         case .heading(let raw):
             let fragment = raw.removingPercentEscapes()
-            guard let heading = active.slugs[fragment.lowercased()] ?? active.slugs[fragment] else {
+            let unit = (active.slugs[fragment.lowercased()] ?? active.slugs[fragment]).map(\.blockIndex)
+                ?? (active.content as? MarkdownContent)?.unit(ofAnchor: fragment)  // footnotes and their way back
+            guard let unit else {
                 message = "No heading #\(fragment)"
                 return []
             }
             pushBack()
-            jumpToBlock(heading.blockIndex)
+            jumpToBlock(unit)
             selection = nil
             return []
         case .markdownFile(let path, let fragment):

@@ -1,4 +1,5 @@
 import LineLayout
+import MarkdownModel
 import TerminalScreen
 
 /// Maps the layout's semantic span styles to terminal cell styles.
@@ -69,6 +70,14 @@ public struct Theme: Sendable {
             s.foreground = rgb(130, 130, 130); s.dim = !colour
         case .image:
             s.foreground = rgb(215, 135, 215); s.italic = true
+        case .alertBar(let kind):
+            s.foreground = alertColour(kind); s.bold = !colour
+        case .alertTitle(let kind):
+            s.foreground = alertColour(kind); s.bold = true
+        case .summary:
+            s.bold = true
+        case .frontMatter:
+            s.foreground = rgb(140, 140, 140); s.dim = true
         }
         if let role = span.syntax, colour { s.foreground = syntaxColour(role) ?? s.foreground }
         if let literal = span.literal { s = apply(literal, to: s) }
@@ -86,6 +95,18 @@ public struct Theme: Sendable {
             if hyperlinks && link.utf8.count <= maxHyperlinkBytes { s.hyperlink = link }
         }
         return s
+    }
+
+    /// GitHub's alert colours (its dark palette): note blue, tip green, important purple,
+    /// warning amber, caution red.
+    func alertColour(_ kind: AlertKind) -> TerminalColor {
+        switch kind {
+        case .note: return rgb(71, 145, 247)
+        case .tip: return rgb(63, 185, 80)
+        case .important: return rgb(171, 125, 248)
+        case .warning: return rgb(210, 153, 34)
+        case .caution: return rgb(248, 81, 73)
+        }
     }
 
     /// A highlighter's role as a colour (nil: the code colour stays).

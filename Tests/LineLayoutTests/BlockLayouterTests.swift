@@ -91,11 +91,11 @@ import Testing
     }
 
     @Test func htmlControlsAndHardBreaks() {
-        let md = "<div>\n<b>hi</b>\n</div>\n\nbell\u{7}here and esc \u{1B}[2J\\\nnext line"
+        let md = "<table>\n<b>hi</b>\n</table>\n\nbell\u{7}here and esc \u{1B}[2J\\\nnext line"
         expectScreen(md, width: 20, """
-            <div>               |
+            <table>             |
             <b>hi</b>           |
-            </div>              |
+            </table>            |
                                 |
             bell^Ghere and esc  |
             ^[[2J               |

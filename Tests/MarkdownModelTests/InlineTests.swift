@@ -6,12 +6,12 @@ import Testing
     @Test func everyInlineType() {
         let markdown = """
             *em* **strong** `co de` [link](/u "T") ![alt *x*](/i.png)
-            <b>raw</b> <https://a.b> <me@x.org> a\\
+            <x-y>raw</x-y> <https://a.b> <me@x.org> a\\
             hard\("  ")
             two
             """
         #expect(inlineDump(markdown)
-            == "*em* **strong** `co de` [link](/u \"T\") ![alt *x*](/i.png)↵<b>raw</b> <https://a.b> <me@x.org→mailto:me@x.org> a⏎hard⏎two")
+            == "*em* **strong** `co de` [link](/u \"T\") ![alt *x*](/i.png)↵<x-y>raw</x-y> <https://a.b> <me@x.org→mailto:me@x.org> a⏎hard⏎two")
     }
 
     @Test func flatPreOrderWithDescendantCounts() {
@@ -41,9 +41,9 @@ import Testing
     }
 
     @Test func plainTextIsWhatAReaderSees() {
-        let document = parsed("*a* `b` [c](/u) ![d](/i)\ne  \nf<br>")
+        let document = parsed("*a* `b` [c](/u) ![d](/i)\ne  \nf<x-y>")
         guard case .paragraph(let inlines) = document.blocks[1].kind else { Issue.record("no paragraph"); return }
-        #expect(inlines.plainText == "a b c d e\nf<br>")
+        #expect(inlines.plainText == "a b c d e\nf<x-y>")
     }
 
     @Test func noSmartPunctuation() {

@@ -185,3 +185,26 @@ extension PagerHarness {
         #expect(h.effects == [.leftDocument(0), .leftDocument(1)])
     }
 }
+
+@Suite struct FootnoteSelectionTests {
+    @Test func enterFollowsAFootnoteAndBackspaceReturns() {
+        let doc = "Claim[^src] made.\n\n" + numberedLines(12) + "\n\n[^src]: The source."
+        var h = PagerHarness(markdown: doc, columns: 30, rows: 6)
+        h.send("<Tab>")
+        #expect(h.status == "#user-content-fn-src")
+        h.send("<CR>")
+        // At the end of the document: the view is clamped, the definition on screen.
+        #expect(h.top > 0)
+        #expect(h.row(of: "1. The source. ↩") != nil)
+        #expect(h.state.backStack.count == 1)
+        // The definition's way back is a link too: Tab selects it, Enter goes to the reference.
+        h.send("<Tab>")
+        #expect(h.status == "#user-content-fnref-src")
+        h.send("<CR>")
+        #expect(h.content.first == "Claim[1] made.                ")
+        h.send("<BS>")
+        #expect(h.row(of: "1. The source. ↩") != nil)
+        h.send("<BS>")
+        #expect(h.top == 0)
+    }
+}
