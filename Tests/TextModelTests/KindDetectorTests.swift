@@ -28,7 +28,7 @@ private func sniff(_ s: String) -> DocumentKind { KindDetector.sniff(Array(s.utf
         ("ls --color", Corpus.lsColor), ("syslog", Corpus.syslog), ("build log", Corpus.buildLog),
         ("journal", Corpus.journal), ("dmesg", Corpus.dmesg), ("systemctl status", Corpus.systemctlStatus),
         ("JSON", Corpus.json), ("CSV", Corpus.csv), ("C", Corpus.cSource), ("Python", Corpus.pythonSource),
-        ("YAML", Corpus.yaml), ("shell script", Corpus.shellScript), ("git branch", Corpus.gitBranch),
+        ("YAML", Corpus.yaml), ("C header", Corpus.cHeader), ("config", Corpus.config), ("shell script", Corpus.shellScript), ("git branch", Corpus.gitBranch),
         ("empty", ""), ("blank", " \n\t\n\r\n"), ("one word", "hello\n"),
         ("NUL", "# Title\n\n- a\u{0}\n- [b](c)\n"),
         ("unified diff", "--- a/x.md\t2026-11-23\n+++ b/x.md\t2026-11-23\n@@ -1 +1 @@\n-# a\n+# b\n"),
@@ -65,15 +65,35 @@ private func sniff(_ s: String) -> DocumentKind { KindDetector.sniff(Array(s.utf
         #expect(sniff(doc.replacingOccurrences(of: "```\n", with: "\n")) == .text)
     }
 
+    @Test func whitespaceOnlyLinesAreBlank() {
+        #expect(sniff("# Title\n   \n- a\n\t\n- [b](c)\n  \r\n") == .markdown)
+        #expect(sniff("x\n    \ny\n") == .text)
+    }
+
     @Test func pythonCommentsAloneAreNotHeadings() {
         #expect(sniff("# one\nx = 1\n# two\ny = 2\nprint(x + y)\n") == .text)
+        // A comment block is never a heading, even after a blank line and before a list.
+        #expect(sniff("# a\n# b\n\n- one\n- two\n") == .text)
+        #expect(sniff("# a\n\n- one\n- two\n") == .markdown)
+    }
+
+    @Test func signalsMustNotBeTooRare() {
+        let data = String(repeating: "0041\t005A\tLu\n", count: 200)
+        #expect(sniff("# Table\n\n" + data + "\n# End\n\n- a\n") == .text)
+        #expect(sniff("# Table\n\n" + data.prefix(60) + "\n# End\n\n- a\n") == .markdown)
+    }
+
+    @Test func frontMatterIsSkipped() {
+        let frontMatter = "---\ntitle: Notes\ndate: 2026-11-23\ntags: a\nlayout: post\n---\n"
+        #expect(sniff(frontMatter + "\n# Notes\n\n- one\n") == .markdown)
+        #expect(sniff(frontMatter) == .text)
     }
 }
 
 @Suite struct SniffMarkdownTests {
     @Test(arguments: [
         ("changelog", Corpus.changelog), ("headings", Corpus.headingsOnly), ("setext notes", Corpus.setextNotes),
-        ("table", Corpus.tableOnly), ("fence", Corpus.fenceOnly), ("list and link", Corpus.listAndLink),
+        ("table", Corpus.tableOnly), ("fence", Corpus.fenceOnly), ("list and link", Corpus.listAndLink), ("API docs", Corpus.apiDocs),
     ])
     func corpus(name: String, document: String) {
         #expect(sniff(document) == .markdown, "\(name)")
