@@ -203,12 +203,13 @@ extension Sniffer {
             return true
         }
         // Inline link: "](" with a "[" before (not after a word character) and a ")" after.
+        guard let lastParenthesis = body.lastIndex(of: UInt8(ascii: ")")) else { return false }
         var i = 0
         while i + 2 < body.count {
             if body[i] == close && body[i + 1] == UInt8(ascii: "(") && !isSpace(body[i + 2]) {
                 var j = i - 1
                 while j >= 0 && body[j] != open && body[j] != close { j -= 1 }
-                let closes = body[(i + 2)...].contains(UInt8(ascii: ")"))
+                let closes = lastParenthesis >= i + 2
                 if j >= 0, body[j] == open, j < i - 1 {
                     let before = j > 0 ? body[j - 1] : 0x20
                     let codeLikeBefore = isWordByte(before) || before == close || before == UInt8(ascii: ")")

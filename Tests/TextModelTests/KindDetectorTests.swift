@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import TextModel
 
@@ -132,5 +133,25 @@ struct SniffGitOutputTests {
         #expect(!output.isEmpty)
         #expect(KindDetector.sniff(output.prefix(KindDetector.sniffLength)) == .text,
                 "git \(arguments.joined(separator: " ")):\n\(String(decoding: output.prefix(400), as: UTF8.self))")
+    }
+}
+
+@Suite struct SniffHostileInputTests {
+    /// Lines made to hit the scans' worst cases finish (linear scans; a quadratic one would take
+    /// minutes at this size) and decide for text.
+    @Test(arguments: ["](a", "\u{1B}[1", "[x](", "<http:/", "# ", "@@ -1 +", "_\u{08}"])
+    func repeatedPatternsOnOneLine(unit: String) {
+        let line = String(repeating: unit, count: KindDetector.sniffLength / unit.utf8.count)
+        _ = KindDetector.sniff(Array(line.utf8))
+        _ = TerminalTextDecoder.decode(Array(line.utf8))
+    }
+
+    @Test func randomBytesNeverCrash() {
+        var random = SeededRandom(seed: 0x5E1F)
+        let alphabet = Array("#-*+1. |:=`~[]()<>\n\n\n    \t\r\u{1B}\u{08}ab".utf8)
+        for _ in 0..<2000 {
+            let bytes = (0..<Int.random(in: 0...300, using: &random)).map { _ in alphabet.randomElement(using: &random)! }
+            _ = KindDetector.sniff(bytes)
+        }
     }
 }
