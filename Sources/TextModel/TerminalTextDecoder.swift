@@ -114,7 +114,7 @@ struct LineDecoder {
                 tab()
                 i += 1
             default:
-                appendControl(b == 0x7F ? "^?" : "^" + String(Unicode.Scalar(b + 0x40)))
+                appendCaret(b)
                 i += 1
             }
         }
@@ -150,9 +150,18 @@ struct LineDecoder {
 
     mutating func appendScalar(_ scalar: Unicode.Scalar, _ attributes: TextAttributes) {
         let start = out.count
-        out.append(contentsOf: String(scalar).utf8)
+        out.append(contentsOf: UTF8.encode(scalar)!)
         addRun(start..<out.count, attributes)
         last = (start, scalar, attributes)
+    }
+
+    /// Appends a C0 control or DEL in caret notation (`^A`, `^?`).
+    mutating func appendCaret(_ b: UInt8) {
+        let start = out.count
+        out.append(UInt8(ascii: "^"))
+        out.append(b == 0x7F ? UInt8(ascii: "?") : b + 0x40)
+        addRun(start..<out.count, TerminalTextDecoder.controlAttributes)
+        last = nil
     }
 
     /// Appends the visible form of a control (ASCII) in `controlAttributes`.
@@ -217,7 +226,7 @@ struct LineDecoder {
             overstrike(previous, with: next)
             return j + length
         }
-        for _ in 0..<count { appendControl("^H") }
+        for _ in 0..<count { appendCaret(0x08) }
         return j
     }
 
@@ -273,7 +282,7 @@ struct LineDecoder {
                 break
             }
         }
-        appendControl("^[")
+        appendCaret(0x1B)
         return i + 1
     }
 

@@ -341,3 +341,44 @@ private let bs = "\u{08}"
         #expect(fromSequenceCollection == expected)
     }
 }
+
+@Suite struct DecoderLawTests {
+    static let pieces = ["a", "Z", " ", "~", "é", "中", "👍🏽", "e\u{301}", "[", "]", "m", ";", "_", "+", "o"]
+    static let sequences = [
+        "\(esc)[0m", "\(esc)[m", "\(esc)[1m", "\(esc)[22m", "\(esc)[4:3m", "\(esc)[38;5;12m", "\(esc)[48;2;1;2;3m",
+        "\(esc)[38:2::9:8:7m", "\(esc)[1;31;44m", "\(esc)[39;49m", "\(esc)]8;;https://example.com/x\u{7}",
+        "\(esc)]8;id=3;file:///tmp/a\(esc)\\", "\(esc)]8;;\u{7}",
+    ]
+
+    /// Clean text is its own decoding.
+    @Test func cleanTextIsUnchanged() {
+        var random = SeededRandom(seed: 1)
+        for _ in 0..<500 {
+            let text = (0..<Int.random(in: 0...30, using: &random)).map { _ in Self.pieces.randomElement(using: &random)! }.joined()
+            #expect(decode(text) == StyledLine(text: text))
+        }
+    }
+
+    /// SGR and OSC 8 sequences never change the text: it is the printable pieces joined, and
+    /// every link covers text that was written between its opening and closing sequences.
+    @Test func sequencesNeverChangeTheText() {
+        var random = SeededRandom(seed: 2)
+        for round in 0..<1000 {
+            var input = "", expected = ""
+            for _ in 0..<Int.random(in: 0...20, using: &random) {
+                if Bool.random(using: &random) {
+                    input += Self.sequences.randomElement(using: &random)!
+                } else {
+                    let piece = Self.pieces.randomElement(using: &random)!
+                    input += piece
+                    expected += piece
+                }
+            }
+            let line = decode(input)
+            #expect(line.text == expected, "round \(round): \(input.debugDescription)")
+            expectWellFormed(line, "round \(round)")
+            // Nothing was shown as a control (the sequences hold no reverse video).
+            #expect(!line.runs.contains { $0.attributes.reverse }, "round \(round)")
+        }
+    }
+}
