@@ -3,7 +3,8 @@ extension KindDetector {
     public static let sniffLength = 64 * 1024
 
     /// The kind of a document that has no telling file name (standard input, `README`,
-    /// `CHANGELOG`), from its first bytes (at most `sniffLength`; more is allowed, only slower).
+    /// `CHANGELOG`), from its first bytes. Only the first `sniffLength` (64 KB) bytes count: a
+    /// caller may pass more (or fewer, for a short input) and gets the same answer.
     ///
     /// The rule, in order; the first that applies decides:
     /// 1. Nothing but whitespace → **text**.
@@ -47,8 +48,9 @@ extension KindDetector {
     /// So a Python comment (`# note`) alone is not a heading, `#include` never is, and shell
     /// output with `*` bullets (`git branch`) is one kind only: text.
     public static func sniff(_ prefix: some Collection<UInt8>) -> DocumentKind {
-        if let kind = prefix.withContiguousStorageIfAvailable({ Sniffer(bytes: $0).kind() }) { return kind }
-        return Array(prefix).withUnsafeBufferPointer { Sniffer(bytes: $0).kind() }
+        let head = prefix.prefix(sniffLength)
+        if let kind = head.withContiguousStorageIfAvailable({ Sniffer(bytes: $0).kind() }) { return kind }
+        return Array(head).withUnsafeBufferPointer { Sniffer(bytes: $0).kind() }
     }
 }
 

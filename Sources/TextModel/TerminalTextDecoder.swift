@@ -14,6 +14,8 @@ import Styling
 ///   40–47, 100–107, 49 background; `38;5;n`, `38;2;r;g;b` and the colon forms `38:5:n`,
 ///   `38:2:r:g:b`, `38:2:cs:r:g:b` (and 48 likewise); 58 (underline colour) is read and ignored.
 ///   Other numbers (blink, conceal, fonts…) are ignored; the sequence is still removed.
+/// - **Erase to end of line** `ESC [ K` and `ESC [ 0 K`, which `grep --color` and gcc write after
+///   each coloured stretch, are dropped: on a line drawn afresh they erase nothing.
 /// - **OSC 8 hyperlinks** `ESC ] 8 ; params ; URL ST`, ST being `ESC \` or BEL: the text up to
 ///   the next OSC 8 (an empty URL closes) or the end of the line becomes a `TextLink`.
 /// - **Backspace overstrike**, as `nroff`/`man` write it: `c BS c` bold, `_ BS c` and `c BS _`
@@ -286,16 +288,22 @@ struct LineDecoder {
         return i + 1
     }
 
-    /// A CSI sequence's body from `start`; applies it when it is SGR and returns the index after
-    /// it, or nil when it is not an SGR (other CSI, malformed, or cut off by the line's end).
+    /// A CSI sequence's body from `start`; applies it when it is SGR (or drops it when it is
+    /// `ESC [ K`) and returns the index after it, or nil for anything else (other CSI, malformed,
+    /// or cut off by the line's end).
     mutating func csi(from start: Int) -> Int? {
         var j = start
         let n = input.count
         while j < n, input[j] >= 0x30 && input[j] <= 0x3F { j += 1 }
         let parametersEnd = j
         while j < n, input[j] >= 0x20 && input[j] <= 0x2F { j += 1 }
-        guard j < n, input[j] == UInt8(ascii: "m"), j == parametersEnd else { return nil }
+        guard j < n, j == parametersEnd else { return nil }
         let parameters = UnsafeBufferPointer(rebasing: input[start..<parametersEnd])
+        if input[j] == UInt8(ascii: "K"), parameters.isEmpty || (parameters.count == 1 && parameters[0] == UInt8(ascii: "0")) {
+            last = nil  // erase to the end of the line (grep, gcc): nothing to show on a fresh line
+            return j + 1
+        }
+        guard input[j] == UInt8(ascii: "m") else { return nil }
         guard parameters.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x3A || $0 == 0x3B }) else { return nil }
         SGR.apply(parameters, to: &attributes)
         last = nil

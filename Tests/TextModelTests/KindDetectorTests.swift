@@ -84,6 +84,14 @@ private func sniff(_ s: String) -> DocumentKind { KindDetector.sniff(Array(s.utf
         #expect(sniff("# Table\n\n" + data.prefix(60) + "\n# End\n\n- a\n") == .markdown)
     }
 
+    @Test func onlyTheFirst64KBCount() {
+        let markdown = Array(Corpus.changelog.utf8)
+        let padding = [UInt8](repeating: UInt8(ascii: "x"), count: KindDetector.sniffLength - markdown.count)
+        #expect(KindDetector.sniff(markdown + padding) == .markdown)
+        #expect(KindDetector.sniff(markdown + padding + Array("\u{1B}[1mbold".utf8)) == .markdown)
+        #expect(KindDetector.sniff(markdown + Array("\u{1B}[1mbold".utf8)) == .text)
+    }
+
     @Test func frontMatterIsSkipped() {
         let frontMatter = "---\ntitle: Notes\ndate: 2026-11-23\ntags: a\nlayout: post\n---\n"
         #expect(sniff(frontMatter + "\n# Notes\n\n- one\n") == .markdown)

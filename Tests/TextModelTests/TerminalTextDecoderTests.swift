@@ -129,6 +129,16 @@ private let bs = "\u{08}"
         #expect(styled(line).map(\.1) == [TextAttributes(bold: true), TextAttributes(underline: true), TextAttributes(underline: true)])
     }
 
+    @Test func grepColorOutput() {
+        // `grep --color=always -n` (GNU grep 3.x): SGR with ESC [ K after each coloured stretch.
+        let line = decode("\(esc)[32m\(esc)[K12\(esc)[m\(esc)[K\(esc)[36m\(esc)[K:\(esc)[m\(esc)[Ka \(esc)[01;31m\(esc)[Kmatch\(esc)[m\(esc)[K here")
+        #expect(line.text == "12:a match here")
+        #expect(styled(line).map(\.0) == ["12", ":", "match"])
+        #expect(styled(line).map(\.1) == [TextAttributes(foreground: .ansi(2)), TextAttributes(foreground: .ansi(6)),
+                                           TextAttributes(foreground: .ansi(1), bold: true)])
+        #expect(decode("a\(esc)[0Kb").text == "ab")
+    }
+
     @Test func eachLineStartsInTheDefaultStyle() {
         #expect(decode("\(esc)[1mopen").runs.count == 1)
         #expect(decode("no style").runs.isEmpty)
@@ -140,7 +150,8 @@ private let bs = "\u{08}"
     }
 
     @Test(arguments: [
-        ("\(esc)[2J", "^[[2J"), ("\(esc)[10;20H", "^[[10;20H"), ("\(esc)[?25l", "^[[?25l"), ("\(esc)[K", "^[[K"),
+        ("\(esc)[2J", "^[[2J"), ("\(esc)[10;20H", "^[[10;20H"), ("\(esc)[?25l", "^[[?25l"), ("\(esc)[2K", "^[[2K"),
+        ("\(esc)[1K", "^[[1K"), ("\(esc)[;K", "^[[;K"),
         ("\(esc)[1 m", "^[[1 m"), ("\(esc)[?1m", "^[[?1m"), ("\(esc)[1;31", "^[[1;31"), ("\(esc)[", "^[["),
         ("\(esc)", "^["), ("\(esc)(B", "^[(B"), ("\(esc)7", "^[7"), ("\(esc)[3\u{7}1m", "^[[3^G1m"),
         ("\(esc)[1\(esc)[1mX", "^[[1X"),
