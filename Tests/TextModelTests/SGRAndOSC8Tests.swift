@@ -123,6 +123,17 @@ private let bs = "\u{08}"
         #expect(line.runs == [StyledRun(range: 0..<3, attributes: TextAttributes(foreground: .ansi(4), bold: true))])
     }
 
+    @Test func gccDiagnostic() {
+        // `gcc -fdiagnostics-color=always -fdiagnostics-urls=always -Wall` (verified with GCC 12).
+        let url = "https://gcc.gnu.org/onlinedocs/gcc/Warning-Options.html#index-Wunused-variable"
+        let line = decode("\(esc)[01m\(esc)[Kt.c:1:22:\(esc)[m\(esc)[K \(esc)[01;35m\(esc)[Kwarning: \(esc)[m\(esc)[Kunused variable "
+            + "‘\(esc)[01m\(esc)[Kx\(esc)[m\(esc)[K’ [\(esc)[01;35m\(esc)[K\(esc)]8;;\(url)\u{7}-Wunused-variable\(esc)]8;;\u{7}\(esc)[m\(esc)[K]")
+        #expect(line.text == "t.c:1:22: warning: unused variable ‘x’ [-Wunused-variable]")
+        #expect(linked(line).map(\.0) == ["-Wunused-variable"])
+        #expect(line.links.map(\.url) == [url])
+        #expect(styled(line).map(\.0) == ["t.c:1:22:", "warning: ", "x", "-Wunused-variable"])
+    }
+
     @Test func hyperlinkWithST() {
         let line = decode("see \(esc)]8;id=1;https://example.com/a?b=c\(esc)\\the docs\(esc)]8;;\(esc)\\ now")
         #expect(line.text == "see the docs now")
