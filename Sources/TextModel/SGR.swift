@@ -2,44 +2,64 @@ import Styling
 
 /// Select Graphic Rendition: the parameters of `ESC [ … m` applied to `TextAttributes`.
 enum SGR {
-    /// One parameter: its `:`-separated sub-parameters, nil where empty (which counts as 0).
-    typealias Parameter = [Int?]
+    /// One parameter and its `:`-separated sub-parameters: up to 8 values, -1 where empty (which
+    /// counts as 0). Sub-parameters past the eighth are dropped. No allocation.
+    struct Parameter {
+        var values = SIMD8<Int32>(repeating: -1)
+        var count = 0
 
-    /// Splits `1;38:2::255:0:0` into parameters. Numbers saturate (no overflow on hostile input).
-    static func parameters(_ bytes: UnsafeBufferPointer<UInt8>) -> [Parameter] {
-        var result: [Parameter] = []
-        var current: Parameter = []
-        var number: Int?
-        for b in bytes {
-            switch b {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                number = min(99_999, (number ?? 0) * 10 + Int(b - UInt8(ascii: "0")))
-            case UInt8(ascii: ":"):
-                current.append(number); number = nil
-            default:  // ";"
-                current.append(number); number = nil
-                result.append(current); current = []
-            }
+        /// Value `k`, 0 when empty; nil past the end.
+        subscript(_ k: Int) -> Int? {
+            k < count ? Int(max(0, values[k])) : nil
         }
-        current.append(number)
-        result.append(current)
-        return result
+        func isEmpty(_ k: Int) -> Bool { k >= count || values[k] < 0 }
+    }
+
+    /// Reads parameters one at a time from `1;38:2::255:0:0`. Numbers saturate (no overflow on
+    /// hostile input).
+    struct Reader {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var i = 0
+        var done = false
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+        mutating func next() -> Parameter? {
+            guard !done else { return nil }
+            var parameter = Parameter()
+            var number: Int32 = -1
+            while i < bytes.count {
+                let b = bytes[i]
+                i += 1
+                switch b {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    number = min(99_999, max(0, number) * 10 + Int32(b - UInt8(ascii: "0")))
+                case UInt8(ascii: ":"):
+                    if parameter.count < 8 { parameter.values[parameter.count] = number; parameter.count += 1 }
+                    number = -1
+                default:  // ";"
+                    if parameter.count < 8 { parameter.values[parameter.count] = number; parameter.count += 1 }
+                    return parameter
+                }
+            }
+            if parameter.count < 8 { parameter.values[parameter.count] = number; parameter.count += 1 }
+            done = true
+            return parameter
+        }
     }
 
     /// Applies an SGR parameter string (digits, `;` and `:` only) to `attributes`.
     /// Unknown numbers are ignored; an incomplete or out-of-range colour is ignored.
     static func apply(_ bytes: UnsafeBufferPointer<UInt8>, to attributes: inout TextAttributes) {
-        let list = parameters(bytes)
-        var k = 0
-        while k < list.count {
-            let parameter = list[k]
+        var reader = Reader(bytes)
+        while let parameter = reader.next() {
             let code = parameter[0] ?? 0
             switch code {
             case 0: attributes = .plain
             case 1: attributes.bold = true
             case 2: attributes.dim = true
             case 3: attributes.italic = true
-            case 4: attributes.underline = parameter.count < 2 || (parameter[1] ?? 0) != 0
+            case 4: attributes.underline = (parameter[1] ?? 1) != 0
             case 7: attributes.reverse = true
             case 9: attributes.strikethrough = true
             case 22: attributes.bold = false; attributes.dim = false
@@ -54,63 +74,50 @@ enum SGR {
             case 100...107: attributes.background = .ansi(UInt8(code - 100 + 8))
             case 49: attributes.background = .default
             case 38, 48, 58:
-                let color: TerminalColor?
-                if parameter.count > 1 {
-                    color = colonColor(parameter.dropFirst())
-                } else {
-                    let (semicolon, used) = semicolonColor(list, after: k)
-                    color = semicolon
-                    k += used
-                }
+                let color = parameter.count > 1 ? colonColor(parameter) : semicolonColor(&reader)
                 if let color {
                     if code == 38 { attributes.foreground = color }
                     if code == 48 { attributes.background = color }
                 }
             default: break
             }
-            k += 1
         }
     }
 
-    /// `38:5:n`, `38:2:r:g:b` or `38:2:colorspace:r:g:b` (the part after 38).
-    static func colonColor(_ sub: ArraySlice<Int?>) -> TerminalColor? {
-        let values = Array(sub)
-        guard let mode = values.first else { return nil }
-        switch mode ?? 0 {
+    /// `38:5:n`, `38:2:r:g:b` or `38:2:colorspace:r:g:b`.
+    static func colonColor(_ p: Parameter) -> TerminalColor? {
+        switch p[1] ?? 0 {
         case 5:
-            guard values.count >= 2, let n = byte(values[1]) else { return nil }
+            guard let n = byte(p[2]) else { return nil }
             return .palette(n)
         case 2:
-            let rgb = values.count >= 5 ? Array(values[2...4]) : values.count == 4 ? Array(values[1...3]) : []
-            guard rgb.count == 3, let r = byte(rgb[0]), let g = byte(rgb[1]), let b = byte(rgb[2]) else { return nil }
+            let first = p.count >= 6 ? 3 : p.count == 5 ? 2 : -1
+            guard first > 0, let r = byte(p[first]), let g = byte(p[first + 1]), let b = byte(p[first + 2]) else { return nil }
             return .rgb(r, g, b)
         default:
             return nil
         }
     }
 
-    /// `38;5;n` or `38;2;r;g;b`: the colour and how many parameters after `k` it used (as many
-    /// as are there, when the sequence is cut short).
-    static func semicolonColor(_ list: [Parameter], after k: Int) -> (TerminalColor?, Int) {
-        func value(_ offset: Int) -> Int?? {
-            k + offset < list.count ? .some(list[k + offset][0]) : .none
-        }
-        guard let mode = value(1) else { return (nil, 0) }
-        switch mode ?? 0 {
+    /// `38;5;n` or `38;2;r;g;b`: reads the parameters after 38 (as many as are there, when the
+    /// sequence is cut short).
+    static func semicolonColor(_ reader: inout Reader) -> TerminalColor? {
+        guard let mode = reader.next() else { return nil }
+        switch mode[0] ?? 0 {
         case 5:
-            guard let n = value(2) else { return (nil, 1) }
-            return (byte(n).map { TerminalColor.palette($0) }, 2)
+            guard let n = reader.next() else { return nil }
+            return byte(n[0]).map { TerminalColor.palette($0) }
         case 2:
-            guard let r = value(2), let g = value(3), let b = value(4) else { return (nil, list.count - 1 - k) }
-            guard let r = byte(r), let g = byte(g), let b = byte(b) else { return (nil, 4) }
-            return (.rgb(r, g, b), 4)
+            guard let r = reader.next(), let g = reader.next(), let b = reader.next() else { return nil }
+            guard let r = byte(r[0]), let g = byte(g[0]), let b = byte(b[0]) else { return nil }
+            return .rgb(r, g, b)
         default:
-            return (nil, 1)
+            return nil
         }
     }
 
     static func byte(_ value: Int?) -> UInt8? {
-        let v = value ?? 0
-        return v <= 255 ? UInt8(v) : nil
+        guard let value else { return nil }
+        return value <= 255 ? UInt8(value) : nil
     }
 }

@@ -3,7 +3,8 @@ extension KindDetector {
     public static let sniffLength = 64 * 1024
 
     /// The kind of a document that has no telling file name (standard input, `README`,
-    /// `CHANGELOG`), from its first bytes (at most `sniffLength`; more is allowed, only slower).
+    /// `CHANGELOG`), from its first bytes. Only the first `sniffLength` (64 KB) bytes count: a
+    /// caller may pass more (or fewer, for a short input) and gets the same answer.
     ///
     /// The rule, in order; the first that applies decides:
     /// 1. Nothing but whitespace → **text**.
@@ -14,33 +15,42 @@ extension KindDetector {
     /// 4. Outside fenced code blocks, a line that starts with `diff --git `, `diff -`, `@@ -N… +N… @@`,
     ///    `commit ` + 7 to 64 hex digits, `From ` + 40 hex digits, or a `--- ` line followed by a
     ///    `+++ ` line → **text** (git log, diffs, patches).
-    /// 5. Otherwise the lines are read for Markdown, skipping blank lines, lines indented by 4 or
-    ///    more columns (a TAB counts 4) and the inside of fenced code blocks; the rest are the
-    ///    *counted* lines. Signals, each of one *kind*:
-    ///    - heading: `#` to `######`, a space, text, after a blank line (or first in the input);
+    /// 5. Otherwise the lines are read for Markdown. Skipped: YAML front matter (`---` on the first
+    ///    line up to the next `---`), blank lines, the inside of fenced code blocks and of comment
+    ///    blocks (a line starting `/*` or `<!--` up to the line holding `*/` or `-->`). A line
+    ///    indented by 4 or more columns (a TAB counts 4) that is not a list item is *indented*;
+    ///    every other line is *counted*. Signals, each of one *kind*:
+    ///    - heading: `#` to `######`, a space, text (not a preprocessor word such as `define`), after
+    ///      a blank line (or first in the input) and not next to another line starting with `#`;
+    ///    - setext heading: a line of 3 or more `=` or `-` under a line of text;
     ///    - fenced code: a ```` ``` ```` or `~~~` fence (indent ≤ 3) and its closing fence;
-    ///    - list item: `-`, `*`, `+`, `1.` or `1)` then a space and text;
+    ///    - list item: `-`, `*`, `+`, `1.` or `1)` then a space and text (at any indentation);
     ///    - link: `[text](target)` where `[` does not follow a letter, digit, `_`, `]` or `)`
-    ///      (so `a[i](x)` in code is no link), a reference definition `[label]: target`, or an
-    ///      autolink `<http://…>` / `<https://…>`;
+    ///      (so `a[i](x)` in code is no link) or is on an earlier line, a reference definition
+    ///      `[label]: target`, or an autolink `<http://…>` / `<https://…>`;
     ///    - table: a line with `|` followed by a delimiter row (only `|`, `:`, `-` and spaces,
-    ///      with at least one `|` and one `-`);
-    ///    - setext heading: a line of 3 or more `=` or `-` under a line of text.
+    ///      with at least one `|` and one `-`).
     ///    A counted line is *code-like* when it ends with `;`, `{` or `}`, is only closing brackets
-    ///    and punctuation, starts with `#` and a letter (`#include`, `#define`), starts with
+    ///    and punctuation, is a C preprocessor line (`#include`, `#  define`), starts with `#` next
+    ///    to another line starting with `#` (a comment block: never a heading), starts with
     ///    `import `, `from … import `, `def `/`class ` … `:`, `package `, `using `, `namespace `,
-    ///    `if __name__`, is a `"key":` JSON member, a `key: value` / `key = value` line or a
-    ///    `[section]` line.
-    ///    **Markdown** when fewer than a quarter of the counted lines are code-like, and either
-    ///    (a) there is a table, a closed fenced code block, or two headings each followed by a
-    ///    blank line, or (b) there are signals of at least two kinds on at least one in fifty
-    ///    counted lines. Otherwise **text**.
+    ///    `if __name__`, is a `"key":` JSON member, a `<…>` tag line, a `key: value` /
+    ///    `key = value` line or a `[section]` line.
+    ///    **Markdown** when all of:
+    ///    - at least one in fifty counted lines has a signal;
+    ///    - the text is not code-heavy (a quarter or more of the counted lines code-like, or more
+    ///      indented lines than twice the counted ones) — unless there are signals of three or more
+    ///      kinds on at least one in ten counted lines (API docs full of HTML tables and examples);
+    ///    - there is a table, a closed fenced code block, two headings (setext, or ATX followed by a
+    ///      blank line), or signals of at least two kinds.
+    ///    Otherwise **text**.
     ///
     /// So a Python comment (`# note`) alone is not a heading, `#include` never is, and shell
     /// output with `*` bullets (`git branch`) is one kind only: text.
     public static func sniff(_ prefix: some Collection<UInt8>) -> DocumentKind {
-        if let kind = prefix.withContiguousStorageIfAvailable({ Sniffer(bytes: $0).kind() }) { return kind }
-        return Array(prefix).withUnsafeBufferPointer { Sniffer(bytes: $0).kind() }
+        let head = prefix.prefix(sniffLength)
+        if let kind = head.withContiguousStorageIfAvailable({ Sniffer(bytes: $0).kind() }) { return kind }
+        return Array(head).withUnsafeBufferPointer { Sniffer(bytes: $0).kind() }
     }
 }
 

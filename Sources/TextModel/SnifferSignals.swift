@@ -10,78 +10,131 @@ extension Sniffer {
         var length: Int
     }
 
-    func markdownScore(_ lines: [Line]) -> DocumentKind {
+    /// What the line scan found (rule 5).
+    struct Tally {
         var kinds = Set<Signal>()
         var signalLines = 0
         var counted = 0
         var codeLike = 0
+        var indented = 0
         var closedFences = 0
-        var headingsWithBlankAfter = 0
+        var headings = 0
+    }
+
+    func markdownScore(_ lines: [Line]) -> DocumentKind {
+        guard let tally = tally(lines) else { return .text }
+        return decide(tally)
+    }
+
+    /// The line scan of rule 5; nil when a git or diff line (rule 4) decides for text.
+    func tally(_ lines: [Line]) -> Tally? {
+        var tally = Tally()
         var fence: Fence?
-        var previousWasHeading = false
+        var commentEnd: StaticString?  // inside a /* */ or <!-- --> block: its end
+        var previousBlank = true  // the start counts as a blank line before
         var previousIsText = false  // a paragraph-like line: what a setext underline may follow
         var previousHasPipe = false
-        var previousBlank = true  // the start counts as a blank line before
+        var previousIsHash = false  // the line before starts with "#"
+        var index = frontMatterEnd(lines)
 
-        for (index, line) in lines.enumerated() {
+        while index < lines.count {
+            let line = lines[index]
+            let next = index + 1 < lines.count ? lines[index + 1] : nil
+            index += 1
             let (columns, start) = indentation(line)
             let end = trimmedEnd(line)
             if let open = fence {
                 if columns < 4, let closing = fenceRun(line, from: start), closing.character == open.character,
                    closing.length >= open.length, closing.end == end {
                     fence = nil
-                    closedFences += 1
-                    signalLines += 1
+                    tally.closedFences += 1
+                    tally.signalLines += 1
                 }
                 continue
             }
-            let next = index + 1 < lines.count ? lines[index + 1] : nil
-            if isGitOrDiffLine(line, next: next) { return .text }
-            let blank = start == end
-            if blank {
-                if previousWasHeading { headingsWithBlankAfter += 1 }
-                previousWasHeading = false; previousIsText = false; previousHasPipe = false
-                previousBlank = true
+            if isGitOrDiffLine(line, next: next) { return nil }
+            if start >= end {
+                previousBlank = true; previousIsText = false; previousHasPipe = false; previousIsHash = false
                 continue
             }
-            if columns >= 4 {
-                previousWasHeading = false; previousHasPipe = false; previousBlank = false
-                continue
-            }
-            counted += 1
             let body = Line(rebasing: line[start..<end])
-            if isCodeLike(body) { codeLike += 1 }
-
-            var signals: [Signal] = []
-            var isHeading = false
-            var isText = true
-            if let run = fenceRun(line, from: start) {
-                fence = Fence(character: run.character, length: run.length)
-                kinds.insert(.fence)
-                signalLines += 1
-                previousWasHeading = false; previousIsText = false; previousHasPipe = false
-                previousBlank = false
+            // Two or more lines in a row that start with "#" are a comment block (shell, Python,
+            // configuration), never headings.
+            let isHash = body[0] == UInt8(ascii: "#")
+            let inHashBlock = isHash && (previousIsHash || next.map(startsWithHash) == true)
+            previousIsHash = isHash
+            if let close = commentEnd {
+                if contains(body, close) { commentEnd = nil }
                 continue
             }
-            if previousBlank && isATXHeading(body) { signals.append(.heading); isHeading = true; isText = false }
-            if isListItem(body) { signals.append(.list); isText = false }
+            if starts(body, with: "/*") && !contains(body, "*/") { commentEnd = "*/"; continue }
+            if starts(body, with: "<!--") && !contains(body, "-->") { commentEnd = "-->"; continue }
+            let listItem = isListItem(body)
+            if columns >= 4 && !listItem {
+                tally.indented += 1
+                previousBlank = false; previousHasPipe = false
+                continue
+            }
+            tally.counted += 1
+            if inHashBlock || isCodeLike(body) { tally.codeLike += 1 }
+            if let run = fenceRun(line, from: start), columns < 4 {
+                fence = Fence(character: run.character, length: run.length)
+                tally.kinds.insert(.fence)
+                tally.signalLines += 1
+                previousBlank = false; previousIsText = false; previousHasPipe = false
+                continue
+            }
+            var signals: [Signal] = []
+            var isText = !listItem
+            if listItem { signals.append(.list) }
+            if previousBlank && !inHashBlock && isATXHeading(body) {
+                signals.append(.heading)
+                isText = false
+                if next.map(isBlank) ?? true { tally.headings += 1 }
+            }
             if hasLink(body) { signals.append(.link) }
             if previousHasPipe && isDelimiterRow(body) { signals.append(.table); isText = false }
-            if previousIsText && isSetextUnderline(body) { signals.append(.setext); isText = false }
-            if !signals.isEmpty {
-                signalLines += 1
-                kinds.formUnion(signals)
+            if previousIsText && isSetextUnderline(body) {
+                signals.append(.setext); tally.headings += 1; isText = false
             }
-            previousWasHeading = isHeading
+            if !signals.isEmpty {
+                tally.signalLines += 1
+                tally.kinds.formUnion(signals)
+            }
             previousIsText = isText
             previousHasPipe = body.contains(UInt8(ascii: "|"))
             previousBlank = false
         }
+        return tally
+    }
 
-        guard counted > 0, codeLike * 4 < counted else { return .text }
-        if kinds.contains(.table) || closedFences > 0 || headingsWithBlankAfter >= 2 { return .markdown }
-        if kinds.count >= 2 && signalLines * 50 >= counted { return .markdown }
+    func startsWithHash(_ line: Line) -> Bool {
+        let (_, start) = indentation(line)
+        return start < line.count && line[start] == UInt8(ascii: "#")
+    }
+
+    func isBlank(_ line: Line) -> Bool { trimmedEnd(line) <= indentation(line).end }
+
+    /// The decision of rule 5 from the tally.
+    func decide(_ t: Tally) -> DocumentKind {
+        guard t.counted > 0, t.signalLines * 50 >= t.counted else { return .text }
+        let codeHeavy = t.codeLike * 4 >= t.counted || t.indented > 2 * t.counted
+        let manySignals = t.kinds.count >= 3 && t.signalLines * 10 >= t.counted
+        if codeHeavy && !manySignals { return .text }
+        if t.kinds.contains(.table) || t.closedFences > 0 || t.headings >= 2 || t.kinds.count >= 2 { return .markdown }
         return .text
+    }
+
+    /// The index of the first line after YAML front matter (`---` on the first line, up to the
+    /// next `---` or `...` within 100 lines), or 0.
+    func frontMatterEnd(_ lines: [Line]) -> Int {
+        guard let first = lines.first, trimmedEnd(first) == 3, starts(first, with: "---") else { return 0 }
+        for k in 1..<min(lines.count, 100) {
+            let line = lines[k]
+            let end = trimmedEnd(line)
+            if end == 3 && (starts(line, with: "---") || starts(line, with: "...")) { return k + 1 }
+        }
+        return 0
     }
 
     // MARK: Markdown signals
@@ -103,7 +156,24 @@ extension Sniffer {
         var i = 0
         while i < body.count && body[i] == UInt8(ascii: "#") { i += 1 }
         guard i >= 1 && i <= 6, i < body.count, isSpace(body[i]) else { return false }
-        return body[i...].contains { !isSpace($0) && $0 != UInt8(ascii: "#") }
+        return body[i...].contains { !isSpace($0) && $0 != UInt8(ascii: "#") } && !isDirective(body)
+    }
+
+    static let directives: [StaticString] = [
+        "include", "define", "undef", "if", "ifdef", "ifndef", "elif", "else", "endif", "pragma", "error", "import",
+    ]
+
+    /// `#  define X`, `# if defined(Y)`: a C preprocessor line with spaces after the `#`.
+    func isDirective(_ body: Line) -> Bool {
+        guard body.first == UInt8(ascii: "#") else { return false }
+        var i = 1
+        while i < body.count && isSpace(body[i]) { i += 1 }
+        let word = Line(rebasing: body[i...])
+        for directive in Self.directives where starts(word, with: directive) {
+            let after = directive.utf8CodeUnitCount
+            if after == word.count || !isLetter(word[after]) { return true }
+        }
+        return false
     }
 
     func isListItem(_ body: Line) -> Bool {
@@ -133,15 +203,19 @@ extension Sniffer {
             return true
         }
         // Inline link: "](" with a "[" before (not after a word character) and a ")" after.
+        guard let lastParenthesis = body.lastIndex(of: UInt8(ascii: ")")) else { return false }
         var i = 0
         while i + 2 < body.count {
             if body[i] == close && body[i + 1] == UInt8(ascii: "(") && !isSpace(body[i + 2]) {
                 var j = i - 1
                 while j >= 0 && body[j] != open && body[j] != close { j -= 1 }
+                let closes = lastParenthesis >= i + 2
                 if j >= 0, body[j] == open, j < i - 1 {
                     let before = j > 0 ? body[j - 1] : 0x20
                     let codeLikeBefore = isWordByte(before) || before == close || before == UInt8(ascii: ")")
-                    if !codeLikeBefore && body[(i + 2)...].contains(UInt8(ascii: ")")) { return true }
+                    if !codeLikeBefore && closes { return true }
+                } else if j < 0 && closes && i > 0 {
+                    return true  // the link text began on an earlier line
                 }
             }
             i += 1
@@ -174,12 +248,13 @@ extension Sniffer {
         guard let last = body.last, let first = body.first else { return false }
         if last == UInt8(ascii: ";") || last == UInt8(ascii: "{") || last == UInt8(ascii: "}") { return true }
         if body.allSatisfy({ ")]},;".utf8.contains($0) }) { return true }
-        if first == UInt8(ascii: "#"), body.count > 1, isLetter(body[1]) { return true }
+        if first == UInt8(ascii: "#"), body.count > 1, isLetter(body[1]) || isDirective(body) { return true }
         if starts(body, with: "import ") || starts(body, with: "package ") || starts(body, with: "using ")
             || starts(body, with: "namespace ") || starts(body, with: "if __name__") { return true }
         if starts(body, with: "from "), contains(body, " import ") { return true }
         if (starts(body, with: "def ") || starts(body, with: "class ")) && last == UInt8(ascii: ":") { return true }
         if first == UInt8(ascii: "\""), contains(body, "\":") { return true }
+        if first == UInt8(ascii: "<"), last == UInt8(ascii: ">") { return true }  // HTML, XML
         if first == UInt8(ascii: "["), last == UInt8(ascii: "]"), !body.dropFirst().contains(UInt8(ascii: "[")) {
             return true  // [section]
         }

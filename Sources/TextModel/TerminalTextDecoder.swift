@@ -14,6 +14,8 @@ import Styling
 ///   40–47, 100–107, 49 background; `38;5;n`, `38;2;r;g;b` and the colon forms `38:5:n`,
 ///   `38:2:r:g:b`, `38:2:cs:r:g:b` (and 48 likewise); 58 (underline colour) is read and ignored.
 ///   Other numbers (blink, conceal, fonts…) are ignored; the sequence is still removed.
+/// - **Erase to end of line** `ESC [ K` and `ESC [ 0 K`, which `grep --color` and gcc write after
+///   each coloured stretch, are dropped: on a line drawn afresh they erase nothing.
 /// - **OSC 8 hyperlinks** `ESC ] 8 ; params ; URL ST`, ST being `ESC \` or BEL: the text up to
 ///   the next OSC 8 (an empty URL closes) or the end of the line becomes a `TextLink`.
 /// - **Backspace overstrike**, as `nroff`/`man` write it: `c BS c` bold, `_ BS c` and `c BS _`
@@ -114,7 +116,7 @@ struct LineDecoder {
                 tab()
                 i += 1
             default:
-                appendControl(b == 0x7F ? "^?" : "^" + String(Unicode.Scalar(b + 0x40)))
+                appendCaret(b)
                 i += 1
             }
         }
@@ -150,9 +152,18 @@ struct LineDecoder {
 
     mutating func appendScalar(_ scalar: Unicode.Scalar, _ attributes: TextAttributes) {
         let start = out.count
-        out.append(contentsOf: String(scalar).utf8)
+        out.append(contentsOf: UTF8.encode(scalar)!)
         addRun(start..<out.count, attributes)
         last = (start, scalar, attributes)
+    }
+
+    /// Appends a C0 control or DEL in caret notation (`^A`, `^?`).
+    mutating func appendCaret(_ b: UInt8) {
+        let start = out.count
+        out.append(UInt8(ascii: "^"))
+        out.append(b == 0x7F ? UInt8(ascii: "?") : b + 0x40)
+        addRun(start..<out.count, TerminalTextDecoder.controlAttributes)
+        last = nil
     }
 
     /// Appends the visible form of a control (ASCII) in `controlAttributes`.
@@ -217,7 +228,7 @@ struct LineDecoder {
             overstrike(previous, with: next)
             return j + length
         }
-        for _ in 0..<count { appendControl("^H") }
+        for _ in 0..<count { appendCaret(0x08) }
         return j
     }
 
@@ -255,82 +266,5 @@ struct LineDecoder {
             if run.range.upperBound <= offset { break }
         }
         return .plain
-    }
-
-    // MARK: Escape sequences
-
-    /// ESC at `i`: an SGR or OSC 8 sequence is applied and removed; anything else shows ESC as
-    /// `^[` and goes on with the byte after it. Returns the next input index.
-    mutating func escape(at i: Int) -> Int {
-        let n = input.count
-        if i + 1 < n {
-            switch input[i + 1] {
-            case UInt8(ascii: "["):
-                if let next = csi(from: i + 2) { return next }
-            case UInt8(ascii: "]"):
-                if let next = osc(from: i + 2) { return next }
-            default:
-                break
-            }
-        }
-        appendControl("^[")
-        return i + 1
-    }
-
-    /// A CSI sequence's body from `start`; applies it when it is SGR and returns the index after
-    /// it, or nil when it is not an SGR (other CSI, malformed, or cut off by the line's end).
-    mutating func csi(from start: Int) -> Int? {
-        var j = start
-        let n = input.count
-        while j < n, input[j] >= 0x30 && input[j] <= 0x3F { j += 1 }
-        let parametersEnd = j
-        while j < n, input[j] >= 0x20 && input[j] <= 0x2F { j += 1 }
-        guard j < n, input[j] == UInt8(ascii: "m"), j == parametersEnd else { return nil }
-        let parameters = UnsafeBufferPointer(rebasing: input[start..<parametersEnd])
-        guard parameters.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x3A || $0 == 0x3B }) else { return nil }
-        SGR.apply(parameters, to: &attributes)
-        last = nil
-        return j + 1
-    }
-
-    /// An OSC sequence's body from `start`. An OSC 8 hyperlink, properly terminated (BEL or
-    /// ESC \) and with a URL of well-formed, control-free UTF-8, is applied; returns the index
-    /// after it, else nil.
-    mutating func osc(from start: Int) -> Int? {
-        var j = start
-        let n = input.count
-        var terminatorLength = 0
-        while j < n {
-            let b = input[j]
-            if b == 0x07 { terminatorLength = 1; break }
-            if b == 0x1B {
-                guard j + 1 < n, input[j + 1] == UInt8(ascii: "\\") else { return nil }
-                terminatorLength = 2
-                break
-            }
-            if b < 0x20 || b == 0x7F { return nil }
-            j += 1
-        }
-        guard terminatorLength > 0 else { return nil }
-        let body = UnsafeBufferPointer(rebasing: input[start..<j])
-        // "8;params;URL"
-        guard body.count >= 2, body[0] == UInt8(ascii: "8"), body[1] == UInt8(ascii: ";"),
-              let separator = body[2...].firstIndex(of: UInt8(ascii: ";")) else { return nil }
-        let urlBytes = UnsafeBufferPointer(rebasing: body[(separator + 1)...])
-        guard UTF8Scan.plainRun(in: urlBytes, from: 0) == urlBytes.count else { return nil }
-        closeLink()
-        if !urlBytes.isEmpty {
-            linkURL = String(decoding: urlBytes, as: UTF8.self)
-            linkStart = out.count
-        }
-        last = nil
-        return j + terminatorLength
-    }
-
-    mutating func closeLink() {
-        if let url = linkURL, out.count > linkStart {
-            links.append(TextLink(range: linkStart..<out.count, url: url))
-        }
-        linkURL = nil
     }
 }

@@ -228,6 +228,50 @@ enum Corpus {
 
         """
 
+    /// A C header whose preprocessor lines have spaces after `#`, and a doc comment with a list.
+    static let cHeader = """
+        /*
+         * Critical sections.
+         *
+         * - lock
+         * - unlock
+         */
+        #ifndef CRITICAL_H
+        #define CRITICAL_H
+
+        # if defined(THREADS)
+        #  define LOCK(m) lock(m)
+
+        # else
+        #  define LOCK(m)
+
+        # endif
+
+        void lock(void *m);
+
+        #endif
+
+        """
+
+    /// Configuration with comment blocks and single comments before settings (tmux.conf style).
+    static let config = """
+        # Some tweaks to the status line
+        set -g status-right "%H:%M"
+
+        # If running inside tmux ($TMUX is set), then change the status line to red
+        %if #{TMUX}
+        set -g status-bg red
+        %endif
+
+        # Enable RGB colour if running in xterm(1)
+        # - see terminal-overrides
+        set-option -sa terminal-overrides ",xterm*:Tc"
+
+        # Change the default $TERM to tmux-256color
+        set -g default-terminal "tmux-256color"
+
+        """
+
     /// `git branch` output: a `*` bullet on the current branch.
     static let gitBranch = """
         * main
@@ -293,6 +337,40 @@ enum Corpus {
         ```sh
         make install
         ```
+
+        """
+
+    /// API documentation with big HTML tables (Node.js docs style): code-like lines galore,
+    /// but signals of many kinds.
+    static let apiDocs = """
+        # OS
+
+        <!--introduced_in=v0.10.0-->
+
+        The `node:os` module provides [utilities](os.md).
+
+        ```js
+        const os = require('node:os');
+        ```
+
+        ## `os.constants`
+
+        * Type: {Object}
+
+        <table>
+          <tr>
+            <th>Constant</th>
+            <th>Description</th>
+          </tr>
+          <tr>
+            <td><code>SIGHUP</code></td>
+            <td>Sent to indicate when a controlling terminal is closed.</td>
+          </tr>
+          <tr>
+            <td><code>SIGINT</code></td>
+            <td>Sent to indicate when a user wishes to interrupt a process.</td>
+          </tr>
+        </table>
 
         """
 

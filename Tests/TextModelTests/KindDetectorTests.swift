@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import TextModel
 
@@ -28,7 +29,7 @@ private func sniff(_ s: String) -> DocumentKind { KindDetector.sniff(Array(s.utf
         ("ls --color", Corpus.lsColor), ("syslog", Corpus.syslog), ("build log", Corpus.buildLog),
         ("journal", Corpus.journal), ("dmesg", Corpus.dmesg), ("systemctl status", Corpus.systemctlStatus),
         ("JSON", Corpus.json), ("CSV", Corpus.csv), ("C", Corpus.cSource), ("Python", Corpus.pythonSource),
-        ("YAML", Corpus.yaml), ("shell script", Corpus.shellScript), ("git branch", Corpus.gitBranch),
+        ("YAML", Corpus.yaml), ("C header", Corpus.cHeader), ("config", Corpus.config), ("shell script", Corpus.shellScript), ("git branch", Corpus.gitBranch),
         ("empty", ""), ("blank", " \n\t\n\r\n"), ("one word", "hello\n"),
         ("NUL", "# Title\n\n- a\u{0}\n- [b](c)\n"),
         ("unified diff", "--- a/x.md\t2026-11-23\n+++ b/x.md\t2026-11-23\n@@ -1 +1 @@\n-# a\n+# b\n"),
@@ -65,15 +66,43 @@ private func sniff(_ s: String) -> DocumentKind { KindDetector.sniff(Array(s.utf
         #expect(sniff(doc.replacingOccurrences(of: "```\n", with: "\n")) == .text)
     }
 
+    @Test func whitespaceOnlyLinesAreBlank() {
+        #expect(sniff("# Title\n   \n- a\n\t\n- [b](c)\n  \r\n") == .markdown)
+        #expect(sniff("x\n    \ny\n") == .text)
+    }
+
     @Test func pythonCommentsAloneAreNotHeadings() {
         #expect(sniff("# one\nx = 1\n# two\ny = 2\nprint(x + y)\n") == .text)
+        // A comment block is never a heading, even after a blank line and before a list.
+        #expect(sniff("# a\n# b\n\n- one\n- two\n") == .text)
+        #expect(sniff("# a\n\n- one\n- two\n") == .markdown)
+    }
+
+    @Test func signalsMustNotBeTooRare() {
+        let data = String(repeating: "0041\t005A\tLu\n", count: 200)
+        #expect(sniff("# Table\n\n" + data + "\n# End\n\n- a\n") == .text)
+        #expect(sniff("# Table\n\n" + data.prefix(60) + "\n# End\n\n- a\n") == .markdown)
+    }
+
+    @Test func onlyTheFirst64KBCount() {
+        let markdown = Array(Corpus.changelog.utf8)
+        let padding = [UInt8](repeating: UInt8(ascii: "x"), count: KindDetector.sniffLength - markdown.count)
+        #expect(KindDetector.sniff(markdown + padding) == .markdown)
+        #expect(KindDetector.sniff(markdown + padding + Array("\u{1B}[1mbold".utf8)) == .markdown)
+        #expect(KindDetector.sniff(markdown + Array("\u{1B}[1mbold".utf8)) == .text)
+    }
+
+    @Test func frontMatterIsSkipped() {
+        let frontMatter = "---\ntitle: Notes\ndate: 2026-11-23\ntags: a\nlayout: post\n---\n"
+        #expect(sniff(frontMatter + "\n# Notes\n\n- one\n") == .markdown)
+        #expect(sniff(frontMatter) == .text)
     }
 }
 
 @Suite struct SniffMarkdownTests {
     @Test(arguments: [
         ("changelog", Corpus.changelog), ("headings", Corpus.headingsOnly), ("setext notes", Corpus.setextNotes),
-        ("table", Corpus.tableOnly), ("fence", Corpus.fenceOnly), ("list and link", Corpus.listAndLink),
+        ("table", Corpus.tableOnly), ("fence", Corpus.fenceOnly), ("list and link", Corpus.listAndLink), ("API docs", Corpus.apiDocs),
     ])
     func corpus(name: String, document: String) {
         #expect(sniff(document) == .markdown, "\(name)")
@@ -112,5 +141,25 @@ struct SniffGitOutputTests {
         #expect(!output.isEmpty)
         #expect(KindDetector.sniff(output.prefix(KindDetector.sniffLength)) == .text,
                 "git \(arguments.joined(separator: " ")):\n\(String(decoding: output.prefix(400), as: UTF8.self))")
+    }
+}
+
+@Suite struct SniffHostileInputTests {
+    /// Lines made to hit the scans' worst cases finish (linear scans; a quadratic one would take
+    /// minutes at this size) and decide for text.
+    @Test(arguments: ["](a", "\u{1B}[1", "[x](", "<http:/", "# ", "@@ -1 +", "_\u{08}"])
+    func repeatedPatternsOnOneLine(unit: String) {
+        let line = String(repeating: unit, count: KindDetector.sniffLength / unit.utf8.count)
+        _ = KindDetector.sniff(Array(line.utf8))
+        _ = TerminalTextDecoder.decode(Array(line.utf8))
+    }
+
+    @Test func randomBytesNeverCrash() {
+        var random = SeededRandom(seed: 0x5E1F)
+        let alphabet = Array("#-*+1. |:=`~[]()<>\n\n\n    \t\r\u{1B}\u{08}ab".utf8)
+        for _ in 0..<2000 {
+            let bytes = (0..<Int.random(in: 0...300, using: &random)).map { _ in alphabet.randomElement(using: &random)! }
+            _ = KindDetector.sniff(bytes)
+        }
     }
 }

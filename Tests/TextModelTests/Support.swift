@@ -14,6 +14,10 @@ func decode(bytes: [UInt8], tabWidth: Int = 8) -> StyledLine {
 
 let control = TerminalTextDecoder.controlAttributes
 
+@Test func controlRenderingsAreMarked() {
+    #expect(control == TextAttributes(reverse: true))
+}
+
 /// The runs of a line as (text, attributes) pairs, easier to read in assertions.
 func styled(_ line: StyledLine) -> [(String, TextAttributes)] {
     let bytes = Array(line.text.utf8)
