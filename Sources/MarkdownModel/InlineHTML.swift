@@ -46,6 +46,12 @@ enum InlineHTML {
                 case "br":
                     tree.nodes[child].kind = .lineBreak
                     result.append(child)
+                    // The line end after `<br>` is white space HTML collapses: no extra space.
+                    if k < children.count, tree.nodes[children[k]].kind == .softBreak { k += 1 }
+                    if k < children.count, case .text(let text) = tree.nodes[children[k]].kind, text.first == " " {
+                        let trimmed = String(text.drop { $0 == " " })
+                        if trimmed.isEmpty { k += 1 } else { tree.nodes[children[k]].kind = .text(trimmed) }
+                    }
                     continue
                 case "img":
                     let alt = tag.attributes["alt"] ?? ""

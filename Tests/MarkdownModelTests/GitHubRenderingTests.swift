@@ -85,6 +85,7 @@ import Testing
 
     @Test func inlineTagsReadAsMarkdown() {
         #expect(inlineDump("a<br>b<br/>c<br />d") == "a⏎b⏎c⏎d")
+        #expect(inlineDump("a<br>\nb <br> c") == "a⏎b ⏎c")
         #expect(inlineDump("<b>bold</b> <i>it</i> <em>e</em> <strong>s</strong>") == "**bold** *it* *e* **s**")
         #expect(inlineDump("Press <kbd>Ctrl</kbd>+<kbd>C</kbd>, <code>x</code>") == "Press `Ctrl`+`C`, `x`")
         #expect(inlineDump("x<sup>2</sup> H<sub>2</sub>O e<sup>iπ</sup>") == "x² H2O eiπ")
