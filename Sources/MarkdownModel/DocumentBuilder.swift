@@ -134,7 +134,8 @@ struct DocumentBuilder {
                     break
                 }
             }
-            append(.heading(level: level, InlineExtensions.apply(markingEscapedTildes(inlines, lines: span))), parent: parent, lines: span)
+            let marked = InlineExtensions.scan(inlines).strike ? markingEscapedTildes(inlines, lines: span) : inlines
+            append(.heading(level: level, InlineExtensions.apply(marked)), parent: parent, lines: span)
         case .codeBlock(let info, let literal):
             append(.codeBlock(info: info, literal: literal, fenced: isFenced(block, info: info, literal: literal)),
                    parent: parent, lines: span)
@@ -159,9 +160,13 @@ struct DocumentBuilder {
     /// A paragraph, or — when its source lines hold a pipe table — the lines before the
     /// table as a paragraph (if any) followed by the table.
     private mutating func appendParagraph(_ inlines: Inlines, raw index: Int, parent: Int, lines span: SourceLines) {
-        let inlines = markingEscapedTildes(inlines, lines: span)
         // A table needs an unescaped `|`, which cmark leaves in a text node.
-        let triggers = InlineExtensions.scan(inlines)
+        var triggers = InlineExtensions.scan(inlines)
+        var inlines = inlines
+        if triggers.strike {
+            inlines = markingEscapedTildes(inlines, lines: span)
+            triggers = InlineExtensions.scan(inlines)
+        }
         if span.last > span.first, triggers.pipe, appendTable(inlines, raw: index, parent: parent, lines: span) { return }
         append(.paragraph(InlineExtensions.apply(inlines, triggers: triggers)), parent: parent, lines: span)
     }

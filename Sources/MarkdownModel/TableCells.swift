@@ -47,7 +47,9 @@ enum TableCells {
         let paragraphs = CmarkBridge.parseTopLevelParagraphs(document)
         guard paragraphs.count == filled.count, paragraphs.allSatisfy({ $0 != nil }) else { return nil }
         for (slot, offset) in filled.enumerated() {
-            result[offset] = InlineExtensions.apply(EscapedTilde.mark(paragraphs[slot]!, source: [cells[cells.startIndex + offset][...]]))
+            let cell = cells[cells.startIndex + offset]
+            let inlines = cell.contains(0x7E) ? EscapedTilde.mark(paragraphs[slot]!, source: [cell[...]]) : paragraphs[slot]!
+            result[offset] = InlineExtensions.apply(inlines)
         }
         return result
     }
