@@ -93,6 +93,10 @@ import Testing
         #expect(inlineDump("<img src=\"logo.png\" alt=\"Logo\" width=100>") == "![Logo](logo.png)")
         #expect(inlineDump("a <img src=x.png alt='X'/> b") == "a ![X](x.png) b")
         #expect(inlineDump("a <!-- hidden --> b") == "a  b")
+        // Tags inside unwrapped ones are read too; an image without alt text is named by its file.
+        #expect(inlineDump("<sub>by <a href=\"https://x.org\">me</a> <sup>n<b>b</b></sup></sub>") == "by [me](https://x.org) n**b**")
+        #expect(inlineDump("x <img src=\"docs/logo.png?v=2\" width=20/>") == "x ![logo.png](docs/logo.png?v=2)")
+        #expect(inlineDump(String(repeating: "<span>", count: 5000) + "deep" + String(repeating: "</span>", count: 5000)) == "deep")
         #expect(inlineDump("<b>unclosed <span class=x>raw") == "<b>unclosed <span class=x>raw")
     }
 
