@@ -174,3 +174,17 @@ import Testing
         #expect(dump("\n---\na: b\n---\n").contains("Heading"))
     }
 }
+
+extension GitHubRenderingTests {
+    /// Hostile HTML: many paragraphs in one block, deep tags, unclosed comments stay fast
+    /// (linear), and every byte sequence still parses.
+    @Test func hostileHTMLStaysLinear() {
+        let many = "<div>\n" + String(repeating: "<p>x</p>", count: 20_000) + "\n</div>"
+        #expect(parsed(many).blocks.count == 2)  // kept raw
+        let some = "<div>\n" + String(repeating: "<p>x</p>\n", count: 100) + "</div>"
+        #expect(parsed(some).blocks.count == 101)
+        _ = parsed("<p>" + String(repeating: "<b>", count: 20_000) + "x")
+        _ = parsed("<!--" + String(repeating: "<p>", count: 20_000))
+        _ = parsed(String(repeating: "<a href='x'>", count: 20_000) + String(repeating: "</a>", count: 20_000))
+    }
+}
