@@ -168,7 +168,11 @@ struct DocumentBuilder {
             triggers = InlineExtensions.scan(inlines)
         }
         if span.last > span.first, triggers.pipe, appendTable(inlines, raw: index, parent: parent, lines: span) { return }
-        append(.paragraph(InlineExtensions.apply(inlines, triggers: triggers)), parent: parent, lines: span)
+        var result = InlineExtensions.apply(inlines, triggers: triggers)
+        if triggers.link, result.nodes.contains(where: { $0.kind == .emphasis || $0.kind == .strong }) {
+            result = AutolinkMarkup.mend(result, source: (span.first...span.last).map { source.line($0) })
+        }
+        append(.paragraph(result), parent: parent, lines: span)
     }
 
     /// `inlines` with the `\~` of its source lines marked (see `EscapedTilde`).

@@ -188,6 +188,10 @@ import Testing
             InlineNode(.text("a ")), InlineNode(.code("\\~")), InlineNode(.text(" ")),
             InlineNode(.strikethrough, descendantCount: 1), InlineNode(.text("x")),
         ])))
+        // A bare URL runs over emphasis markup (cmark-gfm links before `*` pairs up).
+        #expect(Self.structure("See http://e.com/*a* now.") == "  Paragraph \"See <http://e.com/*a>* now.\"")
+        #expect(Self.structure("See www.e.com/**b**x y *c*") == "  Paragraph \"See <www.e.com/**b**x→http://www.e.com/**b**x> y *c*\"")
+        #expect(Self.structure("See http://e.com/ *a*") == "  Paragraph \"See <http://e.com/> *a*\"")
         // Reference links in table cells resolve (badge tables).
         #expect(Self.structure("| CI |\n|----|\n| [![CI][b]][ci] |\n\n[b]: https://b.svg\n[ci]: https://ci.org") == """
               Table cols 1 [none] rows 1
