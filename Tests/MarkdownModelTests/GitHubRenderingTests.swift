@@ -188,3 +188,22 @@ extension GitHubRenderingTests {
         _ = parsed(String(repeating: "<a href='x'>", count: 20_000) + String(repeating: "</a>", count: 20_000))
     }
 }
+
+extension GitHubRenderingTests {
+    @Test func footnoteWithIndentedParagraphs() {
+        let md = "Text[^long].\n\n[^long]: First paragraph.\n\n    Second *paragraph*.\n\n    - a list\n\nAfter."
+        #expect(dump(md) == """
+            Document @1-9 #0
+              Paragraph @1-1 #1 "Text[[1]](#user-content-fn-long)."
+              Paragraph @9-9 #2 "After."
+              ThematicBreak @3-3 #3
+              List @3-7 #4 ordered 1 . loose
+                Item @3-7 #5
+                  Paragraph @3-3 #6 "First paragraph. [↩](#user-content-fnref-long)"
+                  Paragraph @5-5 #7 "Second *paragraph*."
+                  List @7-7 #8 bullet - tight
+                    Item @7-7 #9
+                      Paragraph @7-7 #10 "a list"
+            """)
+    }
+}
