@@ -101,7 +101,9 @@ struct Flow {
             case .link(let destination, _, _):
                 let range = o.contentStart..<flow.text.utf8.count
                 flow.links.append(LinkTarget(destination: destination, range: range))
-                if inlineLinkURLs && !Flow.urlMatches(destination, flow.text, range) {
+                // Footnote marks and their way back are internal: their URL says nothing.
+                if inlineLinkURLs && !Flow.urlMatches(destination, flow.text, range)
+                    && !destination.hasPrefix("#user-content-fn") {
                     var s = base
                     s.role = .url
                     s.link = destination

@@ -94,10 +94,13 @@ enum TableLayouter {
     /// Column widths summing to at most `target` (≥ columns).
     ///
     /// Words break as little as possible: each column first asks for its longest word (or its
-    /// natural width, if smaller). When those do not all fit, the longest words are capped
-    /// first — water-filling: the greatest cap `c` with `Σ min(want, c) ≤ target` — so a
-    /// short column like "Longitude" keeps its word while "océanographique" breaks. What is
-    /// left is shared in proportion to what each column still lacks of its natural width.
+    /// natural width, if smaller). When those do not all fit, the widths are chosen to break
+    /// words the fewest times in the whole table (`allWords`: every word's width, per column;
+    /// a word of width L in a column of width w breaks ⌈L / w⌉ − 1 times), ties going to the
+    /// most even cut (least Σ shortfall²): a column of many `Experimental` cells keeps its
+    /// width, and a one-off long header breaks instead. A small dynamic programme
+    /// over (column, width used): O(columns · target · longest word). What is left is shared
+    /// in proportion to what each column still lacks of its natural width.
     /// (Without `words`, every column wants its natural width up to a fair share.)
     static func shrink(_ natural: [Int], to target: Int, words: [Int]? = nil, allWords: [[Int]]? = nil) -> [Int] {
         let n = natural.count
@@ -110,24 +113,7 @@ enum TableLayouter {
         }
         var widths = want
         if want.reduce(0, +) > target {
-            var lo = 1, hi = want.max() ?? 1
-            while lo < hi {  // greatest cap whose capped sum fits
-                let mid = (lo + hi + 1) / 2
-                if want.reduce(0, { $0 + min($1, mid) }) <= target { lo = mid } else { hi = mid - 1 }
-            }
-            widths = want.map { min($0, lo) }
-            // The few columns left over go where one more column mends the most broken words.
-            var spare = target - widths.reduce(0, +)
-            while spare > 0 {
-                var best = -1, bestGain = -1
-                for i in 0..<n where want[i] > widths[i] {
-                    let gain = allWords?[i].reduce(0) { $0 + ($1 == widths[i] + 1 ? 1 : 0) } ?? 0
-                    if gain > bestGain { best = i; bestGain = gain }
-                }
-                if best < 0 { break }
-                widths[best] += 1
-                spare -= 1
-            }
+            widths = fewestBrokenWords(want: want, target: target, words: allWords ?? want.map { [$0] })
         }
         var left = target - widths.reduce(0, +)
         let needs = (0..<n).map { natural[$0] - widths[$0] }
@@ -146,6 +132,47 @@ enum TableLayouter {
                 widths[best] += 1
                 left -= 1
             }
+        }
+        return widths
+    }
+
+    /// Widths `1...want[i]` summing to at most `target` that break `words` the fewest times,
+    /// then cut most evenly.
+    static func fewestBrokenWords(want: [Int], target: Int, words: [[Int]]) -> [Int] {
+        let n = want.count
+        let broken = 1 << 32  // one break outweighs any evenness
+        // cost[i][w]: column i at width w: each word of width L breaks ⌈L / w⌉ − 1 times.
+        let costs: [[Int]] = (0..<n).map { i in
+            var counts: [Int: Int] = [:]  // word width → words
+            for word in words[i] where word > 1 { counts[word, default: 0] += 1 }
+            return (0...want[i]).map { w in
+                guard w > 0 else { return Int.max / 4 }
+                var breaks = 0
+                for (width, count) in counts where width > w { breaks += count * ((width + w - 1) / w - 1) }
+                return breaks * broken + (want[i] - w) * (want[i] - w)
+            }
+        }
+        // best[b]: least cost of the columns so far using exactly b columns of width.
+        let infinity = Int.max / 2
+        var best = [Int](repeating: infinity, count: target + 1)
+        best[0] = 0
+        var choice = [[Int]](repeating: [Int](repeating: 0, count: target + 1), count: n)
+        for i in 0..<n {
+            var next = [Int](repeating: infinity, count: target + 1)
+            for b in 0...target where best[b] < infinity {
+                for w in 1...want[i] where b + w <= target {
+                    let cost = best[b] + costs[i][w]
+                    if cost < next[b + w] { next[b + w] = cost; choice[i][b + w] = w }
+                }
+            }
+            best = next
+        }
+        var used = (0...target).min { best[$0] < best[$1] || (best[$0] == best[$1] && $0 > $1) } ?? target
+        guard best[used] < infinity else { return want.map { _ in max(1, target / max(1, n)) } }
+        var widths = [Int](repeating: 1, count: n)
+        for i in stride(from: n - 1, through: 0, by: -1) {
+            widths[i] = choice[i][used]
+            used -= widths[i]
         }
         return widths
     }

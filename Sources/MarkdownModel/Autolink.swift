@@ -10,7 +10,13 @@
 /// - then trailing `?!.,:*_~'"` are dropped, a trailing `)` is dropped while the link holds more
 ///   `)` than `(`, and a trailing `;` is dropped together with an `&letters` before it (an
 ///   entity reference), else alone — repeatedly.
-/// `www.` links get the destination `http://` + text. Email autolinks are not recognised.
+/// `www.` links get the destination `http://` + text. `ftp://` links like `http://`.
+///
+/// Email addresses (`me@example.org`, also after `mailto:` or `xmpp:`): a local part of
+/// letters, digits and `.+-_`, `@`, then a domain of letters, digits, `-`, `_` and dots
+/// each followed by a letter or digit, with at least one dot, ending in a letter (or a dot,
+/// which the trim then drops). The destination is `mailto:` + the address (or the text as
+/// written when it starts with its scheme).
 enum Autolink {
     static func apply(_ tree: inout InlineTree) {
         tree.top = process(tree.top, in: &tree)
@@ -46,7 +52,8 @@ enum Autolink {
                 }
                 let label = String(decoding: bytes[link.range], as: UTF8.self)
                 let textNode = tree.add(.text(label))
-                let destination = link.www ? "http://" + label : label
+                var destination = link.www ? "http://" + label : label
+                if link.email, !label.hasPrefix("mailto:"), !label.hasPrefix("xmpp:") { destination = "mailto:" + label }
                 result.append(tree.add(.link(destination: destination, title: "", autolink: true), children: [textNode]))
                 position = link.range.upperBound
             }
@@ -60,17 +67,71 @@ enum Autolink {
     struct Match: Equatable {
         var range: Range<Int>
         var www: Bool
+        var email = false
     }
 
     /// Every bare autolink in `bytes`, in order, not overlapping.
     static func find(in bytes: [UInt8]) -> [Match] {
+        let urls = findURLs(in: bytes)
+        guard bytes.contains(UInt8(ascii: "@")) else { return urls }
+        var matches: [Match] = []
+        var from = 0
+        for url in urls + [Match(range: bytes.count..<bytes.count, www: false)] {
+            matches += findEmails(in: bytes, from: from, to: url.range.lowerBound)
+            if !url.range.isEmpty { matches.append(url) }
+            from = url.range.upperBound
+        }
+        return matches
+    }
+
+    /// Email autolinks in `bytes[from..<to]`.
+    private static func findEmails(in bytes: [UInt8], from: Int, to: Int) -> [Match] {
+        var matches: [Match] = []
+        var index = from
+        while let at = bytes[index..<to].firstIndex(of: UInt8(ascii: "@")) {
+            var start = at
+            while start > index, isAlphanumeric(bytes[start - 1]) || [UInt8(ascii: "."), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "_")].contains(bytes[start - 1]) {
+                start -= 1
+            }
+            var end = at + 1, dots = 0
+            while end < to {
+                let c = bytes[end]
+                if isAlphanumeric(c) || c == UInt8(ascii: "-") || c == UInt8(ascii: "_") { end += 1; continue }
+                if c == UInt8(ascii: "."), end + 1 < to, isAlphanumeric(bytes[end + 1]) { dots += 1; end += 1; continue }
+                break
+            }
+            guard start < at, end > at + 1, dots > 0, isLetter(bytes[end - 1]) || bytes[end - 1] == UInt8(ascii: ".") else {
+                index = at + 1
+                continue
+            }
+            end = trimmedEnd(bytes, start: start, end: end)
+            // A scheme written before the address belongs to the link.
+            for scheme in ["mailto:", "xmpp:"] {
+                let length = scheme.utf8.count
+                if start - length >= index, bytes[(start - length)..<start].elementsEqual(scheme.utf8),
+                   start - length == 0 || !isLetter(bytes[start - length - 1]) {
+                    start -= length
+                    break
+                }
+            }
+            matches.append(Match(range: start..<end, www: false, email: true))
+            index = end
+        }
+        return matches
+    }
+
+    private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        isLetter(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+    }
+
+    private static func findURLs(in bytes: [UInt8]) -> [Match] {
         var matches: [Match] = []
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
             // `www.` must follow white space or `*_~(`; a scheme must not continue a word.
             let allowed = index == 0 || (byte == UInt8(ascii: "w") ? mayPrecede(bytes[index - 1]) : !isLetter(bytes[index - 1]))
-            guard byte == UInt8(ascii: "h") || byte == UInt8(ascii: "w"), allowed else {
+            guard byte == UInt8(ascii: "h") || byte == UInt8(ascii: "w") || byte == UInt8(ascii: "f"), allowed else {
                 index += 1
                 continue
             }
@@ -102,6 +163,8 @@ enum Autolink {
             hostStart = start + 8
         } else if bytes[start...].starts(with: "http://".utf8) {
             hostStart = start + 7
+        } else if bytes[start...].starts(with: "ftp://".utf8) {
+            hostStart = start + 6
         } else {
             return nil
         }

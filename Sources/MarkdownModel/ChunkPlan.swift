@@ -24,7 +24,9 @@ import Glibc
 /// a block quote, a list item, a label over several lines) makes the source unsplittable, as
 /// does a definition line that does not end the definition (`[a]:` with the destination on
 /// the next line, a title left open). A lone CR line ending (which the scan does not treat as
-/// a line end) does too.
+/// a line end) does too, and so does a footnote definition (`[^x]:` at paragraph start:
+/// footnotes are numbered and gathered over the whole document) and front matter (cut off
+/// before cmark runs): such sources are parsed whole.
 ///
 /// cmark also stops resolving references once their expanded size passes
 /// max(input size, 100,000) bytes, a limit each piece would count on its own. So a source is

@@ -125,7 +125,17 @@ struct DocumentBuilder {
             }
             appendParagraph(inlines, raw: index, parent: parent, lines: span)
         case .heading(let level, let inlines):
-            append(.heading(level: level, InlineExtensions.apply(inlines)), parent: parent, lines: span)
+            // A pipe table followed by `---` is a table and a thematic break (GFM: the table
+            // takes the lines, so they are no setext heading); `===` is a row of the table.
+            if level <= 2, span.last > span.first, InlineExtensions.scan(inlines).pipe {
+                let rows = SourceLines(span.first, level == 2 ? span.last - 1 : span.last)
+                if appendTable(inlines, raw: index, parent: parent, lines: rows) {
+                    if level == 2 { append(.thematicBreak, parent: parent, lines: SourceLines(span.last, span.last)) }
+                    break
+                }
+            }
+            let marked = InlineExtensions.scan(inlines).strike ? markingEscapedTildes(inlines, lines: span) : inlines
+            append(.heading(level: level, InlineExtensions.apply(marked)), parent: parent, lines: span)
         case .codeBlock(let info, let literal):
             append(.codeBlock(info: info, literal: literal, fenced: isFenced(block, info: info, literal: literal)),
                    parent: parent, lines: span)
@@ -151,8 +161,36 @@ struct DocumentBuilder {
     /// table as a paragraph (if any) followed by the table.
     private mutating func appendParagraph(_ inlines: Inlines, raw index: Int, parent: Int, lines span: SourceLines) {
         // A table needs an unescaped `|`, which cmark leaves in a text node.
-        let triggers = InlineExtensions.scan(inlines)
-        if span.last > span.first, triggers.pipe {
+        var triggers = InlineExtensions.scan(inlines)
+        var inlines = inlines
+        if triggers.strike {
+            inlines = markingEscapedTildes(inlines, lines: span)
+            triggers = InlineExtensions.scan(inlines)
+        }
+        if span.last > span.first, triggers.pipe, appendTable(inlines, raw: index, parent: parent, lines: span) { return }
+        var result = InlineExtensions.apply(inlines, triggers: triggers)
+        if triggers.link, result.nodes.contains(where: { $0.kind == .emphasis || $0.kind == .strong }) {
+            result = AutolinkMarkup.mend(result, source: (span.first...span.last).map { source.line($0) })
+        }
+        append(.paragraph(result), parent: parent, lines: span)
+    }
+
+    /// `inlines` with the `\~` of its source lines marked (see `EscapedTilde`).
+    private func markingEscapedTildes(_ inlines: Inlines, lines span: SourceLines) -> Inlines {
+        var lines: [ArraySlice<UInt8>] = []
+        var any = false
+        for n in span.first...span.last {
+            let line = source.line(n)
+            lines.append(line)
+            if !any, let at = line.firstIndex(of: 0x5C), line[at...].contains(0x7E) { any = true }
+        }
+        return any ? EscapedTilde.mark(inlines, source: lines) : inlines
+    }
+
+    /// When the lines `span` of raw block `index` hold a pipe table: appends the lines before
+    /// it as a paragraph (if any) and the table, and returns true.
+    private mutating func appendTable(_ inlines: Inlines, raw index: Int, parent: Int, lines span: SourceLines) -> Bool {
+        do {
             let block = raw[index]
             var rowLines: [ArraySlice<UInt8>] = []
             rowLines.reserveCapacity(span.last - span.first + 1)
@@ -172,10 +210,10 @@ struct DocumentBuilder {
                 let table = append(.table(Table(alignments: found.alignments, header: [], rows: [])), parent: parent,
                                    lines: SourceLines(span.first + found.headerLine, span.last))
                 pendingTables.append((table, found))
-                return
+                return true
             }
         }
-        append(.paragraph(InlineExtensions.apply(inlines, triggers: triggers)), parent: parent, lines: span)
+        return false
     }
 
     /// Parses the cells of every table in one cmark run (one run per table costs ~15 µs of
@@ -188,7 +226,9 @@ struct DocumentBuilder {
             cells.append(contentsOf: pending.found.cells)
             tableSizes.append(pending.found.cells.count)
         }
-        let inlines = TableCells.parse(cells, groupSizes: tableSizes)
+        // Reference links in cells resolve against the document's definitions.
+        let definitions = cells.contains { $0.contains(UInt8(ascii: "]")) } ? linkDefinitionCandidates() : []
+        let inlines = TableCells.parse(cells, groupSizes: tableSizes, definitions: definitions)
         var start = 0
         for pending in pendingTables {
             let count = pending.found.cells.count
@@ -196,6 +236,33 @@ struct DocumentBuilder {
             start += count
         }
         pendingTables = []
+    }
+
+    /// Every source line outside code and HTML blocks that is a whole one-line link reference
+    /// definition (`[label]: destination "title"` after indentation and `>`; `ChunkPlan`'s
+    /// test), each followed by a blank line: parsed after a table's cells, they leave no block.
+    private func linkDefinitionCandidates() -> [UInt8] {
+        guard source.lineCount > 0 else { return [] }
+        var literal = [Bool](repeating: false, count: source.lineCount + 2)
+        for block in raw {
+            switch block.kind {
+            case .codeBlock, .htmlBlock:
+                for n in max(1, block.startLine)...max(1, min(block.endLine, source.lineCount)) { literal[n] = true }
+            default: break
+            }
+        }
+        var out: [UInt8] = []
+        for n in 1...source.lineCount where !literal[n] {
+            let line = source.line(n)
+            var p = line.startIndex
+            while p < line.endIndex, line[p] == 0x20 || line[p] == 0x09 || line[p] == UInt8(ascii: ">") { p += 1 }
+            guard p < line.endIndex, line[p] == UInt8(ascii: "[") else { continue }
+            let rest = Array(line[p...])
+            guard rest.withUnsafeBufferPointer({ LineScan.isWholeDefinition($0, 0, $0.count) }) else { continue }
+            out += rest
+            out += [0x0A, 0x0A]
+        }
+        return out
     }
 
     @discardableResult

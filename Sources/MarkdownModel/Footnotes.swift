@@ -15,9 +15,12 @@
 ///
 /// Footnotes are global to the document, so `ChunkPlan` never cuts a source with a definition
 /// line (see its `[^` rule); this pass runs on whole parses only.
-/// Known limits: a definition's indented continuation paragraphs are not part of it; a
-/// definition that is also a valid link reference definition (`[^1]: https://x`) is taken by
-/// cmark as that.
+/// Blocks indented by four spaces right after a definition (cmark's indented code) are its
+/// further paragraphs: parsed as Markdown and gathered with it.
+/// A definition that is also a valid link reference definition (`[^1]: Word.`) is consumed by
+/// cmark: it is recovered from the links that refer to it (its text is the destination and
+/// title), and its line looked up in the source. Known limit: such a definition cannot have
+/// further paragraphs.
 enum Footnotes {
     static let fragmentPrefix = "user-content-fn-"
     static let backFragmentPrefix = "user-content-fnref-"
@@ -80,8 +83,18 @@ enum Footnotes {
         var order: [String] = []  // labels in source order (first definition of each)
         var removed = Set<Int>()
         var hidden = document.hiddenLines
+        // Indented code right after a definition is its next paragraphs (GitHub's footnotes
+        // take blocks indented by four spaces).
+        var continuations: [String: [(literal: String, lines: SourceLines)]] = [:]
+        var continuing: String? = nil  // the definition the previous top-level block belongs to
         for id in document[document.root].children {
             let block = document[id]
+            if let key = continuing, case .codeBlock(_, let literal, false) = block.kind {
+                removed.insert(id.rawValue)
+                continuations[key, default: []].append((literal, block.source))
+                continue
+            }
+            continuing = nil
             guard case .paragraph(let inlines) = block.kind, let first = inlines.nodes.first,
                   case .text(let text) = first.kind, text.hasPrefix("[^"), let parts = split(inlines, lines: block.source)
             else { continue }
@@ -90,6 +103,7 @@ enum Footnotes {
                 let key = part.label.lowercased()
                 if definitions[key] == nil { definitions[key] = part; order.append(key) } else { hidden.append(part.lines) }
             }
+            if let last = parts.last, definitions[last.label.lowercased()]?.lines == last.lines { continuing = last.label.lowercased() }
         }
 
         // 2. References, numbered by first use.
@@ -189,7 +203,10 @@ enum Footnotes {
             rewritten[key] = rewrite(Inlines(definitions[key]!.inlines), block: -1)
             k += 1
         }
-        for key in order where numbers[key] == nil && !definitions[key]!.consumed { hidden.append(definitions[key]!.lines) }
+        for key in order where numbers[key] == nil && !definitions[key]!.consumed {
+            hidden.append(definitions[key]!.lines)
+            for continuation in continuations[key] ?? [] { hidden.append(continuation.lines) }
+        }
         // cmark counts consumed definitions into the paragraph after them, so lines counted
         // from a paragraph's start may be late: each definition's first line is looked up.
         let found = numbered.isEmpty ? [:] : definitionLines(source, labels: Set(numbered), lineOffset: lineOffset)
@@ -224,25 +241,58 @@ enum Footnotes {
             blocks.append(Block(id: BlockID(rule), kind: .thematicBreak, parent: BlockID(0), children: [], depth: 1,
                                 source: SourceLines(span.first, span.first)))
             let list = blocks.count
-            let items = numbered.indices.map { BlockID(list + 1 + 2 * $0) }
-            blocks.append(Block(id: BlockID(list), kind: .list(ListInfo(ordered: true, start: 1, tight: true, delimiter: ".")),
-                                parent: BlockID(0), children: items, depth: 1, source: span))
-            for (n, key) in numbered.enumerated() {
+            let lineLimit = max(1, document.sourceLineCount)
+            var items: [BlockID] = []
+            var itemBlocks: [Block] = []
+            var listLines = span
+            for key in numbered {
                 let definition = definitions[key]!
-                let item = list + 1 + 2 * n
+                let item = list + 1 + itemBlocks.count
+                items.append(BlockID(item))
                 var nodes = rewritten[key]!.nodes
                 nodes.append(InlineNode(.text(" ")))
                 nodes.append(InlineNode(.link(destination: "#" + backFragmentPrefix + key, title: "", autolink: false), descendantCount: 1))
                 nodes.append(InlineNode(.text("↩")))
-                blocks.append(Block(id: BlockID(item), kind: .item(ItemInfo()), parent: BlockID(list), children: [BlockID(item + 1)],
-                                    depth: 2, source: definition.lines))
-                blocks.append(Block(id: BlockID(item + 1), kind: .paragraph(mergingText(Inlines(nodes))), parent: BlockID(item),
-                                    children: [], depth: 3, source: definition.lines))
+                var itemLines = definition.lines
+                var children = [BlockID(item + 1)]
+                var more: [Block] = []
+                // Continuation paragraphs: their literal parsed as Markdown, grafted under the item.
+                for continuation in continuations[key] ?? [] {
+                    let sub = MarkdownParser.parse(continuation.literal)
+                    let shift = item + 2 + more.count - 1  // sub block i > 0 becomes i + shift
+                    for block in sub.blocks.dropFirst() {
+                        let parent = block.parent.map { $0.rawValue == 0 ? item : $0.rawValue + shift } ?? item
+                        if parent == item { children.append(BlockID(block.id.rawValue + shift)) }
+                        let first = min(lineLimit, continuation.lines.first + block.source.first - 1)
+                        let last = min(lineLimit, max(first, continuation.lines.first + block.source.last - 1))
+                        more.append(Block(id: BlockID(block.id.rawValue + shift), kind: block.kind, parent: BlockID(parent),
+                                          children: block.children.map { BlockID($0.rawValue + shift) },
+                                          depth: block.depth + 2, source: SourceLines(first, last)))
+                    }
+                    itemLines.last = max(itemLines.last, min(lineLimit, continuation.lines.last))
+                }
+                // Grafted blocks' lines stay within the item's.
+                more = more.map { b in
+                    let first = min(max(b.source.first, itemLines.first), itemLines.last)
+                    return Block(id: b.id, kind: b.kind, parent: b.parent, children: b.children, depth: b.depth,
+                                 source: SourceLines(first, min(max(b.source.last, first), itemLines.last)))
+                }
+                listLines.first = min(listLines.first, itemLines.first)
+                listLines.last = max(listLines.last, itemLines.last)
+                itemBlocks.append(Block(id: BlockID(item), kind: .item(ItemInfo()), parent: BlockID(list), children: children,
+                                        depth: 2, source: itemLines))
+                itemBlocks.append(Block(id: BlockID(item + 1), kind: .paragraph(mergingText(Inlines(nodes))), parent: BlockID(item),
+                                        children: [], depth: 3, source: definition.lines))
+                itemBlocks += more
                 anchors[fragmentPrefix + key] = BlockID(item + 1)
                 if let reference = firstReference[key], reference >= 0 {
                     anchors[backFragmentPrefix + key] = BlockID(newID[reference])
                 }
             }
+            blocks.append(Block(id: BlockID(list), kind: .list(ListInfo(ordered: true, start: 1, tight: continuations.isEmpty,
+                                                                        delimiter: ".")),
+                                parent: BlockID(0), children: items, depth: 1, source: listLines))
+            blocks += itemBlocks
             topLevel += [BlockID(rule), BlockID(list)]
         }
         let root = blocks[0]

@@ -63,6 +63,17 @@ enum HTMLBlocks {
             let stripped = withoutComments(bytes, tokens)
             return isBlank(stripped.utf8) ? .hidden : .raw(stripped)
         }
+        // Hostile input: a block of thousands of `<p>`s is not worth a parse per paragraph.
+        var blockTags = 0
+        for token in tokens { if case .tag(let tag, _) = token, !inline.contains(tag.name) { blockTags += 1 } }
+        guard blockTags <= 256 else { return .raw(hasComment ? withoutComments(bytes, tokens) : html) }
+        var newlines: [Int] = []  // offsets of the LF bytes, for line numbers
+        for (k, byte) in bytes.enumerated() where byte == 0x0A { newlines.append(k) }
+        func line(of offset: Int) -> Int {
+            var lo = 0, hi = newlines.count  // LFs before `offset`
+            while lo < hi { let mid = (lo + hi) / 2; if newlines[mid] < offset { lo = mid + 1 } else { hi = mid } }
+            return lo
+        }
         var pieces: [Piece] = []
         var segment: [UInt8] = []
         var segmentStart: Int? = nil  // byte offset of the segment's first non-blank byte
@@ -73,7 +84,7 @@ enum HTMLBlocks {
             defer { segment = []; segmentStart = nil }
             guard let start = segmentStart, !failed else { return }
             guard let inlines = inlineParse(segment) else { failed = true; return }
-            let first = line(of: start, in: bytes), last = line(of: max(start, segmentEnd - 1), in: bytes)
+            let first = line(of: start), last = line(of: max(start, segmentEnd - 1))
             switch kind {
             case .paragraph: pieces.append(Piece(kind: .paragraph(inlines), firstLine: first, lastLine: last))
             case .heading(let level): pieces.append(Piece(kind: .heading(level: level, inlines), firstLine: first, lastLine: last))
@@ -184,12 +195,6 @@ enum HTMLBlocks {
         var joined: [UInt8] = []
         for line in lines { joined += line; joined.append(0x0A) }
         return String(decoding: joined, as: UTF8.self)
-    }
-
-    private static func line(of offset: Int, in bytes: [UInt8]) -> Int {
-        var n = 0
-        for k in 0..<min(offset, bytes.count) where bytes[k] == 0x0A { n += 1 }
-        return n
     }
 
     private static func isBlank<C: Collection>(_ c: C) -> Bool where C.Element == UInt8 { c.allSatisfy(isSpace) }

@@ -23,64 +23,110 @@ enum InlineHTML {
         }
     }
 
-    /// One list of siblings with its tags replaced.
+    /// One list of siblings with its tags replaced, in one pass: tags are parsed once, opening
+    /// and closing tags paired by name (as nesting pairs them), then a stack of open pairs
+    /// collects what lies between. Tag pairs that cross (`<b><i></b></i>`) keep the inner
+    /// opening tag raw. Linear in the number of siblings, however deep the tags nest.
     private static func process(_ children: [Int], in tree: inout InlineTree) -> [Int] {
         guard children.contains(where: { if case .html = tree.nodes[$0].kind { return true }; return false }) else {
             return children
         }
-        var result: [Int] = []
-        result.reserveCapacity(children.count)
-        var k = 0
-        while k < children.count {
-            let child = children[k]
-            k += 1
-            guard case .html(let html) = tree.nodes[child].kind else { result.append(child); continue }
-            guard let tag = HTMLTag.parse(html) else { result.append(child); continue }
+        var tags = [HTMLTag?](repeating: nil, count: children.count)
+        var partner = [Int](repeating: -1, count: children.count)
+        var unclosed: [String: [Int]] = [:]
+        for (k, child) in children.enumerated() {
+            guard case .html(let html) = tree.nodes[child].kind, let tag = HTMLTag.parse(html) else { continue }
+            tags[k] = tag
+            switch tag.kind {
+            case .open(let selfClosing):
+                if !selfClosing, Meaning(tag) != nil { unclosed[tag.name, default: []].append(k) }
+            case .close:
+                if let open = unclosed[tag.name]?.popLast() { partner[open] = k; partner[k] = open }
+            case .comment:
+                break
+            }
+        }
+        struct Frame {
+            var open: Int  // position of the opening tag; -1 for the list itself
+            var meaning: Meaning
+            var nodes: [Int] = []
+        }
+        var frames = [Frame(open: -1, meaning: .unwrap)]
+        var afterBreak = false  // the line end after `<br>` is white space HTML collapses
+        for (k, child) in children.enumerated() {
+            if afterBreak {
+                afterBreak = false
+                if tree.nodes[child].kind == .softBreak { afterBreak = true; continue }
+                if case .text(let text) = tree.nodes[child].kind, text.first == " " {
+                    let trimmed = String(text.drop { $0 == " " })
+                    if trimmed.isEmpty { continue }
+                    tree.nodes[child].kind = .text(trimmed)
+                }
+            }
+            guard let tag = tags[k] else { frames[frames.count - 1].nodes.append(child); continue }
             switch tag.kind {
             case .comment:
                 continue
-            case .close:
-                result.append(child)
-            case .open(let selfClosing):
-                switch tag.name {
-                case "br":
+            case .open:
+                if tag.name == "br" {
                     tree.nodes[child].kind = .lineBreak
-                    result.append(child)
-                    continue
-                case "img":
-                    let alt = tag.attributes["alt"] ?? ""
-                    let textNode = alt.isEmpty ? [] : [tree.add(.text(alt))]
-                    result.append(tree.add(.image(source: tag.attributes["src"] ?? "", title: tag.attributes["title"] ?? ""),
-                                           children: textNode))
-                    continue
-                default:
-                    break
+                    frames[frames.count - 1].nodes.append(child)
+                    afterBreak = true
+                } else if tag.name == "img" {
+                    frames[frames.count - 1].nodes.append(image(tag, in: &tree))
+                } else if partner[k] > k, let meaning = Meaning(tag) {
+                    frames.append(Frame(open: k, meaning: meaning))
+                } else {
+                    frames[frames.count - 1].nodes.append(child)
                 }
-                guard !selfClosing, let meaning = Meaning(tag), let close = matchingClose(tag.name, children, from: k, in: tree)
-                else { result.append(child); continue }
-                let inner = Array(children[k..<close])
-                k = close + 1
-                switch meaning {
-                case .container(let kind):
-                    result.append(tree.add(kind, children: inner))
-                case .code:
-                    if let text = plainText(inner, in: tree) {
-                        result.append(tree.add(.code(text)))
-                    } else {
-                        result.append(tree.add(.strong, children: inner))
-                    }
-                case .superscript:
-                    if let text = plainText(inner, in: tree), let raised = superscript(text) {
-                        result.append(tree.add(.text(raised)))
-                    } else {
-                        result.append(contentsOf: inner)
-                    }
-                case .unwrap:
-                    result.append(contentsOf: inner)
+            case .close:
+                guard partner[k] >= 0, let at = frames.lastIndex(where: { $0.open == partner[k] }) else {
+                    frames[frames.count - 1].nodes.append(child)
+                    continue
                 }
+                while frames.count - 1 > at {  // crossing pairs: the inner opening tag stays raw
+                    let frame = frames.removeLast()
+                    frames[frames.count - 1].nodes.append(children[frame.open])
+                    frames[frames.count - 1].nodes += frame.nodes
+                }
+                let frame = frames.removeLast()
+                frames[frames.count - 1].nodes += built(frame.meaning, frame.nodes, in: &tree)
             }
         }
-        return result
+        while frames.count > 1 {
+            let frame = frames.removeLast()
+            frames[frames.count - 1].nodes.append(children[frame.open])
+            frames[frames.count - 1].nodes += frame.nodes
+        }
+        return frames[0].nodes
+    }
+
+    /// The nodes a tag pair with `meaning` around `inner` becomes.
+    private static func built(_ meaning: Meaning, _ inner: [Int], in tree: inout InlineTree) -> [Int] {
+        switch meaning {
+        case .container(let kind):
+            return [tree.add(kind, children: inner)]
+        case .code:
+            if let text = plainText(inner, in: tree) { return [tree.add(.code(text))] }
+            return [tree.add(.strong, children: inner)]
+        case .superscript:
+            if let text = plainText(inner, in: tree), let raised = superscript(text) { return [tree.add(.text(raised))] }
+            return inner
+        case .unwrap:
+            return inner
+        }
+    }
+
+    /// `<img alt src>` as an image; without alt text the file's name says what it is.
+    private static func image(_ tag: HTMLTag, in tree: inout InlineTree) -> Int {
+        let source = tag.attributes["src"] ?? ""
+        var alt = tag.attributes["alt"] ?? ""
+        if alt.isEmpty {
+            let path = source.split(separator: "?").first.map(String.init) ?? source
+            alt = path.split(separator: "/").last.map(String.init) ?? ""
+        }
+        let textNode = alt.isEmpty ? [] : [tree.add(.text(alt))]
+        return tree.add(.image(source: source, title: tag.attributes["title"] ?? ""), children: textNode)
     }
 
     /// What a tag pair means.
@@ -107,23 +153,6 @@ enum InlineHTML {
             default: return nil
             }
         }
-    }
-
-    /// Index in `children` of the tag closing `name` opened just before `from`, with nested
-    /// tags of the same name counted.
-    private static func matchingClose(_ name: String, _ children: [Int], from: Int, in tree: InlineTree) -> Int? {
-        var depth = 0
-        for k in from..<children.count {
-            guard case .html(let html) = tree.nodes[children[k]].kind, let tag = HTMLTag.parse(html), tag.name == name else { continue }
-            switch tag.kind {
-            case .open(let selfClosing) where !selfClosing: depth += 1
-            case .close:
-                if depth == 0 { return k }
-                depth -= 1
-            default: break
-            }
-        }
-        return nil
     }
 
     /// The text of `nodes` when they are only text, code and soft breaks.

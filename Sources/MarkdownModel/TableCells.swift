@@ -7,21 +7,25 @@
 /// definition), each cell is parsed alone; a cell that is still not a paragraph keeps its
 /// text as written.
 ///
+/// `definitions` (link reference definitions of the document, each followed by a blank line)
+/// are parsed after the cells, so that reference links in cells resolve (they must be whole
+/// definitions, which leave no block).
+///
 /// `groupSizes` splits the cells into groups (one per table): when the whole batch does not
 /// come out as one paragraph per cell, each group is retried on its own, so one odd cell
 /// does not make every table of the document fall back to per-cell parsing.
 enum TableCells {
-    static func parse(_ cells: [[UInt8]], groupSizes: [Int]? = nil) -> [Inlines] {
-        if let batch = parseBatch(cells[...]) { return batch }
+    static func parse(_ cells: [[UInt8]], groupSizes: [Int]? = nil, definitions: [UInt8] = []) -> [Inlines] {
+        if let batch = parseBatch(cells[...], definitions: definitions) { return batch }
         var result: [Inlines] = []
         result.reserveCapacity(cells.count)
         var start = 0
         for size in groupSizes ?? [cells.count] {
             let group = cells[start..<(start + size)]
-            if groupSizes != nil, let batch = parseBatch(group) {
+            if groupSizes != nil, let batch = parseBatch(group, definitions: definitions) {
                 result.append(contentsOf: batch)
             } else {
-                for cell in group { result.append(parseAlone(cell)) }
+                for cell in group { result.append(parseAlone(cell, definitions: definitions)) }
             }
             start += size
         }
@@ -29,7 +33,7 @@ enum TableCells {
     }
 
     /// One cmark run for all cells, or nil when cmark does not see one paragraph per cell.
-    private static func parseBatch(_ cells: ArraySlice<[UInt8]>) -> [Inlines]? {
+    private static func parseBatch(_ cells: ArraySlice<[UInt8]>, definitions: [UInt8]) -> [Inlines]? {
         var result = Array(repeating: Inlines(), count: cells.count)
         var document: [UInt8] = []
         var filled: [Int] = []
@@ -39,18 +43,21 @@ enum TableCells {
             filled.append(offset)
         }
         guard !filled.isEmpty else { return result }
+        document += definitions
         let paragraphs = CmarkBridge.parseTopLevelParagraphs(document)
         guard paragraphs.count == filled.count, paragraphs.allSatisfy({ $0 != nil }) else { return nil }
         for (slot, offset) in filled.enumerated() {
-            result[offset] = InlineExtensions.apply(paragraphs[slot]!)
+            let cell = cells[cells.startIndex + offset]
+            let inlines = cell.contains(0x7E) ? EscapedTilde.mark(paragraphs[slot]!, source: [cell[...]]) : paragraphs[slot]!
+            result[offset] = InlineExtensions.apply(inlines)
         }
         return result
     }
 
     /// A cell parsed alone; a cell that is still not one paragraph keeps its text as written.
-    private static func parseAlone(_ cell: [UInt8]) -> Inlines {
+    private static func parseAlone(_ cell: [UInt8], definitions: [UInt8]) -> Inlines {
         guard !cell.isEmpty else { return Inlines() }
-        let alone = CmarkBridge.parseTopLevelParagraphs(neutralizingBlockStart(cell))
+        let alone = CmarkBridge.parseTopLevelParagraphs(neutralizingBlockStart(cell) + [0x0A, 0x0A] + definitions)
         if alone.count == 1, let inlines = alone[0] { return InlineExtensions.apply(inlines) }
         return Inlines([InlineNode(.text(String(decoding: cell, as: UTF8.self)))])
     }

@@ -342,3 +342,26 @@ import TestSupport
         }
     }
 }
+
+extension ChunkPlanTests {
+    /// Footnotes and front matter are global to the document: such sources are never cut.
+    @Test func footnoteDefinitionsAndFrontMatterAreNeverCut() {
+        let filler = String(repeating: "Paragraph words for the piece.\n\n", count: 400)
+        let plain = Array((filler + "# Heading\n\n" + filler).utf8)
+        #expect(ChunkPlan(plain, targetBytes: 1 << 10) != nil)
+        let footnote = Array((filler + "A note[^1].\n\n[^1]: The note, two words.\n\n" + filler).utf8)
+        #expect(ChunkPlan(footnote, targetBytes: 1 << 10) == nil)
+        let consumed = Array((filler + "A note[^1].\n\n[^1]: https://x.org\n\n" + filler).utf8)
+        #expect(ChunkPlan(consumed, targetBytes: 1 << 10) == nil)
+        let front = Array(("---\ntitle: x\n---\n\n" + filler + "# Heading\n\n" + filler).utf8)
+        #expect(ChunkPlan(front, targetBytes: 1 << 10) == nil)
+        // Hidden HTML comments between pieces keep the pieces provable.
+        let comments = Array((filler + "<!-- a comment -->\n\n" + filler + "<details>\n<summary>S</summary>\n\n" + filler).utf8)
+        let plan = ChunkPlan(comments, targetBytes: 1 << 10)
+        #expect(plan != nil)
+        if let plan {
+            let pieces = MarkdownParser.parseInPieces(comments, plan: plan)
+            #expect(pieces?.dump() == MarkdownParser.parse(comments, inPieces: false).dump())
+        }
+    }
+}

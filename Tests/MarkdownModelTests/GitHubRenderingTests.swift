@@ -85,6 +85,7 @@ import Testing
 
     @Test func inlineTagsReadAsMarkdown() {
         #expect(inlineDump("a<br>b<br/>c<br />d") == "a⏎b⏎c⏎d")
+        #expect(inlineDump("a<br>\nb <br> c") == "a⏎b ⏎c")
         #expect(inlineDump("<b>bold</b> <i>it</i> <em>e</em> <strong>s</strong>") == "**bold** *it* *e* **s**")
         #expect(inlineDump("Press <kbd>Ctrl</kbd>+<kbd>C</kbd>, <code>x</code>") == "Press `Ctrl`+`C`, `x`")
         #expect(inlineDump("x<sup>2</sup> H<sub>2</sub>O e<sup>iπ</sup>") == "x² H2O eiπ")
@@ -92,6 +93,10 @@ import Testing
         #expect(inlineDump("<img src=\"logo.png\" alt=\"Logo\" width=100>") == "![Logo](logo.png)")
         #expect(inlineDump("a <img src=x.png alt='X'/> b") == "a ![X](x.png) b")
         #expect(inlineDump("a <!-- hidden --> b") == "a  b")
+        // Tags inside unwrapped ones are read too; an image without alt text is named by its file.
+        #expect(inlineDump("<sub>by <a href=\"https://x.org\">me</a> <sup>n<b>b</b></sup></sub>") == "by [me](https://x.org) n**b**")
+        #expect(inlineDump("x <img src=\"docs/logo.png?v=2\" width=20/>") == "x ![logo.png](docs/logo.png?v=2)")
+        #expect(inlineDump(String(repeating: "<span>", count: 5000) + "deep" + String(repeating: "</span>", count: 5000)) == "deep")
         #expect(inlineDump("<b>unclosed <span class=x>raw") == "<b>unclosed <span class=x>raw")
     }
 
@@ -167,5 +172,38 @@ import Testing
     @Test func noFrontMatterWithoutClosingFenceOrNotAtTop() {
         #expect(dump("---\ntitle: x\n").contains("ThematicBreak"))
         #expect(dump("\n---\na: b\n---\n").contains("Heading"))
+    }
+}
+
+extension GitHubRenderingTests {
+    /// Hostile HTML: many paragraphs in one block, deep tags, unclosed comments stay fast
+    /// (linear), and every byte sequence still parses.
+    @Test func hostileHTMLStaysLinear() {
+        let many = "<div>\n" + String(repeating: "<p>x</p>", count: 20_000) + "\n</div>"
+        #expect(parsed(many).blocks.count == 2)  // kept raw
+        let some = "<div>\n" + String(repeating: "<p>x</p>\n", count: 100) + "</div>"
+        #expect(parsed(some).blocks.count == 101)
+        _ = parsed("<p>" + String(repeating: "<b>", count: 20_000) + "x")
+        _ = parsed("<!--" + String(repeating: "<p>", count: 20_000))
+        _ = parsed(String(repeating: "<a href='x'>", count: 20_000) + String(repeating: "</a>", count: 20_000))
+    }
+}
+
+extension GitHubRenderingTests {
+    @Test func footnoteWithIndentedParagraphs() {
+        let md = "Text[^long].\n\n[^long]: First paragraph.\n\n    Second *paragraph*.\n\n    - a list\n\nAfter."
+        #expect(dump(md) == """
+            Document @1-9 #0
+              Paragraph @1-1 #1 "Text[[1]](#user-content-fn-long)."
+              Paragraph @9-9 #2 "After."
+              ThematicBreak @3-3 #3
+              List @3-7 #4 ordered 1 . loose
+                Item @3-7 #5
+                  Paragraph @3-3 #6 "First paragraph. [↩](#user-content-fnref-long)"
+                  Paragraph @5-5 #7 "Second *paragraph*."
+                  List @7-7 #8 bullet - tight
+                    Item @7-7 #9
+                      Paragraph @7-7 #10 "a list"
+            """)
     }
 }
