@@ -5,7 +5,7 @@ BINDIR = $(DESTDIR)$(PREFIX)/bin
 MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
 SWIFT ?= swift
 
-.PHONY: all build release demo test bench install uninstall clean
+.PHONY: all build release demo test bench fuzz fuzz-build fuzz-replay install uninstall clean
 
 all: build
 
@@ -31,6 +31,28 @@ test:
 bench:
 	$(SWIFT) run -c release folio-bench
 
+# libFuzzer with AddressSanitizer (see DEVELOPERS.md): parse + layout + print, and the key
+# decoder, FUZZ_RUNS executions each from the committed seed corpus (new inputs go to
+# .build-fuzz/corpus-*, never into the repository).
+FUZZ_RUNS ?= 1000000
+FUZZ_TARGETS = FuzzPrint FuzzKeys
+FUZZ_FLAGS = --scratch-path .build-fuzz --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING
+
+fuzz-build:
+	for t in $(FUZZ_TARGETS); do $(SWIFT) build $(FUZZ_FLAGS) --product $$t || exit 1; done
+
+fuzz: fuzz-build
+	mkdir -p .build-fuzz/corpus-print .build-fuzz/corpus-keys
+	SWIFT_BACKTRACE=enable=no .build-fuzz/debug/FuzzPrint -runs=$(FUZZ_RUNS) -max_len=4096 -rss_limit_mb=2048 \
+		-timeout=10 .build-fuzz/corpus-print Fuzz/corpus/print
+	SWIFT_BACKTRACE=enable=no .build-fuzz/debug/FuzzKeys -runs=$(FUZZ_RUNS) -max_len=1024 \
+		.build-fuzz/corpus-keys Fuzz/corpus/keys
+
+# The seed corpus through ordinary builds of the targets (no libFuzzer, no sanitizer).
+fuzz-replay:
+	$(SWIFT) run FuzzPrint Fuzz/corpus/print
+	$(SWIFT) run FuzzKeys Fuzz/corpus/keys
+
 install: release
 	install -d "$(BINDIR)" "$(MANDIR)"
 	install -m 0755 "$$($(SWIFT) build -c release --show-bin-path)/folio" "$(BINDIR)/folio"
@@ -40,4 +62,4 @@ uninstall:
 	rm -f "$(BINDIR)/folio" "$(MANDIR)/folio.1"
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz

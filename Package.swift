@@ -43,6 +43,10 @@ let package = Package(
             "MarkdownModel", "TextModel", "LineLayout", "Viewport", "Pager", "TerminalScreen", "TextSearch",
         ]),
 
+        // libFuzzer targets (`make fuzz`; without -DFUZZING they replay a corpus).
+        .executableTarget(name: "FuzzPrint", dependencies: ["Pager", "LineLayout", "MarkdownModel"], path: "Fuzz/FuzzPrint"),
+        .executableTarget(name: "FuzzKeys", dependencies: ["TerminalScreen"], path: "Fuzz/FuzzKeys"),
+
         // Test helpers shared by the test targets (a seeded generator).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CellWidthTests", dependencies: ["CellWidth"]),

@@ -37,8 +37,10 @@ public struct KeyInterpreter: Hashable, Sendable {
 
     public init() {}
 
-    /// The count typed before the command, if any.
-    public var count: Int? { Int(digits) }
+    /// The count typed before the command, if any, at most `maxCount` (a held-down digit key
+    /// or `+9223372036854775807` must not overflow the arithmetic of rows and lines).
+    public var count: Int? { digits.isEmpty ? nil : min(Int(digits) ?? Self.maxCount, Self.maxCount) }
+    public static let maxCount = 100_000_000
     /// Something is half-typed (for the status line). A lone Esc is not shown: it already
     /// acted, and is only the possible start of `Esc u`, `Esc v`, `Esc ←`.
     public var isPending: Bool { (pending != nil && pending != .escape) || !digits.isEmpty }
@@ -92,7 +94,7 @@ public struct KeyInterpreter: Hashable, Sendable {
         }
         switch key {
         case .char(let c) where c.isASCII && c.isNumber:
-            digits.append(c)
+            if digits.count < 12 { digits.append(c) }  // more could not change the (capped) count
             return nil
         case .char("j"), .char("e"), .down, .enter, .ctrl("n"), .ctrl("e"): return .lineDown
         case .char("k"), .char("y"), .up, .ctrl("p"), .ctrl("y"), .ctrl("k"): return .lineUp

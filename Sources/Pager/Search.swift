@@ -205,15 +205,7 @@ extension PagerState {
     public mutating func runSearch(_ pattern: SearchPattern, forward: Bool, from start: SearchPosition, count: Int = 1) {
         let texts = SearchTexts(active)
         let searcher = DocumentSearcher(pattern: pattern, texts: texts)
-        var position = start
-        var hit: SearchHit?
-        var wrapped = false
-        for _ in 0..<max(1, count) {
-            guard let h = searcher.find(forward ? .forward : .backward, from: position, wrapAround: true) else { break }
-            hit = h
-            wrapped = wrapped || h.wrapped
-            position = forward ? h.positionAfter : h.positionBefore
-        }
+        let (hit, wrapped) = Self.find(searcher, forward: forward, from: start, count: count)
         var state = SearchState(pattern: pattern, forward: forward)
         guard let hit else {
             search = state
@@ -229,6 +221,32 @@ extension PagerState {
     }
 
     /// `n` / `N`: the next match in the search's direction (or the other one).
+    /// The `count`-th match from `start` (wrapping around the document), and whether the
+    /// search wrapped. Once the matches come round to the first one found, the rest of the
+    /// count is taken modulo their number: `99999999n` costs one lap, not 10^8 searches.
+    static func find(_ searcher: DocumentSearcher<SearchTexts>, forward: Bool, from start: SearchPosition,
+                     count: Int) -> (hit: SearchHit?, wrapped: Bool) {
+        var position = start
+        var hit: SearchHit?
+        var first: SearchHit?
+        var wrapped = false
+        var total = max(1, count)
+        var i = 0
+        while i < total {
+            guard let h = searcher.find(forward ? .forward : .backward, from: position, wrapAround: true) else { break }
+            if let f = first, f.textIndex == h.textIndex, f.range == h.range {
+                // `i` matches make a lap: skip the whole laps left.
+                total = i + 1 + (total - i - 1) % i
+            }
+            if first == nil { first = h }
+            hit = h
+            wrapped = wrapped || h.wrapped
+            position = forward ? h.positionAfter : h.positionBefore
+            i += 1
+        }
+        return (hit, wrapped)
+    }
+
     mutating func repeatSearch(reverse: Bool, count: Int) {
         guard var s = search else {
             if let last = searchHistory.last, case .success(let p) = compile(last, literal: config.literalSearch) {
@@ -249,13 +267,7 @@ extension PagerState {
         } else {
             position = searchStart(forward: forward, from: active.viewport.position)
         }
-        var wrapped = false
-        var found: SearchHit?
-        for _ in 0..<max(1, count) {
-            guard let h = searcher.find(forward ? .forward : .backward, from: position, wrapAround: true) else { break }
-            found = h; wrapped = wrapped || h.wrapped
-            position = forward ? h.positionAfter : h.positionBefore
-        }
+        let (found, wrapped) = Self.find(searcher, forward: forward, from: position, count: count)
         guard let hit = found else { message = "Pattern not found"; return }
         let match = SearchMatch(blockIndex: texts.blockIndex(hit.textIndex), range: hit.range)
         if let o = s.ordinal, let total = s.total, total > 0 {

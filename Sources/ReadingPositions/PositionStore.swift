@@ -22,9 +22,10 @@ import Darwin
 /// Nothing here throws or stops folio: problems come back as one warning for the status line.
 /// - A damaged store (its bytes are not a store) is renamed `positions.v1.corrupt-<time>`
 ///   (the warning gives the full path), and a fresh store starts.
-/// - A store that cannot be read (permissions, a directory in its place, an I/O error) is
-///   left alone: reading says "cannot read" and starts empty, saving fails with a warning.
-///   Setting it aside would lose every saved position for a problem that is not its content.
+/// - A store folio may not read (permissions: EACCES, EPERM) is left alone: reading says
+///   "cannot read" and starts empty, saving fails with a warning. Setting it aside would lose
+///   every saved position for a problem that is not its content. Other read errors (a
+///   directory in its place, EIO) set it aside as damaged.
 /// - A store whose header names another format version is renamed
 ///   `positions.v1.version<N>-<time>` (kept, never deleted), and a fresh store starts. Newer
 ///   formats are meant to use a new file name, so this only happens to a store copied by hand.
@@ -64,7 +65,7 @@ public struct PositionStore: Sendable {
         case .bytes(let bytes):
             if case .snapshot(let s, _) = StoreFormat.decode(bytes) { return (s, nil) }
         case .failed(let code):
-            return (StoreSnapshot(), PositionStore.cannotRead(path, code))
+            if PositionStore.isPermission(code) { return (StoreSnapshot(), PositionStore.cannotRead(path, code)) }
         }
         // Damaged: look again under the lock (a writer may just have replaced it), then set it aside.
         do {
@@ -91,8 +92,11 @@ public struct PositionStore: Sendable {
             }
         case .failed(let code):
             if code == ENOTDIR { return (StoreSnapshot(), nil) }
-            // Not a damaged store: one we may not read. Saving over it would drop its entries.
-            throw StoreError(operation: "cannot read", path: path, code: code)
+            if PositionStore.isPermission(code) {
+                // Not a damaged store: one we may not read. Saving over it would drop its entries.
+                throw StoreError(operation: "cannot read", path: path, code: code)
+            }
+            name = try setAside(path, suffix: "corrupt")
         }
         return (StoreSnapshot(), "reading positions: the store was damaged; kept as \(name), starting afresh")
     }
@@ -147,6 +151,9 @@ public struct PositionStore: Sendable {
             return (false, "reading positions not saved: \(error)")
         }
     }
+
+    /// Whether a failed read is about permission (the store is fine, folio may not read it).
+    static func isPermission(_ code: Int32) -> Bool { code == EACCES || code == EPERM }
 
     static func cannotRead(_ path: String, _ code: Int32) -> String {
         "cannot read reading positions: \(path): \(String(cString: strerror(code)))"
