@@ -109,7 +109,7 @@ import Glibc
     /// Runs folio from a shell script that records `stty -a` before and after, stderr to a file.
     private func recordingTTY(_ folioArguments: String, dir: URL, environment: [String: String]) throws -> FolioPane {
         try FolioPane.shell("""
-            stty -a > "$T/before"; "$FOLIO" \(folioArguments) 2> "$T/err"; \
+            stty -a > "$T/before"; "$FOLIO_EXE" \(folioArguments) 2> "$T/err"; \
             stty -a > "$T/after"; echo "FOLIO-EXITED"; cat "$T/err"; sleep 60
             """, dir: dir, environment: environment)
     }
