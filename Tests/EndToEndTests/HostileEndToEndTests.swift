@@ -120,6 +120,31 @@ import Glibc
         return before == after && before.contains(" icanon") && before.contains(" echo")
     }
 
+    // MARK: 1. Links that never end or never open
+
+    /// A link to /dev/zero and one to a FIFO nobody writes: following them must not block the
+    /// loop (they are refused: not regular files), and `q` quits at once with the tty restored.
+    @Test(arguments: ["zero", "fifo"])
+    func linksToEndlessOrBlockingFilesNeverHang(kind: String) throws {
+        let dir = try E2E.temporaryDirectory()
+        let target = dir.appendingPathComponent("target.md").path
+        if kind == "zero" {
+            try FileManager.default.createSymbolicLink(atPath: target, withDestinationPath: "/dev/zero")
+        } else {
+            #expect(mkfifo(target, 0o600) == 0)
+        }
+        let doc = try E2E.write("# Z\n\n[endless](target.md)\n", to: "z.md", in: dir)
+        let pane = try recordingTTY("--no-restore '\(doc)'", dir: dir, environment: [:])
+        _ = try #require(pane.waitForPager(name: "z.md"))
+        try pane.keys("<Tab>")
+        try pane.keys("<Tab>")
+        try pane.keys("<Enter>")
+        _ = try #require(pane.wait(text: "Not a regular file"), "the link is refused on the status line")
+        try pane.keys("q")
+        _ = try #require(pane.wait(text: "FOLIO-EXITED"))
+        #expect(try ttyUnchanged(dir))
+    }
+
     @Test func crashInThePagerRestoresTheTerminalAndExits() throws {
         let dir = try E2E.temporaryDirectory()
         let pane = try recordingTTY("SampleDocs/long.md", dir: dir, environment: ["FOLIO_TEST_CRASH": "pager"])
