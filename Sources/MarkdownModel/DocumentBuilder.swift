@@ -247,7 +247,10 @@ struct DocumentBuilder {
         for block in raw {
             switch block.kind {
             case .codeBlock, .htmlBlock:
-                for n in max(1, block.startLine)...max(1, min(block.endLine, source.lineCount)) { literal[n] = true }
+                // cmark reports an HTML block that interrupts a paragraph (`para\n<!-- c -->`)
+                // with an end line before its start line: the block is at least its first line.
+                let first = max(1, block.startLine), last = min(max(first, block.endLine), source.lineCount)
+                if first <= last { for n in first...last { literal[n] = true } }
             default: break
             }
         }

@@ -150,6 +150,14 @@ import Testing
         #expect(dump(md).contains("| one⏎two | **x** |"))
     }
 
+    /// cmark reports an HTML block that interrupts a paragraph with its end line before its
+    /// start line (`2:1-1:4`); a table with a `]` in a cell made the reference-definition
+    /// scan walk that range and crash (found on README.md + long.md concatenated).
+    @Test func tableCellsBesideAnHTMLBlockThatInterruptsAParagraph() {
+        let md = "| a | b |\n|---|---|\n| [x] | y |\n\npara\n<!-- c -->\n\n[x]: /url\n"
+        #expect(dump(md).contains("Table"))
+    }
+
     // MARK: front matter
 
     @Test func yamlFrontMatter() {
