@@ -90,6 +90,8 @@ extension PagerState {
             return followEnd()
         case .shiftRight, .shiftLeft:
             shiftHorizontally(right: command == .shiftRight, count: count)
+        case .toggleOption(let letter):
+            toggleOption(letter)
         case .unknown(let name):
             message = "Unknown key: \(name)  (h for help)"
         }

@@ -94,6 +94,9 @@ extension PagerState {
     | `:n` / `:p` | next / previous file |
     | `v` | edit the file in `$VISUAL` / `$EDITOR` at the line on top; folio reloads it and keeps your place |
     | `=` `^G` | where am I: name, source lines, position |
+    | `F` | follow the end as it grows; any key stops |
+    | `→` `←` `Esc )` `Esc (` | scroll chopped text (`-S`) sideways |
+    | `-N` `-S` `-i` `-I` | line numbers, chop long lines, smart case, ignore case: on / off |
     | `r` `^L` | repaint the screen |
     | `h` `H` | this help |
     | `^Z` | suspend (`fg` resumes) |

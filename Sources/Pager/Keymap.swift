@@ -23,6 +23,8 @@ public enum Command: Hashable, Sendable {
     case followEnd
     /// `→` / `Esc )` and `←` / `Esc (`: scroll chopped text sideways (a count sets the columns).
     case shiftRight, shiftLeft
+    /// less's `-` command: `-N` line numbers, `-S` chop long lines, `-i`/`-I` search case.
+    case toggleOption(Character)
     case unknown(String)
 }
 
@@ -33,7 +35,7 @@ public struct KeyInterpreter: Hashable, Sendable {
     public private(set) var digits = ""
     private var pending: Pending?
 
-    private enum Pending: Hashable, Sendable { case mark, gotoMark, z, colon, escape, ctrlO, closeBracket, openBracket }
+    private enum Pending: Hashable, Sendable { case mark, gotoMark, z, colon, escape, ctrlO, closeBracket, openBracket, dash }
 
     public init() {}
 
@@ -44,7 +46,7 @@ public struct KeyInterpreter: Hashable, Sendable {
     /// Something is half-typed (for the status line). A lone Esc is not shown: it already
     /// acted, and is only the possible start of `Esc u`, `Esc v`, `Esc ←`.
     public var isPending: Bool { (pending != nil && pending != .escape) || !digits.isEmpty }
-    public var pendingText: String { digits + (pending == .colon ? ":" : "") }
+    public var pendingText: String { digits + (pending == .colon ? ":" : pending == .dash ? "-" : "") }
 
     public mutating func reset() { digits = ""; pending = nil }
 
@@ -83,6 +85,7 @@ public struct KeyInterpreter: Hashable, Sendable {
             case (.ctrlO, .ctrl("p")), (.ctrlO, .char("p")): return .selectPrevious
             case (.closeBracket, .char("]")): return .nextHeading
             case (.openBracket, .char("[")): return .previousHeading
+            case (.dash, .char(let c)) where c.isASCII && c.isLetter: return .toggleOption(c)
             case (_, .ctrl("c")), (_, .ctrl("g")): digits = ""; return nil
             case (.escape, _):
                 // Esc already acted (cleared the selection); the next key is its own command.
@@ -130,6 +133,7 @@ public struct KeyInterpreter: Hashable, Sendable {
         case .char("o"): return .outline
         case .char("v"): return .edit
         case .char("F"): return .followEnd
+        case .char("-"): pending = .dash; return nil
         case .right: return .shiftRight
         case .left: return .shiftLeft
         case .char("]"): pending = .closeBracket; return nil

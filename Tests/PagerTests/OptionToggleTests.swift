@@ -1,0 +1,76 @@
+import LineLayout
+import MarkdownModel
+@testable import Pager
+import TerminalScreen
+import Testing
+
+private func trim(_ s: String) -> String { String(s.reversed().drop { $0 == " " }.reversed()) }
+private func trimmed(_ rows: [String]) -> [String] { rows.map(trim) }
+
+/// less's `-` command while reading: `-N`, `-S`, `-i`, `-I`.
+@Suite struct OptionToggleTests {
+    static func textHarness(_ text: String, columns: Int, rows: Int) -> PagerHarness {
+        let store = ByteStore()
+        Array(text.utf8).withUnsafeBytes { store.append($0) }
+        let content = TextContent(store: store)
+        _ = content.indexMore(inputEnded: true)
+        var h = PagerHarness(markdown: "", columns: columns, rows: rows)
+        h.state = PagerState(documents: [DocumentSpec(name: "log", path: nil, text: content)],
+                             config: PagerHarness.plain, rows: rows, columns: columns)
+        return h
+    }
+
+    @Test func dashLetterIsOneCommandAndCountsAreDropped() {
+        var k = KeyInterpreter()
+        #expect(k.interpret(.char("-")) == nil)
+        #expect(k.pendingText == "-")
+        #expect(k.interpret(.char("N")) == .toggleOption("N"))
+        #expect(k.interpret(.char("-")) == nil)
+        #expect(k.interpret(.ctrl("c")) == nil)
+        #expect(k.interpret(.char("j")) == .lineDown)
+    }
+
+    @Test func dashSChopsAndFoldsATextDocumentKeepingTheTopLine() {
+        let long = String(repeating: "x", count: 25) + "END"
+        var h = Self.textHarness("a\n\(long)\nb\nc\nd\ne\n", columns: 10, rows: 4)
+        h.send("j")
+        #expect(trimmed(h.content).first == "xxxxxxxxxx")
+        h.send("-S")
+        // Chopped: the long line is one row, the lines after it follow at once.
+        #expect(trimmed(h.content) == ["xxxxxxxxxx", "b", "c"])
+        #expect(h.state.message?.contains("Chop long lines") == true)
+        h.send("<Right><Right><Right>")
+        #expect(trimmed(h.content).first == "xxxxxxxxxx")
+        h.send("<Right>")
+        #expect(trimmed(h.content).first == "xxxxxEND")
+        h.send("-S")
+        // Folded again, unshifted, same line on top.
+        #expect(trimmed(h.content) == ["xxxxxxxxxx", "xxxxxxxxxx", "xxxxxEND"])
+    }
+
+    @Test func dashNShowsLineNumbersAndHidesThem() {
+        var h = Self.textHarness("alpha\nbeta\ngamma\n", columns: 30, rows: 4)
+        h.send("-N")
+        #expect(trimmed(h.content).first?.hasSuffix("1 alpha") == true)
+        #expect(trimmed(h.content)[1].hasSuffix("2 beta"))
+        h.send("-N")
+        #expect(trimmed(h.content).first == "alpha")
+    }
+
+    @Test func dashNOnMarkdownNumbersSourceLines() {
+        var h = PagerHarness(markdown: "# Title\n\npara one\n", columns: 30, rows: 6)
+        h.send("-N")
+        #expect(trimmed(h.content).contains { $0.hasSuffix("3 para one") })
+    }
+
+    @Test func dashIChangesTheSearchCaseAndUnknownLettersSaySo() {
+        var h = PagerHarness(markdown: "Alpha\n\nalpha\n", columns: 30, rows: 6)
+        #expect(h.state.config.searchCase == .smart)
+        h.send("-i")
+        #expect(h.state.config.searchCase == .sensitive)
+        h.send("-I")
+        #expect(h.state.config.searchCase == .insensitive)
+        h.send("-q")
+        #expect(h.screen.last.map(trim)?.contains("No option -q") == true)
+    }
+}
