@@ -44,8 +44,9 @@ let package = Package(
         ]),
 
         // libFuzzer targets (`make fuzz`; without -DFUZZING they replay a corpus).
-        .executableTarget(name: "FuzzPrint", dependencies: ["Pager", "LineLayout", "MarkdownModel"], path: "Fuzz/FuzzPrint"),
-        .executableTarget(name: "FuzzKeys", dependencies: ["TerminalScreen"], path: "Fuzz/FuzzKeys"),
+        .target(name: "FuzzSupport", path: "Fuzz/FuzzSupport"),
+        .executableTarget(name: "FuzzPrint", dependencies: ["Pager", "LineLayout", "MarkdownModel", "FuzzSupport"], path: "Fuzz/FuzzPrint"),
+        .executableTarget(name: "FuzzKeys", dependencies: ["TerminalScreen", "FuzzSupport"], path: "Fuzz/FuzzKeys"),
 
         // Test helpers shared by the test targets (a seeded generator).
         .target(name: "TestSupport", path: "Tests/TestSupport"),

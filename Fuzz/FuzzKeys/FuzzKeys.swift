@@ -1,3 +1,4 @@
+import FuzzSupport
 import TerminalScreen
 
 /// libFuzzer target: the incremental key and mouse decoder on arbitrary bytes.

@@ -1,3 +1,4 @@
+import FuzzSupport
 import LineLayout
 import MarkdownModel
 import Pager

@@ -77,13 +77,11 @@ public struct DocumentState: Sendable {
 
     /// Takes in units that arrived since the last call (a growing text input).
     public mutating func syncUnits() {
-        let before = layout.unitCount
         // The former last line may have been shown while incomplete only at the end of input,
         // so units already in the index never change; new ones are added with estimates.
         if layout.syncUnits() > 0, filterUnits != nil {
             // A filter shows only the units it found; new units are hidden until `&` again.
             layout.setShown(filterUnits)
-            _ = before
         }
         prepareView()
     }

@@ -41,28 +41,34 @@ enum Input {
         if argument == "-" {
             return .success(LoadedDocument(name: "stdin", path: nil, bytes: readAll(fd: 0)))
         }
+        // A link or a reload never opens a FIFO or a device: they could block or never end.
+        switch openFile(argument, regularOnly: true) {
+        case .failure(let error): return .failure(error)
+        case .success(let file):
+            defer { close(file.fd) }
+            return .success(LoadedDocument(name: argument, path: file.path,
+                                           bytes: readFile(fd: file.fd, size: Int(file.status.st_size))))
+        }
+    }
+
+    /// Opens a named file without blocking (`O_NONBLOCK`: a FIFO's `open` waits for a
+    /// writer otherwise), with its status and canonical path; less-style errors.
+    static func openFile(_ argument: String, regularOnly: Bool)
+        -> Result<(fd: Int32, status: stat, path: String), InputError> {
+        func failure(_ reason: String) -> Result<(fd: Int32, status: stat, path: String), InputError> {
+            .failure(.cannotOpen(name: argument, reason: reason))
+        }
         var st = stat()
-        if stat(argument, &st) != 0 {
-            return .failure(.cannotOpen(name: argument, reason: String(cString: strerror(errno))))
-        }
-        if (st.st_mode & S_IFMT) == S_IFDIR {
-            return .failure(.cannotOpen(name: argument, reason: "Is a directory"))
-        }
-        if (st.st_mode & S_IFMT) != S_IFREG {
-            // A link or a reload never opens a FIFO or a device: they could block or never end.
-            return .failure(.cannotOpen(name: argument, reason: "Not a regular file"))
-        }
+        if stat(argument, &st) != 0 { return failure(String(cString: strerror(errno))) }
+        if (st.st_mode & S_IFMT) == S_IFDIR { return failure("Is a directory") }
+        if regularOnly && (st.st_mode & S_IFMT) != S_IFREG { return failure("Not a regular file") }
         let fd = open(argument, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        if fd < 0 {
-            return .failure(.cannotOpen(name: argument, reason: String(cString: strerror(errno))))
-        }
-        defer { close(fd) }
-        let bytes = (st.st_mode & S_IFMT) == S_IFREG ? readFile(fd: fd, size: Int(st.st_size)) : readAll(fd: fd)
+        if fd < 0 { return failure(String(cString: strerror(errno))) }
         let canonical = realpath(argument, nil).map { p -> String in
             defer { free(p) }
             return String(cString: p)
         }
-        return .success(LoadedDocument(name: argument, path: canonical ?? argument, bytes: bytes))
+        return .success((fd, st, canonical ?? argument))
     }
 
     /// A regular file of known size: read straight into a buffer of that size (no regrowing
@@ -138,20 +144,10 @@ extension Input {
         var st = stat()
         if argument != "-" {
             name = argument
-            if stat(argument, &st) != 0 {
-                return .failure(.cannotOpen(name: argument, reason: String(cString: strerror(errno))))
+            switch openFile(argument, regularOnly: false) {
+            case .failure(let error): return .failure(error)
+            case .success(let file): (fd, st, path) = (file.fd, file.status, file.path)
             }
-            if (st.st_mode & S_IFMT) == S_IFDIR {
-                return .failure(.cannotOpen(name: argument, reason: "Is a directory"))
-            }
-            fd = open(argument, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-            if fd < 0 {
-                return .failure(.cannotOpen(name: argument, reason: String(cString: strerror(errno))))
-            }
-            path = realpath(argument, nil).map { p -> String in
-                defer { free(p) }
-                return String(cString: p)
-            } ?? argument
         }
         let isFile = argument != "-" && (st.st_mode & S_IFMT) == S_IFREG
         let byName = argument == "-" ? nil : KindDetector.kind(forPath: argument)

@@ -189,13 +189,7 @@ extension Folio {
     /// The beginning of a document, cut at a blank line after about 64 KB: far more than a
     /// screen, so the first screen is the same as the full document's.
     static func previewPrefix(_ bytes: [UInt8]) -> [UInt8] {
-        let start = min(bytes.count, 64 * 1024)
-        var i = start
-        while i + 1 < bytes.count {
-            if bytes[i] == 0x0A && bytes[i + 1] == 0x0A { return Array(bytes[..<(i + 1)]) }
-            i += 1
-        }
-        return bytes
+        Array(bytes[..<(PrefixCut.first(in: bytes, atOrAfter: 64 * 1024) ?? bytes.count)])
     }
 }
 

@@ -11,8 +11,8 @@ enum Delivery: @unchecked Sendable {
     case grew(doc: Int)
     /// Document `doc`'s input ended (`error` if a read failed).
     case ended(doc: Int, error: String?)
-    /// A parse of the first `bytes` bytes of Markdown document `doc` is ready.
-    case parsed(doc: Int, document: Document, bytes: Int, complete: Bool)
+    /// A parse of what has arrived of Markdown document `doc` is ready (`complete`: all of it).
+    case parsed(doc: Int, document: Document, complete: Bool)
 }
 
 /// A self-pipe the run loop polls with the terminal: threads post deliveries and wake it.
@@ -187,25 +187,15 @@ final class ParseWorker: @unchecked Sendable {
         guard due else { return }
         let thread = Thread { [self] in
             var bytes = store.bytes(0..<available)
-            if !ended, let cut = ParseWorker.lastBlankLine(bytes) { bytes.removeSubrange(cut...) }
+            if !ended, let cut = PrefixCut.last(in: bytes) { bytes.removeSubrange(cut...) }
             let document = MarkdownParser.parse(bytes)
             lock.lock()
             parsedBytes = ended ? available : max(parsedBytes, bytes.count)
             running = false
             lock.unlock()
-            mailbox.post(.parsed(doc: doc, document: document, bytes: bytes.count, complete: ended))
+            mailbox.post(.parsed(doc: doc, document: document, complete: ended))
         }
         thread.stackSize = 8 << 20
         thread.start()
-    }
-
-    /// The end of the last blank line (`\n\n`), where every block before is closed.
-    static func lastBlankLine(_ bytes: [UInt8]) -> Int? {
-        var i = bytes.count - 1
-        while i > 0 {
-            if bytes[i] == 0x0A && bytes[i - 1] == 0x0A { return i + 1 }
-            i -= 1
-        }
-        return nil
     }
 }

@@ -435,7 +435,7 @@ extension RunLoop {
                     if let error { state.message = "\(loaded[doc].name): \(error)" }
                 }
                 grown.remove(doc)
-            case .parsed(let doc, let document, _, let complete):
+            case .parsed(let doc, let document, let complete):
                 guard inputs.indices.contains(doc), state.documents.indices.contains(doc) else { continue }
                 let old = state.documents[doc]
                 let isComplete = complete

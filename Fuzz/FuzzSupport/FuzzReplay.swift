@@ -1,10 +1,9 @@
-#if !FUZZING
 import Foundation
 
 /// Replays corpus files (or every file of a folder) through a fuzz target, for builds
-/// without libFuzzer: `swift run FUZZ_TARGET Fuzz/corpus/NAME`.
-enum FuzzReplay {
-    static func replay(_ arguments: ArraySlice<String>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+/// without libFuzzer: `swift run FUZZ_TARGET Fuzz/corpus/NAME`. Shared by every fuzz target.
+public enum FuzzReplay {
+    public static func replay(_ arguments: ArraySlice<String>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         var files: [String] = []
         for a in arguments {
             var isDirectory: ObjCBool = false
@@ -22,4 +21,3 @@ enum FuzzReplay {
         print("replayed \(files.count) inputs")
     }
 }
-#endif

@@ -1,0 +1,26 @@
+/// Where the beginning of a Markdown source is cut for a parse of only that beginning (the
+/// preview of a large file, each parse of a growing stream): just after a blank line
+/// (`\n\n`). Paragraphs, lists and quotes before such a cut are closed; a fence or HTML block
+/// open across it shows as it would at the end of input, and the next parse, of more of the
+/// source, replaces it.
+public enum PrefixCut {
+    /// The first cut at or after byte `offset`, or nil.
+    public static func first(in bytes: [UInt8], atOrAfter offset: Int) -> Int? {
+        var i = max(1, offset - 1)
+        while i < bytes.count {
+            if bytes[i] == 0x0A && bytes[i - 1] == 0x0A && i + 1 >= offset { return i + 1 }
+            i += 1
+        }
+        return nil
+    }
+
+    /// The last cut, or nil.
+    public static func last(in bytes: [UInt8]) -> Int? {
+        var i = bytes.count - 1
+        while i > 0 {
+            if bytes[i] == 0x0A && bytes[i - 1] == 0x0A { return i + 1 }
+            i -= 1
+        }
+        return nil
+    }
+}
