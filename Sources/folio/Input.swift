@@ -134,7 +134,8 @@ extension Input {
     /// anything else (standard input, a FIFO, a device) gets a reader thread, started later by
     /// the caller. Never blocks in `open` (FIFOs open non-blocking). The kind is forced, or
     /// comes from the file name, or from the first bytes (see `KindDetector`): for a pipe,
-    /// waits up to `sniffWait` ms for 64 KB or the end of input, whichever comes first.
+    /// waits up to `sniffWait` ms for 64 KB or the end of input, whichever comes first, and
+    /// less when the input pauses for 20 ms.
     static func openStream(_ argument: String, forced: DocumentKind?, mailbox: Mailbox, doc: Int,
                            sniffWait: Int32 = 100) -> Result<LoadedDocument, InputError> {
         let store = ByteStore()
@@ -173,7 +174,9 @@ extension Input {
             var ended = false
             while store.count < (64 << 10) && !ended {
                 var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-                let left = store.count == 0 ? -1 : Int32(max(0, deadline.timeIntervalSinceNow * 1000))
+                // Nothing yet: wait for the first bytes. Then a pause of 20 ms ends the wait
+                // too: a slow pipe's first lines are shown at once, sniffed from what came.
+                let left = store.count == 0 ? -1 : Int32(max(0, min(20, deadline.timeIntervalSinceNow * 1000)))
                 if store.count > 0 && left == 0 { break }
                 let ready = poll(&p, 1, left)
                 if ready < 0 && errno == EINTR { continue }
