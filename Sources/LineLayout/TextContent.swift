@@ -248,9 +248,14 @@ public final class TextContent: LayoutContent, @unchecked Sendable {
                                 options: options)
     }
 
-    /// Links written in line `u` (OSC 8), by position in its text.
+    /// Links written in line `u` (OSC 8), by position in its text. A line without an escape
+    /// has none and is not decoded (Tab scans many lines for the next link).
     public func links(ofUnit u: Int) -> [LinkTarget] {
-        decoded(u).links.map { LinkTarget(destination: $0.url, range: $0.range) }
+        let bytes = lineBytes(u)
+        guard bytes.contains(0x1B) else { return [] }
+        return TerminalTextDecoder.decode(bytes, tabWidth: tabWidth).links
+            .map { LinkTarget(destination: $0.url, range: $0.range) }
+            .sorted { $0.range.lowerBound < $1.range.lowerBound }
     }
 }
 

@@ -16,7 +16,9 @@ enum LinkTarget: Equatable {
 
     static let externalSchemes: Set<String> = ["http", "https", "mailto"]
 
-    init(_ destination: String) {
+    /// `hostName`: this machine's name; `file://` URLs naming it are local (`ls --hyperlink`
+    /// and gcc write `file://HOST/path`).
+    init(_ destination: String, hostName: String? = nil) {
         if destination.hasPrefix("#") {
             self = .heading(String(destination.dropFirst()))
             return
@@ -26,7 +28,7 @@ enum LinkTarget: Equatable {
                 self = .external(destination)
                 return
             }
-            if scheme == "file", let path = LinkTarget.filePath(destination),
+            if scheme == "file", let path = LinkTarget.filePath(destination, hostName: hostName),
                let local = LinkTarget.markdownFile(path) {
                 self = .markdownFile(path: local.path, fragment: local.fragment)
                 return
@@ -55,13 +57,15 @@ enum LinkTarget: Equatable {
         return nil
     }
 
-    /// The path of a `file:` URL (`file:///p`, `file://localhost/p`, `file:/p`), nil for another host.
-    static func filePath(_ url: String) -> String? {
+    /// The path of a `file:` URL (`file:///p`, `file://localhost/p`, `file://HOST/p` for this
+    /// machine's `hostName`, `file:/p`), nil for another host.
+    static func filePath(_ url: String, hostName: String? = nil) -> String? {
         var rest = Substring(url.dropFirst("file:".count))
         if rest.hasPrefix("//") {
             rest = rest.dropFirst(2)
-            if rest.lowercased().hasPrefix("localhost") { rest = rest.dropFirst("localhost".count) }
-            guard rest.hasPrefix("/") else { return nil }
+            let host = rest.prefix { $0 != "/" }.lowercased()
+            guard host.isEmpty || host == "localhost" || host == hostName?.lowercased() else { return nil }
+            rest = rest.drop { $0 != "/" }
         }
         guard rest.hasPrefix("/") else { return nil }
         return String(rest)

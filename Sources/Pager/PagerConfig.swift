@@ -39,6 +39,8 @@ public struct PagerConfig: Sendable {
     /// A gutter with source line numbers (`-N`): a text document's line, a Markdown row's
     /// source line.
     public var lineNumbers = false
+    /// This machine's name: `file://HOST/path` links naming it are local files.
+    public var hostName: String?
 
     public init() {}
 }

@@ -14,7 +14,8 @@ public struct SelectableElement: Hashable, Sendable {
 
 /// The selected element. Semantic (block + content range), so it survives re-layout.
 public struct Selection: Hashable, Sendable {
-    /// Index into the document's `elements`.
+    /// Index into the document's `elements` (-1 for a link of a text document, which are
+    /// found as Tab goes, not listed).
     public var index: Int
     public var element: SelectableElement
 }
@@ -85,6 +86,7 @@ extension PagerState {
     /// Tab / Shift-Tab: the next (previous) link or heading; the view follows it with the
     /// minimal reveal, so it moves only when the element is not fully on screen.
     mutating func selectNext(forward: Bool, count: Int) {
+        if active.isText { return selectNextTextLink(forward: forward, count: count) }
         let elements = active.elements
         guard !elements.isEmpty else { message = "No links or headings"; return }
         let top = active.top
@@ -132,6 +134,61 @@ extension PagerState {
         }
     }
 
+    /// The most lines Tab looks through for the next link of a text document.
+    static let textLinkScanLimit = 100_000
+
+    /// Tab / Shift-Tab in a text document: its OSC 8 links (`ls --hyperlink`, gcc, systemd)
+    /// are found line by line from the selection (or the view), not listed up front: a text
+    /// document can be a 1 GB log. Lines without an escape are skipped without decoding.
+    mutating func selectNextTextLink(forward: Bool, count: Int) {
+        guard let content = active.content as? TextContent else { return }
+        let top = active.top
+        let bottom = top + contentRows
+        // Where to look from: after (before) the selection when it is on screen, else from the
+        // first line on screen (the last line on screen).
+        var unit: Int
+        var after: Int?  // links starting after (before) this offset in `unit`
+        if let sel = selection, sel.element.blockIndex < content.unitCount,
+           case let r = rows(of: sel.element), !r.isEmpty, r.lowerBound < bottom, r.upperBound > top {
+            unit = sel.element.blockIndex
+            after = sel.element.range.lowerBound
+        } else {
+            let row = forward ? top : max(top, min(bottom, active.layout.rowCount) - 1)
+            unit = active.layout.rowCount > 0 ? active.layout.unitIndex(atRow: row) : 0
+            after = nil
+        }
+        var steps = max(1, count)
+        var found: SelectableElement?
+        var scanned = 0
+        while unit >= 0 && unit < content.unitCount && scanned < Self.textLinkScanLimit {
+            var links = content.links(ofUnit: unit).filter { link in
+                guard let a = after else { return true }
+                return forward ? link.range.lowerBound > a : link.range.lowerBound < a
+            }
+            if !forward { links.reverse() }
+            for link in links {
+                found = SelectableElement(blockIndex: unit, range: link.range, kind: .link(link.destination))
+                steps -= 1
+                if steps == 0 { break }
+            }
+            if steps == 0 { break }
+            after = nil
+            unit += forward ? 1 : -1
+            scanned += 1
+        }
+        guard let element = found else {
+            message = scanned >= Self.textLinkScanLimit ? "No link in the next \(Self.textLinkScanLimit) lines"
+                : forward ? "No more links" : "No links before"
+            return
+        }
+        selection = Selection(index: -1, element: element)
+        active.prepare(aroundUnit: element.blockIndex)
+        if let moved = active.viewport.revealing(rows(of: element), in: active.layout, requireWhole: true) {
+            active.viewport = moved
+        }
+        if case .link(let url) = element.kind { message = url }
+    }
+
     /// The first element for which `predicate` (false, then true, along the elements) holds.
     private func firstIndex(in elements: [SelectableElement], where predicate: (SelectableElement) -> Bool) -> Int {
         var lo = 0, hi = elements.count
@@ -156,7 +213,7 @@ extension PagerState {
     }
 
     mutating func follow(_ destination: String) -> [PagerEffect] {
-        switch LinkTarget(destination) {
+        switch LinkTarget(destination, hostName: config.hostName) {
         case .heading(let raw):
             let fragment = raw.removingPercentEscapes()
             let unit = (active.slugs[fragment.lowercased()] ?? active.slugs[fragment]).map(\.blockIndex)

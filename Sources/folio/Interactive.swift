@@ -23,6 +23,8 @@ extension Folio {
         let theme = theme(forTerminal: true, environment: environment) ?? Theme(depth: .none, hyperlinks: false)
         config.theme = theme
         config.inlineLinkURLs = options.plain
+        var host = [CChar](repeating: 0, count: 256)
+        if gethostname(&host, host.count - 1) == 0 { config.hostName = String(cString: host) }
         if let j = options.jumpTarget { config.jumpTarget = Folio.jumpPolicy(j) }
         config.searchCase = options.ignoreCase ? .insensitive : .smart
         config.literalSearch = options.literal

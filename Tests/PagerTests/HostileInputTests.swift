@@ -129,6 +129,18 @@ import Testing
         #expect(Self.follow("-dash.md").effects.contains(.openFile(path: "/docs/here/-dash.md", fragment: nil)))
     }
 
+    /// `ls --hyperlink` and gcc write `file://HOST/path`: this machine's name is local, any
+    /// other host is not.
+    @Test func fileURLsNamingThisHostAreLocal() {
+        #expect(LinkTarget.filePath("file://box/tmp/a.md", hostName: "box") == "/tmp/a.md")
+        #expect(LinkTarget.filePath("file://BOX/tmp/a.md", hostName: "box") == "/tmp/a.md")
+        #expect(LinkTarget.filePath("file://localhost/tmp/a.md") == "/tmp/a.md")
+        #expect(LinkTarget.filePath("file:///tmp/a.md") == "/tmp/a.md")
+        #expect(LinkTarget.filePath("file://other/tmp/a.md", hostName: "box") == nil)
+        #expect(LinkTarget.filePath("file://box/tmp/a.md") == nil)
+        #expect(LinkTarget("file://box/tmp/a.md", hostName: "box") == .markdownFile(path: "/tmp/a.md", fragment: nil))
+    }
+
     @Test func schemeParsing() {
         #expect(LinkTarget.scheme(of: "HTTPS://x") == "https")
         #expect(LinkTarget.scheme(of: "a+b-c.d:x") == "a+b-c.d")

@@ -9,17 +9,6 @@ private func trimmed(_ rows: [String]) -> [String] { rows.map(trim) }
 
 /// less's `-` command while reading: `-N`, `-S`, `-i`, `-I`.
 @Suite struct OptionToggleTests {
-    static func textHarness(_ text: String, columns: Int, rows: Int) -> PagerHarness {
-        let store = ByteStore()
-        Array(text.utf8).withUnsafeBytes { store.append($0) }
-        let content = TextContent(store: store)
-        _ = content.indexMore(inputEnded: true)
-        var h = PagerHarness(markdown: "", columns: columns, rows: rows)
-        h.state = PagerState(documents: [DocumentSpec(name: "log", path: nil, text: content)],
-                             config: PagerHarness.plain, rows: rows, columns: columns)
-        return h
-    }
-
     @Test func dashLetterIsOneCommandAndCountsAreDropped() {
         var k = KeyInterpreter()
         #expect(k.interpret(.char("-")) == nil)
@@ -32,7 +21,7 @@ private func trimmed(_ rows: [String]) -> [String] { rows.map(trim) }
 
     @Test func dashSChopsAndFoldsATextDocumentKeepingTheTopLine() {
         let long = String(repeating: "x", count: 25) + "END"
-        var h = Self.textHarness("a\n\(long)\nb\nc\nd\ne\n", columns: 10, rows: 4)
+        var h = PagerHarness(text: "a\n\(long)\nb\nc\nd\ne\n", columns: 10, rows: 4)
         h.send("j")
         #expect(trimmed(h.content).first == "xxxxxxxxxx")
         h.send("-S")
@@ -49,7 +38,7 @@ private func trimmed(_ rows: [String]) -> [String] { rows.map(trim) }
     }
 
     @Test func dashNShowsLineNumbersAndHidesThem() {
-        var h = Self.textHarness("alpha\nbeta\ngamma\n", columns: 30, rows: 4)
+        var h = PagerHarness(text: "alpha\nbeta\ngamma\n", columns: 30, rows: 4)
         h.send("-N")
         #expect(trimmed(h.content).first?.hasSuffix("1 alpha") == true)
         #expect(trimmed(h.content)[1].hasSuffix("2 beta"))

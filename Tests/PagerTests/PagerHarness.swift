@@ -36,6 +36,16 @@ struct PagerHarness {
         state = PagerState(documents: specs, config: config, rows: rows, columns: columns)
     }
 
+    /// A text document (lines, as `folio --text` shows them), whole.
+    init(text: String, columns: Int, rows: Int, config: PagerConfig = PagerHarness.plain) {
+        let store = ByteStore()
+        Array(text.utf8).withUnsafeBytes { store.append($0) }
+        let content = TextContent(store: store)
+        _ = content.indexMore(inputEnded: true)
+        state = PagerState(documents: [DocumentSpec(name: "log", path: nil, text: content)],
+                           config: config, rows: rows, columns: columns)
+    }
+
     /// Sends keys written in notation (`"3<Space>/foo<CR>"`), each followed by idle time.
     mutating func send(_ notation: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let keys: [Key]
