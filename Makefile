@@ -12,14 +12,18 @@ all: build
 build:
 	$(SWIFT) build
 
+# On Linux the Swift runtime and Foundation are linked in: startup (and so the first screen)
+# takes ~7 ms instead of ~14 ms of loading shared libraries (measured with `folio --version`).
+RELEASE_FLAGS ?= $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,)
+
 release:
-	$(SWIFT) build -c release --product folio
+	$(SWIFT) build -c release $(RELEASE_FLAGS) --product folio
 
 # Installs what is missing (Debian packages) and opens the tour document in folio.
 demo:
 	.ci/install-deps
-	$(SWIFT) build -c release --product folio
-	"$$($(SWIFT) build -c release --show-bin-path)/folio" SampleDocs/tour.md
+	$(SWIFT) build -c release $(RELEASE_FLAGS) --product folio
+	"$$($(SWIFT) build -c release $(RELEASE_FLAGS) --show-bin-path)/folio" SampleDocs/tour.md
 
 # The whole test suite: unit, law, screen and end-to-end (tmux) tests.
 test:
@@ -29,7 +33,7 @@ test:
 
 # Release benchmarks (figures in the closing notes / README).
 bench:
-	$(SWIFT) run -c release folio-bench
+	$(SWIFT) run -c release $(RELEASE_FLAGS) folio-bench
 
 # libFuzzer with AddressSanitizer (see DEVELOPERS.md): parse + layout + print, and the key
 # decoder, FUZZ_RUNS executions each from the committed seed corpus (new inputs go to
@@ -55,7 +59,7 @@ fuzz-replay:
 
 install: release
 	install -d "$(BINDIR)" "$(MANDIR)"
-	install -m 0755 "$$($(SWIFT) build -c release --show-bin-path)/folio" "$(BINDIR)/folio"
+	install -m 0755 "$$($(SWIFT) build -c release $(RELEASE_FLAGS) --show-bin-path)/folio" "$(BINDIR)/folio"
 	install -m 0644 man/folio.1 "$(MANDIR)/folio.1"
 
 uninstall:
