@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The pager figures of the text and stream issues, folio beside less in the same run:
 #   scripts/pager-bench.sh FOLIO_BIN [WORK_DIR]
+#   ONLY="log git yes slow markdown" picks parts (default: all).
 # Generates its inputs in WORK_DIR (default: a new temp dir; about 1.3 GB), drives both pagers
 # in a private tmux server (100x30) and polls the pane for the text each step must show, so
 # every time includes ~2-5 ms of polling. Memory is read from /proc/PID/status.
@@ -20,6 +21,7 @@ timing_server "folio-pager-bench-$$"
 state=$(mktemp -d)
 export FOLIO_STATE_DIR=$state LESSHISTFILE=- LESS=
 
+want() { [ -z "${ONLY:-}" ] || [[ " $ONLY " == *" $1 "* ]]; }
 ms() { echo $(( ($(date +%s%N) - $1) / 1000000 )); }
 # wait_for NEEDLE [tries]: poll the pane until NEEDLE shows; fails loudly after ~60 s.
 wait_for() {
@@ -69,7 +71,7 @@ printf 'inputs: log %d MB, git log -p %d MB, Markdown %d MB and %d MB\n' \
   $(( $(stat -c %s "$md20") >> 20 )) $(( $(stat -c %s "$md100") >> 20 ))
 
 # --- 1 GB log -------------------------------------------------------------------------------
-for who in folio less; do
+want log && for who in folio less; do
   cmd=$([ $who = folio ] && echo "exec $bin --no-restore '$log'" || echo "exec less '$log'")
   first=(); for _ in 1 2 3 4 5; do open "$cmd"; wait_for "BEGIN-OF-LOG"; first+=("$(ms "$start")"); done
   open "$cmd"; wait_for "BEGIN-OF-LOG"
@@ -84,27 +86,27 @@ for who in folio less; do
 done
 
 # --- 50 MB git log -p, piped ---------------------------------------------------------------
-for who in folio less; do
+want git && for who in folio less; do
   cmd=$([ $who = folio ] && echo "cat '$gitlog' | $bin" || echo "cat '$gitlog' | less -R")
   first=(); for _ in 1 2 3 4 5; do open "$cmd"; wait_for "commit "; first+=("$(ms "$start")"); done
   echo "50 MB git log -p | $who: first screen $(summary "${first[@]}")"
 done
 
 # --- yes | --------------------------------------------------------------------------------
-for who in folio less; do
+want yes && for who in folio less; do
   first=(); for _ in 1 2 3 4 5; do open "yes | $([ $who = folio ] && echo "$bin" || echo less)"; wait_for "y"; first+=("$(ms "$start")"); done
   pid=$(newest $who); a=$(mem "$pid" 'VmRSS'); sleep 10
   echo "yes | $who: first screen $(summary "${first[@]}"); $a-> after 10 s $(mem "$pid" 'VmRSS|VmHWM|RssAnon')"
 done
 
 # --- slow pipe ------------------------------------------------------------------------------
-for who in folio less; do
+want slow && for who in folio less; do
   open "(echo first-line-arrived; sleep 5; echo done) | $([ $who = folio ] && echo "$bin" || echo less)"
   wait_for "first-line-arrived"; echo "slow pipe | $who: first line on screen after $(ms "$start") ms (writer sleeps 5 s after it)"
 done
 
 # --- Markdown -------------------------------------------------------------------------------
-for md in "$md20" "$md100"; do
+want markdown && for md in "$md20" "$md100"; do
   size=$(( $(stat -c %s "$md") >> 20 ))
   for who in folio less; do
     cmd=$([ $who = folio ] && echo "exec $bin --no-restore '$md'" || echo "exec less '$md'")

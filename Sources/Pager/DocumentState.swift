@@ -52,7 +52,13 @@ public struct DocumentState: Sendable {
     public init(spec: DocumentSpec, options: LayoutOptions, contentRows: Int) {
         switch spec.source {
         case .markdown(let document):
-            self.init(name: spec.name, path: spec.path, document: document, options: options, contentRows: contentRows)
+            if let built = spec.prebuilt, built.options == DocumentState.effective(options, markdown: true) {
+                self.init(name: spec.name, path: spec.path,
+                          layout: DocumentLayout(content: built.content, options: built.options, rowCounts: built.rowCounts),
+                          contentRows: contentRows)
+            } else {
+                self.init(name: spec.name, path: spec.path, document: document, options: options, contentRows: contentRows)
+            }
             isPreview = spec.isPreview
         case .text(let text):
             self.init(name: spec.name, path: spec.path, layout: DocumentLayout(content: text, options: options),

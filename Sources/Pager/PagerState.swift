@@ -216,6 +216,13 @@ public struct BackEntry: Hashable, Sendable {
 }
 
 /// A document handed to the pager.
+/// A Markdown document's content laid out once for `options` (see `DocumentSpec.prebuilt`).
+public struct PrebuiltContent: @unchecked Sendable {
+    public let content: MarkdownContent
+    public let rowCounts: [Int]
+    public let options: LayoutOptions
+}
+
 public struct DocumentSpec: Sendable {
     public enum Source: Sendable {
         case markdown(Document)
@@ -227,12 +234,25 @@ public struct DocumentSpec: Sendable {
     /// The document is only the beginning of the file (shown while the rest is parsed):
     /// page totals and percentages are not known yet.
     public var isPreview: Bool
+    /// Its content and row counts, built off the run loop (by the parse worker) for the
+    /// options the pager had then; used when they are still the pager's options. Building
+    /// them for 20 MB of Markdown takes about a second: keys must not wait for it.
+    public var prebuilt: PrebuiltContent?
     public init(name: String, path: String?, document: Document, isPreview: Bool = false) {
         self.name = name; self.path = path; self.source = .markdown(document); self.isPreview = isPreview
     }
     public init(name: String, path: String?, text: TextContent) {
         self.name = name; self.path = path; self.source = .text(text); self.isPreview = false
     }
+    /// `MarkdownContent.build` of the document for `options` (options as
+    /// `PagerState.markdownOptions` makes them).
+    public mutating func prebuild(for options: LayoutOptions) {
+        guard let document else { return }
+        let effective = DocumentState.effective(options, markdown: true)
+        let (content, counts) = MarkdownContent.build(document, options: effective)
+        prebuilt = PrebuiltContent(content: content, rowCounts: counts, options: effective)
+    }
+
     /// The Markdown document (nil for text).
     public var document: Document? {
         if case .markdown(let d) = source { return d }

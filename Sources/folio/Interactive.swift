@@ -149,7 +149,6 @@ extension Folio {
         loop.startEffects = startEffects
         loop.followName = options.followName
         for slot in inputs { slot.reader?.start() }
-        if preview { inputs[0].parser?.poke(ended: true) }
         specs = []  // the pager owns the documents now
         let status = loop.run(hadErrors: hadErrors)
         session.restore()

@@ -1,6 +1,7 @@
 import Foundation
 import LineLayout
 import MarkdownModel
+import Pager
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,7 +13,7 @@ enum Delivery: @unchecked Sendable {
     /// Document `doc`'s input ended (`error` if a read failed).
     case ended(doc: Int, error: String?)
     /// A parse of what has arrived of Markdown document `doc` is ready (`complete`: all of it).
-    case parsed(doc: Int, document: Document, complete: Bool)
+    case parsed(doc: Int, spec: DocumentSpec, complete: Bool)
 }
 
 /// A self-pipe the run loop polls with the terminal: threads post deliveries and wake it.
@@ -177,7 +178,9 @@ final class ParseWorker: @unchecked Sendable {
     }
 
     /// Starts a parse if one is due. `ended`: the input is complete (parse it all).
-    func poke(ended: Bool) {
+    /// `options`: the pager's layout options now; the document is also laid out for them
+    /// here, off the run loop (`DocumentSpec.prebuilt`).
+    func poke(ended: Bool, options: LayoutOptions) {
         let available = store.count
         lock.lock()
         let due = !running && available > parsedBytes
@@ -188,12 +191,13 @@ final class ParseWorker: @unchecked Sendable {
         let thread = Thread { [self] in
             var bytes = store.bytes(0..<available)
             if !ended, let cut = PrefixCut.last(in: bytes) { bytes.removeSubrange(cut...) }
-            let document = MarkdownParser.parse(bytes)
+            var spec = DocumentSpec(name: "", path: nil, document: MarkdownParser.parse(bytes))
+            spec.prebuild(for: options)
             lock.lock()
             parsedBytes = ended ? available : max(parsedBytes, bytes.count)
             running = false
             lock.unlock()
-            mailbox.post(.parsed(doc: doc, document: document, complete: ended))
+            mailbox.post(.parsed(doc: doc, spec: spec, complete: ended))
         }
         thread.stackSize = 8 << 20
         thread.start()

@@ -72,6 +72,11 @@ struct RunLoop {
     mutating func run(hadErrors: Bool) -> Int32 {
         for i in inputs.indices { noteFile(&inputs[i]) }
         draw()
+        // A large file shown from a preview of its beginning: its full parse (which uses every
+        // core) starts once the first screen is out, so that screen never waits for it.
+        for i in inputs.indices where inputs[i].reader == nil {
+            inputs[i].parser?.poke(ended: true, options: state.layoutOptions)
+        }
         if let work = afterFirstFrame {
             afterFirstFrame = nil
             work(&state)
@@ -431,15 +436,15 @@ extension RunLoop {
                     effects += state.update(.inputEnded(document: doc, error: error.map { "\(loaded[doc].name): \($0)" }))
                 } else {
                     if doc < loaded.count { loaded[doc].bytes = store.bytes(0..<store.count) }
-                    inputs[doc].parser?.poke(ended: true)
+                    inputs[doc].parser?.poke(ended: true, options: state.layoutOptions)
                     if let error { state.message = "\(loaded[doc].name): \(error)" }
                 }
                 grown.remove(doc)
-            case .parsed(let doc, let document, let complete):
+            case .parsed(let doc, var spec, let complete):
                 guard inputs.indices.contains(doc), state.documents.indices.contains(doc) else { continue }
                 let old = state.documents[doc]
                 let isComplete = complete
-                let spec = DocumentSpec(name: old.name, path: old.path, document: document, isPreview: !isComplete)
+                (spec.name, spec.path, spec.isPreview) = (old.name, old.path, !isComplete)
                 effects += state.update(.documentReady(document: doc, spec: spec, changedUnits: []))
                 // A Markdown stream is keyed by its content: its position can be restored once
                 // it is whole, if the reader has not moved yet.
@@ -447,7 +452,7 @@ extension RunLoop {
                    let m = positions.restore(into: &state, loaded: loaded, documentIndex: doc) {
                     state.message = m
                 }
-                if !isComplete { inputs[doc].parser?.poke(ended: inputs[doc].ended || inputs[doc].reader == nil) }
+                if !isComplete { inputs[doc].parser?.poke(ended: inputs[doc].ended || inputs[doc].reader == nil, options: state.layoutOptions) }
             }
         }
         for doc in grown.sorted() where inputs.indices.contains(doc) {
@@ -457,7 +462,7 @@ extension RunLoop {
                 effects += state.update(.inputArrived(document: doc))
             } else {
                 effects += state.update(.readProgress(document: doc, bytes: inputs[doc].store.count))
-                inputs[doc].parser?.poke(ended: false)
+                inputs[doc].parser?.poke(ended: false, options: state.layoutOptions)
             }
         }
         return effects
