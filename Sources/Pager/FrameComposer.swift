@@ -56,8 +56,10 @@ extension PagerState {
                 }
                 previousSourceLine = line.sourceLine
             }
-            if !doc.changedUnits.isEmpty, doc.changedUnits.contains(blockIndex), screenColumns > 1 {
-                // A reload changed this unit: a cue in the last column until the next key.
+            if !doc.changedUnits.isEmpty, doc.changedUnits.contains(blockIndex), screenColumns > 1,
+               rowInUnit == 0 || line.spans.contains(where: { $0.text.contains { !$0.isWhitespace } }) {
+                // A reload changed this unit: a cue in the last column until the next key, on
+                // its rows with text (not the blank row that separates it from the next block).
                 grid.put("▐", style: theme.changeCue, row: screenRow, column: screenColumns - 1)
             }
             let overlay: Overlays

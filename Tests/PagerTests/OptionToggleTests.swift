@@ -63,3 +63,18 @@ private func trimmed(_ rows: [String]) -> [String] { rows.map(trim) }
         #expect(h.screen.last.map(trim)?.contains("No option -q") == true)
     }
 }
+
+/// The margin cue a reload leaves on the blocks that changed.
+@Suite struct ChangeCueTests {
+    @Test func theCueMarksTheChangedBlocksRowsWithTextOnly() {
+        var h = PagerHarness(markdown: "first\n\nsecond line\n\nthird\n", columns: 20, rows: 8)
+        let spec = DocumentSpec(name: "doc.md", path: nil, document: MarkdownParser.parse("first\n\nsecond LINE\n\nthird\n"))
+        h.send(.documentReady(document: 0, spec: spec, changedUnits: [1]))
+        let rows = h.content
+        let cued = rows.indices.filter { rows[$0].hasSuffix("▐") }
+        #expect(cued.count == 1, "\(rows)")
+        #expect(cued.first.map { rows[$0].hasPrefix("second LINE") } == true, "\(rows)")
+        h.send("j")
+        #expect(!h.content.contains { $0.hasSuffix("▐") })
+    }
+}
