@@ -157,4 +157,30 @@ extension PagerState {
         guard let t = target else { message = forward ? "No next heading" : "No previous heading"; return }
         active.jump(toRow: t)
     }
+
+    /// less's `-` command, for the options that make sense while reading: `-N` line numbers,
+    /// `-S` chop long lines (text documents), `-i` smart case, `-I` ignore case. The same
+    /// line stays on top (`relayout` keeps the anchor); the status line says the new state.
+    mutating func toggleOption(_ letter: Character) {
+        switch letter {
+        case "N":
+            config.lineNumbers.toggle()
+            relayoutAll()
+            message = config.lineNumbers ? "Line numbers on" : "Line numbers off"
+        case "S":
+            config.chopLongLines.toggle()
+            horizontalShift = 0
+            relayoutAll()
+            message = !active.isText ? "Chop long lines \(config.chopLongLines ? "on" : "off") (text documents only; Markdown is wrapped to the width)"
+                : config.chopLongLines ? "Chop long lines (← → scroll sideways)" : "Fold long lines"
+        case "i":
+            config.searchCase = config.searchCase == .smart ? .sensitive : .smart
+            message = config.searchCase == .smart ? "Ignore case in searches (unless the pattern has capitals)" : "Case is significant in searches"
+        case "I":
+            config.searchCase = config.searchCase == .insensitive ? .sensitive : .insensitive
+            message = config.searchCase == .insensitive ? "Ignore case in searches" : "Case is significant in searches"
+        default:
+            message = "No option -\(letter) here (-N line numbers, -S chop, -i / -I case)"
+        }
+    }
 }

@@ -93,8 +93,7 @@ extension PagerState {
         let bottom = top + contentRows  // exclusive
         var index: Int
         var steps = count
-        if let sel = selection, sel.index < elements.count,
-           case let r = rows(of: elements[sel.index]), !r.isEmpty, r.lowerBound < bottom, r.upperBound > top {
+        if let sel = selection, sel.index >= 0, sel.index < elements.count, isOnScreen(elements[sel.index]) {
             index = sel.index
         } else {
             // No selection, or it is off screen: start from the view.
@@ -134,6 +133,12 @@ extension PagerState {
         }
     }
 
+    /// Whether any row of `element` is on screen (Tab then moves on from it).
+    func isOnScreen(_ element: SelectableElement) -> Bool {
+        let r = rows(of: element)
+        return !r.isEmpty && r.lowerBound < active.top + contentRows && r.upperBound > active.top
+    }
+
     /// The most lines Tab looks through for the next link of a text document.
     static let textLinkScanLimit = 100_000
 
@@ -148,8 +153,7 @@ extension PagerState {
         // first line on screen (the last line on screen).
         var unit: Int
         var after: Int?  // links starting after (before) this offset in `unit`
-        if let sel = selection, sel.element.blockIndex < content.unitCount,
-           case let r = rows(of: sel.element), !r.isEmpty, r.lowerBound < bottom, r.upperBound > top {
+        if let sel = selection, sel.element.blockIndex < content.unitCount, isOnScreen(sel.element) {
             unit = sel.element.blockIndex
             after = sel.element.range.lowerBound
         } else {
