@@ -40,16 +40,18 @@ bench:
 # .build-fuzz/corpus-*, never into the repository).
 FUZZ_RUNS ?= 1000000
 FUZZ_TARGETS = FuzzPrint FuzzKeys
-FUZZ_FLAGS = --scratch-path .build-fuzz --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING
+# Optimised code with ASan: Swift debug code runs ~3x slower under the sanitizer (84 vs 245
+# executions/s of FuzzPrint on 2 cores), which makes a million runs take hours.
+FUZZ_FLAGS = -c release --scratch-path .build-fuzz --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING
 
 fuzz-build:
 	for t in $(FUZZ_TARGETS); do $(SWIFT) build $(FUZZ_FLAGS) --product $$t || exit 1; done
 
 fuzz: fuzz-build
 	mkdir -p .build-fuzz/corpus-print .build-fuzz/corpus-keys
-	SWIFT_BACKTRACE=enable=no .build-fuzz/debug/FuzzPrint -runs=$(FUZZ_RUNS) -max_len=4096 -rss_limit_mb=2048 \
+	SWIFT_BACKTRACE=enable=no .build-fuzz/release/FuzzPrint -runs=$(FUZZ_RUNS) -max_len=4096 -rss_limit_mb=2048 \
 		-timeout=10 .build-fuzz/corpus-print Fuzz/corpus/print
-	SWIFT_BACKTRACE=enable=no .build-fuzz/debug/FuzzKeys -runs=$(FUZZ_RUNS) -max_len=1024 \
+	SWIFT_BACKTRACE=enable=no .build-fuzz/release/FuzzKeys -runs=$(FUZZ_RUNS) -max_len=1024 \
 		.build-fuzz/corpus-keys Fuzz/corpus/keys
 
 # The seed corpus through ordinary builds of the targets (no libFuzzer, no sanitizer).

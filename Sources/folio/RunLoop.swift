@@ -140,8 +140,7 @@ struct RunLoop {
                         let size = session.size()
                         effects += state.update(.resize(rows: size.rows, columns: size.columns))
                     case .terminate, .hangup, .interrupt, .quit:
-                        saveAll()
-                        session.exit(dueTo: signal)
+                        leave(dueTo: signal)
                     case .suspendRequest:
                         effects.append(.suspend)
                     case .continued:
@@ -183,7 +182,7 @@ struct RunLoop {
             for input in decoder.feed(bytes) { effects += handle(input) }
         }
         for s in deferredSignals where s == .terminate || s == .hangup || s == .interrupt || s == .quit {
-            saveAll(); session.exit(dueTo: s)
+            leave(dueTo: s)
         }
         for s in deferredSignals where s == .suspendRequest { effects.append(.suspend) }
         deferredSignals = []
@@ -277,9 +276,18 @@ struct RunLoop {
         let grid = state.frame()
         let bytes = renderer.render(grid, depth: state.config.theme.depth, scrollRows: 0..<state.contentRows)
         do { try session.write(bytes) } catch {
-            saveAll()
-            session.exit(dueTo: .hangup)
+            leave(dueTo: .hangup)
         }
+    }
+
+    /// Ends the process for a signal (or a terminal that went away) as `q` ends it: terminal
+    /// restored first, then the reading position saved, then a save that failed said on
+    /// stderr (the status line is gone), then the signal's own default action.
+    mutating func leave(dueTo signal: Signal) -> Never {
+        session.restore()
+        saveAll()
+        if let failure = positions.saveFailure { reportError(failure) }
+        session.exit(dueTo: signal)
     }
 
     mutating func saveCurrent() {

@@ -158,13 +158,23 @@ import Glibc
 
     // MARK: 7. Failed saves
 
-    @Test func failedSaveIsReportedAfterTheTerminalIsRestored() throws {
+    /// Whether folio ends by `q` or by a signal (SIGTERM from `kill`, SIGHUP from a closed
+    /// terminal window), a position it could not save is said on stderr after the terminal
+    /// is restored.
+    @Test(arguments: ["q", "TERM", "HUP"])
+    func failedSaveIsReportedAfterTheTerminalIsRestored(ending: String) throws {
         let dir = try E2E.temporaryDirectory()
         let file = try E2E.write("not a directory", to: "state-file", in: dir)
         let pane = try recordingTTY("SampleDocs/long.md", dir: dir, environment: ["FOLIO_STATE_DIR": file])
         _ = try #require(pane.waitForPager(name: "long.md"))
         try pane.keys("<Space>")
-        try pane.keys("q")
+        _ = try #require(pane.wait { $0.contains { $0.contains("p2/") } }, "the page moved: there is a position to save")
+        switch ending {
+        case "q": try pane.keys("q")
+        default:
+            let pid = try #require(pane.folioPID())
+            #expect(kill(pid, ending == "TERM" ? SIGTERM : SIGHUP) == 0)
+        }
         let screen = try #require(pane.wait(text: "FOLIO-EXITED"))
         #expect(try ttyUnchanged(dir))
         let err = try String(contentsOf: dir.appendingPathComponent("err"), encoding: .utf8)
