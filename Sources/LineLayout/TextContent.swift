@@ -306,12 +306,16 @@ enum TextLineLayouter {
     /// A row showing `range` of the text, split into spans where the style or link changes.
     static func row(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, width: Int,
                     line: StyledLine, links: [LinkTarget], block: BlockID, sourceLine: Int, overwide: Bool) -> VisualLine {
-        // Cut points: style run and link edges inside the range.
+        // Cut points: style run and link edges inside the range. Runs and links are sorted and
+        // disjoint (StyledLine's invariants), so only those overlapping the row are visited: a
+        // 1 MB line of a million runs (a binary file's controls) costs per row, not per line.
+        let runs = overlapping(line.runs, range) { $0.range }
+        let rowLinks = overlapping(links, range) { $0.range }
         var cuts: [Int] = [range.lowerBound, range.upperBound]
-        for r in line.runs where r.range.overlaps(range) {
+        for r in runs {
             cuts.append(max(r.range.lowerBound, range.lowerBound)); cuts.append(min(r.range.upperBound, range.upperBound))
         }
-        for l in links where l.range.overlaps(range) {
+        for l in rowLinks {
             cuts.append(max(l.range.lowerBound, range.lowerBound)); cuts.append(min(l.range.upperBound, range.upperBound))
         }
         cuts = Array(Set(cuts)).sorted()
@@ -324,12 +328,24 @@ enum TextLineLayouter {
                 piece = String(repeating: "\u{FFFD}", count: piece.count)
                 w = piece.count
             }
-            let attributes = line.runs.first { $0.range.contains(a) }?.attributes
-            let link = links.first { $0.range.contains(a) }?.destination
+            let attributes = runs.first { $0.range.contains(a) }?.attributes
+            let link = rowLinks.first { $0.range.contains(a) }?.destination
             spans.append(Span(text: piece, style: SpanStyle(role: .body, link: link, literal: attributes), width: w,
                               contentOffset: a))
             total += w
         }
         return VisualLine(spans: spans, block: block, range: range, sourceLine: sourceLine, width: min(total, width))
+    }
+
+    /// The elements of `sorted` (sorted, disjoint ranges) that overlap `range`.
+    static func overlapping<T>(_ sorted: [T], _ range: Range<Int>, _ key: (T) -> Range<Int>) -> ArraySlice<T> {
+        var lo = 0, hi = sorted.count
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            if key(sorted[mid]).upperBound <= range.lowerBound { lo = mid + 1 } else { hi = mid }
+        }
+        var end = lo
+        while end < sorted.count && key(sorted[end]).lowerBound < range.upperBound { end += 1 }
+        return sorted[lo..<end]
     }
 }

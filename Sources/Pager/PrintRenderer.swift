@@ -46,10 +46,11 @@ public enum PrintRenderer {
     public static func render(_ layout: DocumentLayout, theme: Theme?) -> [UInt8] {
         let theme = theme.map { printTheme($0, width: layout.width) }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(layout.rowCount * 60)
         var sgr = SGRCache()
         for u in 0..<layout.unitCount {
-            for line in layout.lines(ofUnit: u) { appendLine(line, theme: theme, to: &bytes, sgr: &sgr) }
+            // Each unit's own rows, not `lines(ofUnit:)`: a text layout's counts may still be
+            // estimates from byte lengths, which cut or pad lines of tabs, controls or wide text.
+            for line in layout.unit(u).lines { appendLine(line, theme: theme, to: &bytes, sgr: &sgr) }
         }
         return bytes
     }

@@ -98,8 +98,10 @@ struct Folio: ParsableCommand {
 
         let printMode = options.print || !stdoutIsTerminal
         if printMode || options.forget {
-            // Print mode and --forget need whole inputs.
-            for i in documents.indices { Folio.finishReading(&documents[i]) }
+            // --forget and Markdown print need whole inputs; text prints as it streams in.
+            for i in documents.indices where options.forget || documents[i].kind == .markdown {
+                Folio.finishReading(&documents[i])
+            }
         }
         if printMode {
             runPrintMode(documents, stdoutIsTerminal: stdoutIsTerminal, environment: environment)
@@ -148,22 +150,11 @@ struct Folio: ParsableCommand {
         for (i, loaded) in documents.enumerated() {
             if i > 0 && !writeAll(fd: 1, [0x0A]) { return }
             if loaded.kind == .text, let store = loaded.store {
-                if !stdoutIsTerminal && options.width == nil && theme == nil {
-                    // Text into a pipe or a file: the bytes as they are, as less and cat do.
-                    var ok = true
-                    store.forEachPiece(in: 0..<store.count) { piece, _ in
-                        ok = writeAll(fd: 1, Array(piece)); return ok
-                    }
-                    if !ok { return }
-                    continue
-                }
-                // To a terminal: the lines as the pager shows them (controls made visible).
-                let content = TextContent(store: store, tabWidth: options.tabs ?? 8)
-                content.indexMore(inputEnded: true)
                 var textOptions = layoutOptions
                 textOptions.chopLongLines = options.chopLongLines
-                let layout = DocumentLayout(content: content, options: textOptions)
-                if !writeAll(fd: 1, PrintRenderer.render(layout, theme: theme)) { return }
+                let printer = TextPrinter(raw: !stdoutIsTerminal && options.width == nil && theme == nil,
+                                          options: textOptions, theme: theme, tabWidth: options.tabs ?? 8)
+                if !printer.print(store: store, reader: loaded.reader, name: loaded.name) { return }
                 continue
             }
             for piece in PrintRenderer.render(source: loaded.bytes, options: layoutOptions, theme: theme) {
@@ -199,5 +190,63 @@ enum TerminalWidth {
         var ws = winsize()
         guard ioctl(1, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_col > 0 else { return nil }
         return Int(ws.ws_col)
+    }
+}
+
+/// Print mode for text: into a pipe or a file the bytes go out as they are (as less and cat
+/// do); to a terminal, or with `--width` or colour, as the pager shows the lines (controls
+/// made visible). Either way the input streams through in batches of whole lines (what each
+/// read brought, or a mapped file's pieces), so an endless or huge input is never held and
+/// a slow pipe's lines come out as they arrive. A line longer than `batchBytes` is cut at a
+/// character boundary there: the only difference is that its wrapping restarts at the cut.
+struct TextPrinter {
+    let raw: Bool
+    let options: LayoutOptions
+    let theme: Theme?
+    let tabWidth: Int
+    static let batchBytes = 1 << 20
+
+    /// Returns false when the reader of the output went away (stop quietly).
+    func print(store: ByteStore, reader: StreamReader?, name: String) -> Bool {
+        var pending: [UInt8] = []
+        var ok = true
+        var at = 0
+        while ok && at < store.count {
+            let end = min(store.count, at + TextPrinter.batchBytes)
+            store.forEachPiece(in: at..<end) { piece, _ in ok = take(piece, into: &pending); return ok }
+            at = end
+        }
+        guard ok else { return false }
+        if let reader {
+            let error = reader.forward { chunk in ok = take(chunk, into: &pending); return ok }
+            guard ok else { return false }
+            if let error { reportError("\(name): \(error)") }
+        }
+        return pending.isEmpty || emit(pending[...])
+    }
+
+    /// Adds bytes; writes out what is ready (everything when raw, whole lines otherwise).
+    private func take(_ bytes: UnsafeRawBufferPointer, into pending: inout [UInt8]) -> Bool {
+        if raw { return writeAll(fd: 1, bytes) }
+        pending.append(contentsOf: bytes)
+        var cut = (pending.lastIndex(of: 0x0A) ?? -1) + 1
+        if cut == 0 {
+            guard pending.count >= TextPrinter.batchBytes else { return true }
+            // One line longer than a batch: cut before a UTF-8 continuation byte run.
+            cut = pending.count
+            while cut > pending.count - 4, cut > 1, pending[cut - 1] & 0xC0 == 0x80 { cut -= 1 }
+            if cut > 1, pending[cut - 1] >= 0xC0 { cut -= 1 }
+        }
+        let ok = emit(pending[0..<cut])
+        pending.removeFirst(cut)
+        return ok
+    }
+
+    private func emit(_ lines: ArraySlice<UInt8>) -> Bool {
+        let store = ByteStore()
+        lines.withUnsafeBytes { store.append($0) }
+        let content = TextContent(store: store, tabWidth: tabWidth)
+        content.indexMore(inputEnded: true)
+        return writeAll(fd: 1, PrintRenderer.render(DocumentLayout(content: content, options: options), theme: theme))
     }
 }

@@ -117,16 +117,19 @@ func reportError(_ message: String) {
 /// Returns false when the reader went away (EPIPE), so print mode can stop quietly.
 @discardableResult
 func writeAll(fd: Int32, _ bytes: [UInt8]) -> Bool {
+    bytes.withUnsafeBytes { writeAll(fd: fd, $0) }
+}
+
+@discardableResult
+func writeAll(fd: Int32, _ buf: UnsafeRawBufferPointer) -> Bool {
     var offset = 0
-    return bytes.withUnsafeBytes { buf -> Bool in
-        while offset < buf.count {
-            let n = write(fd, buf.baseAddress! + offset, buf.count - offset)
-            if n > 0 { offset += n; continue }
-            if n < 0 && (errno == EINTR || errno == EAGAIN) { continue }
-            return false
-        }
-        return true
+    while offset < buf.count {
+        let n = write(fd, buf.baseAddress! + offset, buf.count - offset)
+        if n > 0 { offset += n; continue }
+        if n < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+        return false
     }
+    return true
 }
 
 extension Input {

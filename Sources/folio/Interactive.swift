@@ -62,7 +62,7 @@ extension Folio {
                 // Printed exactly as print mode prints to a terminal.
                 let printTheme = theme(forTerminal: true, environment: environment)
                 var layoutOptions = LayoutOptions(width: size.columns, inlineLinkURLs: printTheme == nil)
-                let layout: DocumentLayout
+                var layout: DocumentLayout
                 if loaded[0].kind == .text, let store = loaded[0].store {
                     let content = TextContent(store: store, tabWidth: options.tabs ?? 8)
                     content.indexMore(inputEnded: true)
@@ -71,6 +71,9 @@ extension Folio {
                 } else {
                     layout = DocumentLayout(document: MarkdownParser.parse(loaded[0].bytes), options: layoutOptions)
                 }
+                // Text counts start as estimates from byte lengths: lay out the first screen's
+                // worth so the fit is decided on real rows.
+                layout.prepare(aroundUnit: 0, before: 0, after: size.rows)
                 if layout.rowCount <= size.rows - 1 {
                     writeAll(fd: 1, PrintRenderer.render(layout, theme: printTheme))
                     return hadErrors ? 1 : 0

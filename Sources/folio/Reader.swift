@@ -133,6 +133,26 @@ final class StreamReader: @unchecked Sendable {
         return nil
     }
 
+    /// Print mode: hands every chunk read from here on to `body` instead of keeping it, so
+    /// an endless input (`folio /dev/zero > out`, `yes | folio | head`) streams through in
+    /// bounded memory, as through cat. Stops when `body` returns false; returns a read error.
+    func forward(_ body: (UnsafeRawBufferPointer) -> Bool) -> String? {
+        guard !finished else { return nil }
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
+        defer { chunk.deallocate() }
+        while true {
+            let n = read(fd, chunk.baseAddress, chunk.count)
+            if n > 0 {
+                if !body(UnsafeRawBufferPointer(rebasing: chunk[0..<n])) { return nil }
+            } else if n < 0 && errno == EINTR {
+                continue
+            } else {
+                finished = true
+                return n < 0 ? String(cString: strerror(errno)) : nil
+            }
+        }
+    }
+
     private func run() {
         if finished { mailbox.post(.ended(doc: doc, error: nil)); return }
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)

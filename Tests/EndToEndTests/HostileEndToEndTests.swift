@@ -145,6 +145,23 @@ import Glibc
         #expect(try ttyUnchanged(dir))
     }
 
+    /// Text streams through print mode as through cat: an endless input (/dev/zero on the
+    /// command line, `yes` on stdin) into a pipe, raw or rendered, comes out while it is read
+    /// and stops when the reader has had enough (before: folio read to the end first, holding
+    /// ~400 MB more each second and writing nothing).
+    @Test func endlessTextStreamsThroughPrintMode() throws {
+        let script = """
+            "$FOLIO_EXE" --print /dev/zero | head -c 20000000 | wc -c
+            "$FOLIO_EXE" --print --width 40 /dev/zero | head -c 2000000 | wc -c
+            yes | "$FOLIO_EXE" --print | head -n 3
+            yes | "$FOLIO_EXE" --print --width 40 --color=always | head -n 3
+            """
+        let result = try Subprocess.run("/bin/sh", ["-c", script], environment: ["FOLIO_EXE": try E2E.folio()], timeout: 60)
+        #expect(!result.timedOut)
+        let lines = String(decoding: result.stdout, as: UTF8.self).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(lines == ["20000000", "2000000", "y", "y", "y", "y", "y", "y"], "\(lines)")
+    }
+
     @Test func crashInThePagerRestoresTheTerminalAndExits() throws {
         let dir = try E2E.temporaryDirectory()
         let pane = try recordingTTY("SampleDocs/long.md", dir: dir, environment: ["FOLIO_TEST_CRASH": "pager"])

@@ -101,4 +101,16 @@ struct TextAndStreamEndToEndTests {
         #expect(screen.contains("one") && screen.contains("two"))
         #expect(screen.contains("EXIT=0"))
     }
+
+    /// `-F` decides on real rows: six lines of three tabs and a word are 6 × 2 rows at width
+    /// 20 (24 columns of tabs each), too many for a 10-row pane, though their 5 bytes each
+    /// would estimate one row a line. So folio pages instead of printing and exiting.
+    @Test func quitIfOneScreenCountsTheRowsTabsMake() throws {
+        let pane = try FolioPane.shell(
+            "printf '\\t\\t\\tw%d\\n' 1 2 3 4 5 6 | \"$FOLIO_EXE\" -F; echo EXIT=$?",
+            columns: 20, rows: 10)
+        let screen = try #require(pane.wait { $0.contains { $0.contains("w1") } })
+        #expect(!screen.contains { $0.hasPrefix("EXIT=") }, "\(screen)")
+        #expect(!screen.contains { $0.contains("w6") }, "only the first screen shows: \(screen)")
+    }
 }
