@@ -48,11 +48,62 @@ public enum Signal: Hashable, Sendable {
 nonisolated(unsafe) var signalPipeWriteFD: Int32 = -1
 
 /// The handler for every signal in `Signal.all`: one byte (the signal number) into the pipe.
+/// A signal that ends folio is also noted for `TerminationWatchdog`.
 let signalPipeHandler: @convention(c) (Int32) -> Void = { signo in
     let savedErrno = errno
     var byte = UInt8(truncatingIfNeeded: signo)
     _ = write(signalPipeWriteFD, &byte, 1)  // non-blocking: a full pipe drops the byte, which is fine
+    if TerminationWatchdog.ends(signo) && TerminationWatchdog.unanswered == 0 {
+        TerminationWatchdog.since = TerminationWatchdog.now()
+        TerminationWatchdog.unanswered = signo
+    }
     errno = savedErrno
+}
+
+/// Makes SIGTERM, SIGHUP, SIGINT and SIGQUIT work even while the run loop is busy (a huge
+/// layout, a slow device): when the loop has not taken such a signal from the pipe within
+/// `grace`, a thread restores the terminal (as after a crash) and ends the process with the
+/// signal's default action. The reading position is not saved then — never half-saved:
+/// stores are replaced atomically.
+///
+/// Why `nonisolated(unsafe)` is sound: `unanswered` and `since` are single words, written by
+/// the signal handler (since, then unanswered) and cleared by the run loop's `drain`; the
+/// watchdog only reads them. A torn or stale read delays or repeats one check, nothing more.
+enum TerminationWatchdog {
+    nonisolated(unsafe) static var unanswered: Int32 = 0
+    nonisolated(unsafe) static var since: Int64 = 0
+    nonisolated(unsafe) static var started = false
+    static let graceNanoseconds: Int64 = 1_000_000_000
+
+    static func ends(_ signo: Int32) -> Bool {
+        signo == SIGTERM || signo == SIGHUP || signo == SIGINT || signo == SIGQUIT
+    }
+
+    /// CLOCK_MONOTONIC in nanoseconds (clock_gettime is async-signal-safe).
+    static func now() -> Int64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
+    }
+
+    static func start() {
+        guard !started else { return }
+        started = true
+        var thread = pthread_t()
+        _ = pthread_create(&thread, nil, { _ in
+            while true {
+                usleep(100_000)
+                let signo = TerminationWatchdog.unanswered
+                guard signo != 0, TerminationWatchdog.now() - TerminationWatchdog.since > TerminationWatchdog.graceNanoseconds
+                else { continue }
+                EmergencyRestore.run()
+                signal(signo, SIG_DFL)
+                raise(signo)
+                _exit(128 + signo)
+            }
+        }, nil)
+        pthread_detach(thread)
+    }
 }
 
 /// The self-pipe trick: `sigaction` handlers write one byte per signal into a non-blocking
@@ -85,6 +136,7 @@ public final class SignalPipe {
         signalPipeWriteFD = writeFD
         for signal in signals { install(signal.number) }
         installed = true
+        TerminationWatchdog.start()
     }
 
     /// Re-installs our handler for one signal (e.g. SIGTSTP after a suspension).
@@ -116,6 +168,8 @@ public final class SignalPipe {
             if n < 0 && errno == EINTR { continue }
             guard n > 0 else { break }
             for byte in buffer[..<n] {
+                // The loop has it: it ends folio itself (restore, save, exit).
+                if TerminationWatchdog.ends(Int32(byte)) { TerminationWatchdog.unanswered = 0 }
                 guard let signal = Signal(number: Int32(byte)) else { continue }
                 if result.last != signal { result.append(signal) }
             }

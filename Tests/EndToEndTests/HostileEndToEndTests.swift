@@ -162,6 +162,24 @@ import Glibc
         #expect(lines == ["20000000", "2000000", "y", "y", "y", "y", "y", "y"], "\(lines)")
     }
 
+    /// SIGTERM while the run loop is busy — here laying out a 3 MB paragraph again at width 1
+    /// after a resize, seconds of work — still ends folio, terminal restored (before: the
+    /// signal waited in the pipe until the work was done, and SIGHUP from a closed window left
+    /// folio running).
+    @Test func signalEndsFolioWhileTheLoopIsBusy() throws {
+        let dir = try E2E.temporaryDirectory()
+        let doc = try E2E.write(String(repeating: "abcdefghij", count: 300_000) + "\n", to: "line.md", in: dir)
+        let pane = try recordingTTY("'\(doc)'", dir: dir, environment: [:])
+        _ = try #require(pane.wait(text: "abcdefghij"))
+        let pid = try #require(pane.folioPID())
+        try pane.tmux.resize(columns: 1, rows: 1)
+        usleep(300_000)  // lets the resize reach folio first; no assertion rests on it
+        #expect(kill(pid, SIGTERM) == 0)
+        try pane.tmux.resize(columns: 80, rows: 24)
+        _ = try #require(pane.wait(text: "FOLIO-EXITED"))
+        #expect(try ttyUnchanged(dir))
+    }
+
     @Test func crashInThePagerRestoresTheTerminalAndExits() throws {
         let dir = try E2E.temporaryDirectory()
         let pane = try recordingTTY("SampleDocs/long.md", dir: dir, environment: ["FOLIO_TEST_CRASH": "pager"])
