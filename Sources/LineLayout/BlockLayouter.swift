@@ -8,6 +8,14 @@ struct Prefix {
     var first: [Span] = []
     var other: [Span] = []
     var width = 0
+
+    /// The same prefix `margin` columns to the right (the reading column's left margin).
+    /// `drawingOnly`: a prefix that draws nothing (a blank separator row) stays empty.
+    func indented(_ margin: Int, drawingOnly: Bool = false) -> Prefix {
+        guard margin > 0, !(drawingOnly && first.isEmpty && other.isEmpty) else { return self }
+        let pad = Span(text: String(repeating: " ", count: margin), style: SpanStyle(), width: margin)
+        return Prefix(first: [pad] + first, other: [pad] + other, width: width + margin)
+    }
 }
 
 /// Collects a leaf's rows, putting its container prefix in front of each.
@@ -60,6 +68,17 @@ struct RowSink {
         append(VisualLine(spans: spans, block: block, range: range, sourceLine: sourceLine,
                           width: prefix.width + width))
         startedContent = true
+    }
+}
+
+extension BlockKind {
+    /// Top-level blocks that may run past `--max-width` to the right edge: their lines are
+    /// not reflowed, so a narrower column would only wrap or squeeze them.
+    var mayUseFullWidth: Bool {
+        switch self {
+        case .codeBlock, .table, .htmlBlock, .frontMatter: return true
+        default: return false
+        }
     }
 }
 

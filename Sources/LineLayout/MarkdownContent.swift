@@ -194,12 +194,17 @@ struct Skeleton {
     static func layoutUnit(_ k: Int, units: [BlockID], document: Document, containers: Containers,
                            options: LayoutOptions, stream: ((VisualLine) -> Void)? = nil) -> BlockLayout {
         let id = units[k]
-        let width = options.width
+        let block = document.blocks[id.rawValue]
+        // The reading column (`--max-width`, `--align`): a left margin in front of every row,
+        // prose capped, top-level code and tables to the right edge.
+        let (margin, width) = options.column(wide: containers.parent[id.rawValue] == 0 && block.kind.mayUseFullWidth)
+        var unitOptions = options
+        unitOptions.width = margin + width
         let alert = containers.titledAlert(of: id)
-        let prefix = containers.prefix(of: id, width: width, titledAlert: alert?.id)
-        let separator = k + 1 < units.count ? containers.separator(between: id, and: units[k + 1], width: width) : nil
-        let title = alert.map { ($0.kind, containers.prefix(of: $0.id, width: width)) }
-        return BlockLayouter.layout(document.blocks[id.rawValue], prefix: prefix, separator: separator, options: options,
+        let prefix = containers.prefix(of: id, width: width, titledAlert: alert?.id).indented(margin)
+        let separator = k + 1 < units.count ? containers.separator(between: id, and: units[k + 1], width: width)?.indented(margin, drawingOnly: true) : nil
+        let title = alert.map { ($0.kind, containers.prefix(of: $0.id, width: width).indented(margin)) }
+        return BlockLayouter.layout(block, prefix: prefix, separator: separator, options: unitOptions,
                                     title: title, stream: stream)
     }
 

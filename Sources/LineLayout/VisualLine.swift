@@ -155,8 +155,26 @@ public struct LayoutOptions: Hashable, Sendable {
     /// Text documents with chopped lines: columns scrolled to the right (`→`, `←`).
     public var horizontalShift: Int
 
-    public init(width: Int, inlineLinkURLs: Bool = false, chopLongLines: Bool = false, horizontalShift: Int = 0) {
+    /// Markdown prose (paragraphs, headings, lists, quotes, rules) at most this many columns
+    /// (`--max-width`); nil or 0: the whole width. Top-level code blocks, tables, HTML blocks
+    /// and front matter may still use the whole width from the prose's left edge.
+    public var maxProseWidth: Int?
+    /// With `maxProseWidth`: centre the reading column in the width (`--align center`)
+    /// instead of starting it at the left edge.
+    public var centerProse: Bool
+
+    public init(width: Int, inlineLinkURLs: Bool = false, chopLongLines: Bool = false, horizontalShift: Int = 0,
+                maxProseWidth: Int? = nil, centerProse: Bool = false) {
         self.width = max(1, width); self.inlineLinkURLs = inlineLinkURLs
         self.chopLongLines = chopLongLines; self.horizontalShift = max(0, horizontalShift)
+        self.maxProseWidth = maxProseWidth; self.centerProse = centerProse
+    }
+
+    /// Where a Markdown unit's column starts (`margin`) and how wide it is: prose is capped at
+    /// `maxProseWidth`, `wide` units (top-level code, tables) run to the right edge.
+    public func column(wide: Bool) -> (margin: Int, width: Int) {
+        guard let cap = maxProseWidth, cap > 0, cap < width else { return (0, width) }
+        let margin = centerProse ? (width - cap) / 2 : 0
+        return (margin, wide ? width - margin : cap)
     }
 }

@@ -41,6 +41,10 @@ public struct PagerConfig: Sendable {
     public var lineNumbers = false
     /// This machine's name: `file://HOST/path` links naming it are local files.
     public var hostName: String?
+    /// Markdown prose at most this many columns (`--max-width`; nil: the whole width), and
+    /// whether that column is centred (`--align center`). See `LayoutOptions.column`.
+    public var maxProseWidth: Int?
+    public var centerProse = false
 
     public init() {}
 }

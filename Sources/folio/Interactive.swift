@@ -31,6 +31,8 @@ extension Folio {
         config.mouse = options.mouse
         config.chopLongLines = options.chopLongLines
         config.lineNumbers = options.lineNumbers
+        config.maxProseWidth = options.proseWidth
+        config.centerProse = options.align == .center
         return config
     }
 
@@ -61,7 +63,8 @@ extension Folio {
             if loaded[0].reader == nil || loaded[0].reader!.finished {
                 // Printed exactly as print mode prints to a terminal.
                 let printTheme = theme(forTerminal: true, environment: environment)
-                var layoutOptions = LayoutOptions(width: size.columns, inlineLinkURLs: printTheme == nil)
+                var layoutOptions = LayoutOptions(width: size.columns, inlineLinkURLs: printTheme == nil,
+                                                  maxProseWidth: options.proseWidth, centerProse: options.align == .center)
                 var layout: DocumentLayout
                 if loaded[0].kind == .text, let store = loaded[0].store {
                     let content = TextContent(store: store, tabWidth: options.tabs ?? 8)

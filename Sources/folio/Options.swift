@@ -85,6 +85,23 @@ struct Options: ParsableArguments {
     @Flag(name: .long, help: "Do not reload a file shown when it changes on disk.")
     var noWatch = false
 
+    @Option(name: .long, parsing: .unconditional,
+            help: ArgumentHelp("Markdown: prose at most N columns wide, 0...10000 (default \(Options.defaultMaxWidth); 0: the whole width). Code blocks and tables may be wider.", valueName: "N"))
+    var maxWidth: Int?
+
+    @Option(name: .long, help: ArgumentHelp("Markdown: where the reading column of --max-width stands: left or center (default left).", valueName: "where"))
+    var align: Alignment = .left
+
+    /// Prose is capped at 100 columns unless told otherwise: lines much longer than ~100
+    /// characters are hard to follow back to their start, and terminals of 100 columns or
+    /// fewer (most) see no change. Left-aligned by default, where a pager's text always is.
+    static let defaultMaxWidth = 100
+    /// The cap to lay out with (nil: none).
+    var proseWidth: Int? {
+        let n = maxWidth ?? Options.defaultMaxWidth
+        return n > 0 ? n : nil
+    }
+
     /// The kind every input is forced to, if any.
     var forcedKind: DocumentKind? { markdown ? .markdown : (text ? .text : nil) }
 
@@ -94,6 +111,7 @@ struct Options: ParsableArguments {
     mutating func validate() throws {
         try Options.check("--width", width, in: Options.widthRange)
         try Options.check("--overlap", overlap, in: Options.rowRange)
+        try Options.check("--max-width", maxWidth, in: 0...Options.widthRange.upperBound)
         if let z = window { try Options.check("-z/--window", z, in: -Options.rowRange.upperBound...Options.rowRange.upperBound) }
         if let j = jumpTarget, Options.jumpTarget(j) == nil {
             throw ValidationError("-j/--jump-target expects a row (1...10000, negative counts from the bottom) or a fraction such as .5 (got '\(j)')")
@@ -127,4 +145,8 @@ struct Options: ParsableArguments {
 
 enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
     case auto, always, never
+}
+
+enum Alignment: String, ExpressibleByArgument, CaseIterable {
+    case left, center
 }

@@ -185,6 +185,27 @@ import Testing
         }
     }
 
+    /// `--max-width`: prose stops at the cap (default 100), `--align center` moves it right,
+    /// `--max-width 0` gives prose the whole width; a bad value is refused with its range.
+    @Test func maxWidthCapsProse() throws {
+        let path = try E2E.write("# T\n\n" + String(repeating: "word ", count: 80) + "\n", to: "p.md", in: dir)
+        func lines(_ arguments: [String]) throws -> [String] {
+            let result = try E2E.run(["--width", "160"] + arguments + [path], environment: env)
+            #expect(result.status == 0)
+            return result.lines.filter { !$0.isEmpty }
+        }
+        let byDefault = try lines([])
+        #expect(byDefault.map(E2E.columns).max() == 100, "\(byDefault)")
+        let capped = try lines(["--max-width", "30"])
+        #expect(capped.map(E2E.columns).max() == 30)
+        let centred = try lines(["--max-width", "30", "--align", "center"])
+        #expect(centred.allSatisfy { $0.hasPrefix(String(repeating: " ", count: 65)) && !$0.hasPrefix(String(repeating: " ", count: 66)) })
+        let whole = try lines(["--max-width", "0"])
+        #expect(whole.map(E2E.columns).max()! > 150)
+        let bad = try E2E.run(["--max-width", "-1", path], environment: env)
+        #expect(bad.status != 0 && bad.errors.contains("--max-width must be between 0 and 10000"))
+    }
+
     @Test func colorAlwaysEmitsSGRAndHyperlinks() throws {
         let path = try E2E.write(Self.mixed, to: "guide.md", in: dir)
         let result = try E2E.run(["--color=always", path], environment: env)
