@@ -11,11 +11,12 @@ import MarkdownModel
 /// └──────┴───────┘
 /// ```
 ///
-/// When the natural grid is wider than the column, cell widths shrink: every column keeps
-/// `min(natural, fair share)`, and what is left goes to the wider columns in proportion to
-/// what they still lack; cells wrap inside their columns. When not even one column per cell
-/// fits (`avail < 4·columns + 1`), each body row becomes a record of `header: cell` lines,
-/// records separated by a `─` rule.
+/// When the natural grid is wider than the column, cell widths shrink so that words break as
+/// few times as possible (`shrink`); cells wrap inside their columns. When that grid would
+/// still break words that fit the width whole — or not even one column per cell fits
+/// (`avail < 4·columns + 1`) — each body row becomes a record of `header: cell` lines,
+/// records separated by a `─` rule (GitHub's mobile view, mdcat's fallback). Columns that
+/// fit keep the grid.
 ///
 /// Content text: cells joined by TAB, rows by LF (header first). In the grid, every visual line
 /// of a table row has that row's whole content range (a line shows pieces of several cells, so
@@ -63,6 +64,13 @@ enum TableLayouter {
             }
             let words = (0..<columns).map { c in rows.flatMap { wordWidths($0[c].flow) } }
             widths = shrink(widths, to: target, words: words.map { $0.max() ?? 1 }, allWords: words)
+            // A grid that must break words the records form would keep whole gives way to
+            // records: a table is read by its words, not its lines.
+            let gridBreaks = zip(words, widths).reduce(0) { $0 + breaks($1.0, width: $1.1) }
+            if gridBreaks > 0 && breaks(words.flatMap { $0 }, width: avail) < gridBreaks {
+                stacked(rows, block: block, avail: avail, textEnd: text.utf8.count, into: &sink)
+                return (text, links)
+            }
         }
         grid(rows, widths: widths, alignments: table.alignments, block: block, textEnd: text.utf8.count, into: &sink)
         return (text, links)
@@ -134,6 +142,12 @@ enum TableLayouter {
             }
         }
         return widths
+    }
+
+    /// How many times words of these widths break in a column `width` wide.
+    static func breaks(_ words: [Int], width: Int) -> Int {
+        let w = max(1, width)
+        return words.reduce(0) { $0 + ($1 > w ? ($1 + w - 1) / w - 1 : 0) }
     }
 
     /// Widths `1...want[i]` summing to at most `target` that break `words` the fewest times,
