@@ -56,6 +56,16 @@ enum TableLayouter {
         guard columns > 0 else { return (text, links) }
         var widths = (0..<columns).map { c in rows.map { $0[c].natural }.max() ?? 1 }
         let chrome = 3 * columns + 1
+        if options.chopLongLines && widths.reduce(0, +) + chrome > avail {
+            // -S: the grid at its natural widths, each row cut to the screen at the shift.
+            var whole = RowSink(block: block.id, prefix: Prefix())
+            grid(rows, widths: widths, alignments: table.alignments, block: block, textEnd: text.utf8.count, into: &whole)
+            for line in whole.lines {
+                let (spans, width) = chop(line.spans, from: options.horizontalShift, width: avail)
+                sink.add(spans, width: width, range: line.range, sourceLine: line.sourceLine)
+            }
+            return (text, links)
+        }
         if widths.reduce(0, +) + chrome > avail {
             let target = avail - chrome
             if target < columns {
@@ -142,6 +152,45 @@ enum TableLayouter {
             }
         }
         return widths
+    }
+
+    /// The columns `from ..< from + width` of a row: whole characters only (a wide one cut by
+    /// an edge shows as blanks, a decoration span), each span keeping its style and, for
+    /// content, the offset of its first character shown.
+    static func chop(_ spans: [Span], from shift: Int, width: Int) -> ([Span], Int) {
+        var out: [Span] = []
+        var column = 0
+        let end = shift + width
+        func blanks(_ n: Int, _ style: SpanStyle) {
+            out.append(Span(text: String(repeating: " ", count: n), style: style, width: n))
+        }
+        for span in spans {
+            if column >= end { break }
+            if column + span.width <= shift { column += span.width; continue }
+            if column >= shift && column + span.width <= end {
+                out.append(span); column += span.width; continue
+            }
+            var text = "", w = 0
+            var offset = span.contentOffset
+            for ch in span.text {
+                if column >= end { break }
+                let cw = CellWidth.of(String(ch))
+                defer { column += cw }
+                if column + cw <= shift {
+                    offset = offset.map { $0 + ch.utf8.count }
+                } else if column < shift {
+                    blanks(column + cw - shift, span.style)  // cut by the left edge
+                    offset = offset.map { $0 + ch.utf8.count }
+                } else if column + cw > end {
+                    if w > 0 { out.append(Span(text: text, style: span.style, width: w, contentOffset: offset)); text = ""; w = 0 }
+                    blanks(end - column, span.style)  // cut by the right edge
+                } else {
+                    text += String(ch); w += cw
+                }
+            }
+            if w > 0 { out.append(Span(text: text, style: span.style, width: w, contentOffset: offset)) }
+        }
+        return (out, out.reduce(0) { $0 + $1.width })
     }
 
     /// How many times words of these widths break in a column `width` wide.

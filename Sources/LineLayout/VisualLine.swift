@@ -150,9 +150,10 @@ public struct LayoutOptions: Hashable, Sendable {
     /// content), which plain text cannot otherwise show.
     public var inlineLinkURLs: Bool
     /// Text documents: cut long lines at the width instead of wrapping them (less's `-S`).
-    /// Markdown is always wrapped (its prose is reflowed to the width).
+    /// Markdown prose is always wrapped; a table too wide for the width keeps its natural
+    /// grid, cut at the width (`TableLayouter.chop`), instead of narrowing.
     public var chopLongLines: Bool
-    /// Text documents with chopped lines: columns scrolled to the right (`→`, `←`).
+    /// With chopped lines (text) or tables (Markdown): columns scrolled to the right (`→`, `←`).
     public var horizontalShift: Int
 
     /// Markdown prose (paragraphs, headings, lists, quotes, rules) at most this many columns

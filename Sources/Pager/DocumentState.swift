@@ -43,7 +43,6 @@ public struct DocumentState: Sendable {
     public var changedUnits: Set<Int> = []
 
     public init(name: String, path: String?, document: Document, options: LayoutOptions, contentRows: Int) {
-        let options = DocumentState.effective(options, markdown: true)
         let (content, counts) = MarkdownContent.build(document, options: options)
         self.init(name: name, path: path, layout: DocumentLayout(content: content, options: options, rowCounts: counts),
                   contentRows: contentRows)
@@ -52,7 +51,7 @@ public struct DocumentState: Sendable {
     public init(spec: DocumentSpec, options: LayoutOptions, contentRows: Int) {
         switch spec.source {
         case .markdown(let document):
-            if let built = spec.prebuilt, built.options == DocumentState.effective(options, markdown: true) {
+            if let built = spec.prebuilt, built.options == options {
                 self.init(name: spec.name, path: spec.path,
                           layout: DocumentLayout(content: built.content, options: built.options, rowCounts: built.rowCounts),
                           contentRows: contentRows)
@@ -66,15 +65,6 @@ public struct DocumentState: Sendable {
         }
     }
 
-    /// Options as this kind of document uses them: Markdown is reflowed, never chopped or
-    /// shifted (so `→` on a Markdown file costs nothing).
-    static func effective(_ options: LayoutOptions, markdown: Bool) -> LayoutOptions {
-        guard markdown else { return options }
-        var o = options
-        o.chopLongLines = false
-        o.horizontalShift = 0
-        return o
-    }
 
     public var isText: Bool { layout.content is TextContent }
 
@@ -126,7 +116,6 @@ public struct DocumentState: Sendable {
     /// at this width before come back exact; otherwise they are counted now.
     public mutating func relayout(options: LayoutOptions, contentRows: Int) {
         viewport.contentRows = max(0, contentRows)
-        let options = DocumentState.effective(options, markdown: !isText)
         if options != layout.options, isText {
             // Text: estimates from line lengths, made exact around the view as it goes (a
             // 1 GB log is never laid out whole). Chopped lines are one row each.

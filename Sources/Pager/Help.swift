@@ -95,7 +95,7 @@ extension PagerState {
     | `v` | edit the file in `$VISUAL` / `$EDITOR` at the line on top; folio reloads it and keeps your place |
     | `=` `^G` | where am I: name, source lines, position |
     | `F` | follow the end as it grows; any key stops |
-    | `→` `←` `Esc )` `Esc (` | scroll chopped text (`-S`) sideways |
+    | `→` `←` `Esc )` `Esc (` | scroll chopped text and wide tables (`-S`) sideways |
     | `-N` `-S` `-i` `-I` | line numbers, chop long lines, smart case, ignore case: on / off |
     | `r` `^L` | repaint the screen |
     | `h` `H` | this help |

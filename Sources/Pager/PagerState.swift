@@ -249,9 +249,8 @@ public struct DocumentSpec: Sendable {
     /// `PagerState.markdownOptions` makes them).
     public mutating func prebuild(for options: LayoutOptions) {
         guard let document else { return }
-        let effective = DocumentState.effective(options, markdown: true)
-        let (content, counts) = MarkdownContent.build(document, options: effective)
-        prebuilt = PrebuiltContent(content: content, rowCounts: counts, options: effective)
+        let (content, counts) = MarkdownContent.build(document, options: options)
+        prebuilt = PrebuiltContent(content: content, rowCounts: counts, options: options)
     }
 
     /// The Markdown document (nil for text).

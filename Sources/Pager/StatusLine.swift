@@ -45,7 +45,7 @@ extension PagerState {
                                       overlap: max(0, rows - config.pageStep.rows(contentRows: rows)))
         if following { right.insert("following", at: 0) }
         if seekingEnd && !following { right.insert("reading to the end (^C stops)", at: 0) }
-        if horizontalShift > 0 && doc.isText { right.insert("→\(horizontalShift)", at: 0) }
+        if horizontalShift > 0 { right.insert("→\(horizontalShift)", at: 0) }
         if doc.isGrowing || doc.isPreview {
             // The rest of the input is still being read: totals are not known yet.
             if doc.bytesRead > 0 { right.insert("reading… " + PagerState.byteSize(doc.bytesRead), at: 0) }

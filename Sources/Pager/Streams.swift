@@ -51,10 +51,12 @@ extension PagerState {
     /// Starts following without a key (`+F`).
     public mutating func startFollowing() -> [PagerEffect] { followEnd() }
 
-    /// `→`/`←`: half a screen sideways (or `count` columns), for chopped text documents.
+    /// `→`/`←`: half a screen sideways (or `count` columns): chopped text lines, and in
+    /// Markdown the tables too wide for the screen (prose is always wrapped).
     mutating func shiftHorizontally(right: Bool, count: Int?) {
-        guard config.chopLongLines, active.isText else {
-            message = active.isText ? "Lines are wrapped (start with -S to chop them)" : "Markdown is wrapped to the width"
+        guard config.chopLongLines else {
+            message = active.isText ? "Lines are wrapped (start with -S to chop them)"
+                                    : "Markdown is wrapped to the width (-S chops wide tables instead)"
             return
         }
         let delta = max(1, count ?? layoutOptions.width / 2)

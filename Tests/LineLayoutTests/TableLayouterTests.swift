@@ -156,3 +156,61 @@ extension TableLayouterTests {
         }
     }
 }
+
+/// `-S` on Markdown: a table too wide for the screen keeps its natural grid, each row cut to
+/// the screen at the horizontal shift (the grid itself is `naturalWidthGridWithAlignment`'s).
+@Suite struct ChoppedTableTests {
+    static let grid = [
+        "┌─────────┬───────┬───────────┐",
+        "│ Harbour │ Range │   Note    │",
+        "├─────────┼───────┼───────────┤",
+        "│ Brest   │   6.1 │ big tides │",
+        "│ Nice    │   0.2 │   calm    │",
+        "└─────────┴───────┴───────────┘",
+    ]
+
+    @Test(arguments: [0, 1, 10, 25, 31, 40])
+    func rowsAreTheGridCutAtTheShift(shift: Int) {
+        let options = LayoutOptions(width: 20, chopLongLines: true, horizontalShift: shift)
+        let layout = DocumentLayout(document: MarkdownParser.parse(TableLayouterTests.table), options: options)
+        let rows = (0..<layout.rowCount).map { layout.line(at: $0).plainText }
+        let expected = Self.grid.map { String($0.dropFirst(shift).prefix(20)) }
+        #expect(rows == expected)
+    }
+
+    /// Cut content keeps its offsets: every content span shows the text at its offset.
+    @Test(arguments: [1, 5, 12, 22, 27])
+    func cutContentKeepsItsOffsets(shift: Int) {
+        let options = LayoutOptions(width: 20, chopLongLines: true, horizontalShift: shift)
+        let layout = DocumentLayout(document: MarkdownParser.parse(TableLayouterTests.table), options: options)
+        let text = layout.allUnits[0].text
+        var checked = 0
+        for r in 0..<layout.rowCount {
+            for span in layout.line(at: r).spans {
+                guard let offset = span.contentOffset else { continue }
+                #expect(text.utf8.dropFirst(offset).starts(with: span.text.utf8), "row \(r) \(span.text.debugDescription) at \(offset)")
+                checked += 1
+            }
+        }
+        #expect(checked > 0)
+    }
+
+    /// A wide character cut by the edge shows as blanks, never half a character.
+    @Test func wideCharacterAtTheEdgeBecomesBlanks() {
+        let (spans, width) = TableLayouter.chop([Span(text: "a日本", style: SpanStyle(), width: 5, contentOffset: 0)], from: 2, width: 2)
+        #expect(width == 2)
+        #expect(spans.map(\.text).joined() == "  ")
+        #expect(spans.allSatisfy { $0.contentOffset == nil }, "blanks are decoration")
+        let (whole, _) = TableLayouter.chop([Span(text: "a日本", style: SpanStyle(), width: 5, contentOffset: 0)], from: 1, width: 4)
+        #expect(whole.map(\.text).joined() == "日本")
+        #expect(whole.first?.contentOffset == 1)
+    }
+
+    /// Tables that fit, and prose, are not affected by -S.
+    @Test func fittingTablesAndProseAreUnchanged() {
+        let doc = MarkdownParser.parse(TableLayouterTests.table + "\n\nSome prose that wraps at twenty columns wide.")
+        let chopped = DocumentLayout(document: doc, options: LayoutOptions(width: 40, chopLongLines: true, horizontalShift: 3))
+        let plain = DocumentLayout(document: doc, options: LayoutOptions(width: 40))
+        #expect((0..<plain.rowCount).map { plain.line(at: $0) } == (0..<chopped.rowCount).map { chopped.line(at: $0) })
+    }
+}
