@@ -154,9 +154,14 @@ public struct LayoutOptions: Hashable, Sendable {
     public var chopLongLines: Bool
     /// Text documents with chopped lines: columns scrolled to the right (`→`, `←`).
     public var horizontalShift: Int
+    /// Syntax highlighting of fenced code (nil: code as written, one style). Never changes
+    /// rows or their text, only the spans' `syntax`.
+    public var highlighter: CodeHighlighter?
 
-    public init(width: Int, inlineLinkURLs: Bool = false, chopLongLines: Bool = false, horizontalShift: Int = 0) {
+    public init(width: Int, inlineLinkURLs: Bool = false, chopLongLines: Bool = false, horizontalShift: Int = 0,
+                highlighter: CodeHighlighter? = nil) {
         self.width = max(1, width); self.inlineLinkURLs = inlineLinkURLs
         self.chopLongLines = chopLongLines; self.horizontalShift = max(0, horizontalShift)
+        self.highlighter = highlighter
     }
 }

@@ -1,3 +1,4 @@
+import LineLayout
 import TextSearch
 import Viewport
 
@@ -41,6 +42,8 @@ public struct PagerConfig: Sendable {
     public var lineNumbers = false
     /// This machine's name: `file://HOST/path` links naming it are local files.
     public var hostName: String?
+    /// Syntax highlighting of fenced code (nil: off, as with `--color=never`).
+    public var highlighter: CodeHighlighter?
 
     public init() {}
 }

@@ -99,7 +99,8 @@ public struct PagerState: Sendable {
         let reserve = config.showScrollbar && columns > 1 ? 1 : 0
         let gutter = config.lineNumbers && columns - reserve > gutterWidth + 1 ? gutterWidth : 0
         return LayoutOptions(width: max(1, columns - reserve - gutter), inlineLinkURLs: config.inlineLinkURLs,
-                             chopLongLines: config.chopLongLines, horizontalShift: config.chopLongLines ? shift : 0)
+                             chopLongLines: config.chopLongLines, horizontalShift: config.chopLongLines ? shift : 0,
+                             highlighter: config.highlighter)
     }
 
     /// Columns of the line-number gutter (`-N`): seven digits and a space, as less.

@@ -144,7 +144,8 @@ struct Folio: ParsableCommand {
         signal(SIGPIPE, SIG_IGN)
         let theme = theme(forTerminal: stdoutIsTerminal, environment: environment)
         let width = options.width ?? (stdoutIsTerminal ? TerminalWidth.ofStdout() : nil) ?? 80
-        let layoutOptions = LayoutOptions(width: max(1, width), inlineLinkURLs: theme == nil)
+        let layoutOptions = LayoutOptions(width: max(1, width), inlineLinkURLs: theme == nil,
+                                          highlighter: Folio.codeHighlighter(theme: theme))
         for (i, loaded) in documents.enumerated() {
             if i > 0 && !writeAll(fd: 1, [0x0A]) { return }
             if loaded.kind == .text, let store = loaded.store {
