@@ -5,7 +5,9 @@ BINDIR = $(DESTDIR)$(PREFIX)/bin
 MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
 SWIFT ?= swift
 
-.PHONY: all build release demo test bench fuzz fuzz-build fuzz-replay install uninstall clean
+GRAMMARDIR = $(DESTDIR)$(PREFIX)/lib/folio/grammars
+
+.PHONY: all build release demo test grammars bench fuzz fuzz-build fuzz-replay install uninstall clean
 
 all: build
 
@@ -22,14 +24,21 @@ release:
 # Installs what is missing (Debian packages) and opens the tour document in folio.
 demo:
 	.ci/install-deps
+	scripts/build-grammars.sh
 	$(SWIFT) build -c release $(RELEASE_FLAGS) --product folio
 	"$$($(SWIFT) build -c release $(RELEASE_FLAGS) --show-bin-path)/folio" SampleDocs/tour.md
 
 # The whole test suite: unit, law, screen and end-to-end (tmux) tests.
 test:
 	.ci/install-deps
+	scripts/build-grammars.sh
 	$(SWIFT) build --product folio
-	$(SWIFT) test
+	FOLIO_REQUIRE_GRAMMARS=1 $(SWIFT) test
+
+# Tree-sitter grammars for syntax highlighting, fetched (pinned, hash-checked) from PyPI and
+# compiled into .build-grammars (skipped when already built).
+grammars:
+	scripts/build-grammars.sh
 
 # Release benchmarks (figures in the closing notes / README).
 bench:
@@ -60,12 +69,15 @@ fuzz-replay:
 	$(SWIFT) run FuzzKeys Fuzz/corpus/keys
 
 install: release
-	install -d "$(BINDIR)" "$(MANDIR)"
+	scripts/build-grammars.sh
+	install -d "$(BINDIR)" "$(MANDIR)" "$(GRAMMARDIR)"
+	install -m 0644 .build-grammars/*.so .build-grammars/*.scm "$(GRAMMARDIR)/"
 	install -m 0755 "$$($(SWIFT) build -c release $(RELEASE_FLAGS) --show-bin-path)/folio" "$(BINDIR)/folio"
 	install -m 0644 man/folio.1 "$(MANDIR)/folio.1"
 
 uninstall:
 	rm -f "$(BINDIR)/folio" "$(MANDIR)/folio.1"
+	rm -rf "$(GRAMMARDIR)"
 
 clean:
 	rm -rf .build .build-fuzz

@@ -14,9 +14,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
-        // C libraries from the system (Debian: libcmark-dev, libpcre2-dev).
+        // C libraries from the system (Debian: libcmark-dev, libpcre2-dev, libtree-sitter-dev).
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .systemLibrary(name: "CPCRE2", pkgConfig: "libpcre2-8", providers: [.apt(["libpcre2-dev"])]),
+        .systemLibrary(name: "CTreeSitter", pkgConfig: "tree-sitter", providers: [.apt(["libtree-sitter-dev"])]),
 
         // Pure modules.
         .target(name: "CellWidth"),
@@ -26,6 +27,7 @@ let package = Package(
         .target(name: "LineLayout", dependencies: ["MarkdownModel", "TextModel", "CellWidth", "Styling"]),
         .target(name: "Viewport", dependencies: ["LineLayout"]),
         .target(name: "TextSearch", dependencies: ["CPCRE2"]),
+        .target(name: "Highlight", dependencies: ["CTreeSitter", "Styling", "TextSearch"]),
         .target(name: "TerminalScreen", dependencies: ["CellWidth", "Styling"]),
         .target(name: "Pager", dependencies: [
             "MarkdownModel", "LineLayout", "Viewport", "TextSearch", "TerminalScreen", "CellWidth",
@@ -34,13 +36,14 @@ let package = Package(
 
         // Effects at the edge.
         .target(name: "TerminalIO", dependencies: ["TerminalScreen"]),
+        .target(name: "GrammarLoader", dependencies: ["Highlight"]),
         .executableTarget(name: "folio", dependencies: [
             "MarkdownModel", "LineLayout", "Viewport", "Pager", "TerminalScreen", "TerminalIO",
-            "ReadingPositions", "TextSearch", "TextModel", "CellWidth",
+            "ReadingPositions", "TextSearch", "TextModel", "CellWidth", "Highlight", "GrammarLoader",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "folio-bench", dependencies: [
-            "MarkdownModel", "TextModel", "LineLayout", "Viewport", "Pager", "TerminalScreen", "TextSearch",
+            "MarkdownModel", "TextModel", "LineLayout", "Viewport", "Pager", "TerminalScreen", "TextSearch", "Highlight", "GrammarLoader",
         ]),
 
         // libFuzzer targets (`make fuzz`; without -DFUZZING they replay a corpus).
@@ -60,6 +63,7 @@ let package = Package(
         .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "TerminalScreen"]),
         .testTarget(name: "PagerTests", dependencies: ["TestSupport", "Pager", "TerminalScreen", "MarkdownModel", "LineLayout", "Viewport"]),
         .testTarget(name: "ReadingPositionsTests", dependencies: ["ReadingPositions", "MarkdownModel", "LineLayout", "Viewport"]),
+        .testTarget(name: "HighlightTests", dependencies: ["Highlight", "GrammarLoader", "Styling", "LineLayout", "MarkdownModel", "Pager", "TerminalScreen"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     ]
 )

@@ -1,5 +1,6 @@
 import CellWidth
 import MarkdownModel
+import Styling
 
 /// Decoration in front of every row of a leaf: quote bars and list markers of its containers.
 /// `first` goes on the leaf's first row (a list item's bullet), `other` on the rest (the
@@ -115,6 +116,7 @@ enum BlockLayouter {
     /// With `stream`, rows go there as they are made and the returned layout has no lines.
     static func layout(_ block: Block, prefix: Prefix, separator: Prefix?, options: LayoutOptions,
                        title: (kind: AlertKind, prefix: Prefix)? = nil,
+                       syntax: SyntaxSource? = nil,
                        stream: ((VisualLine) -> Void)? = nil) -> BlockLayout {
         let avail = max(1, options.width - prefix.width)
         var sink = RowSink(block: block.id, prefix: prefix, stream: stream)
@@ -143,8 +145,9 @@ enum BlockLayouter {
             if let word = info.split(separator: " ", omittingEmptySubsequences: true).first {
                 label = "[" + String(word) + "]"
             }
+            let runs = fenced ? syntax?(block.id, info, literal) : nil
             text = verbatim(literal, role: .codeBlock, label: label, margin: margin, avail: avail,
-                            firstLine: first + (fenced ? 1 : 0), labelLine: first, into: &sink)
+                            firstLine: first + (fenced ? 1 : 0), labelLine: first, syntax: runs, into: &sink)
         case .htmlBlock(let html):
             text = verbatim(html, role: .html, label: nil, margin: 0, avail: avail,
                             firstLine: first, labelLine: first, into: &sink)
@@ -210,19 +213,25 @@ enum BlockLayouter {
     /// Verbatim lines (code, HTML): never reflowed; a line wider than the column wraps between
     /// graphemes with a `↪` continuation mark. Returns the content text (lines joined by LF,
     /// TABs expanded, controls in caret form).
+    ///
+    /// `syntax`: runs in `literal`'s UTF-8 bytes; each row's code is cut at their boundaries
+    /// (the rows themselves are the same as without them).
     static func verbatim(_ literal: String, role: SpanStyle.Role, label: String?, margin: Int, avail: Int,
-                         firstLine: Int, labelLine: Int, into sink: inout RowSink) -> String {
+                         firstLine: Int, labelLine: Int, syntax: [SyntaxRun]? = nil, into sink: inout RowSink) -> String {
         var parts = literal.split(separator: "\n", omittingEmptySubsequences: false)
         if parts.count > 0 && parts[parts.count - 1].isEmpty { parts.removeLast() }
         var text = ""
         var lineRanges: [Range<Int>] = []
         lineRanges.reserveCapacity(parts.count)
+        var runs = SyntaxRunMapper(syntax)
         for (k, p) in parts.enumerated() {
             if k > 0 { text.append("\n") }
             let s = text.utf8.count
             ControlCharacters.appendCodeLine(p, to: &text)
             lineRanges.append(s..<text.utf8.count)
+            runs.addLine(p, contentStart: s, contentEnd: text.utf8.count)
         }
+        let contentRuns = runs.result
         let marginSpan = margin > 0 ? Span(text: String(repeating: " ", count: margin), style: SpanStyle(), width: margin) : nil
         if let label {
             var escaped = ""
@@ -244,6 +253,7 @@ enum BlockLayouter {
         let style = SpanStyle(role: role)
         var t = text
         t.makeContiguousUTF8()
+        var runCursor = 0
         t.utf8.withContiguousStorageIfAvailable { buf in
             for (k, r) in lineRanges.enumerated() {
                 var j = 0
@@ -260,9 +270,15 @@ enum BlockLayouter {
                         spans.append(marginSpan); w += margin
                     }
                     if wl.end > wl.start {
-                        var s = String(decoding: UnsafeBufferPointer(rebasing: buf[wl.start..<wl.end]), as: UTF8.self)
-                        if wl.overwide { s = narrowed(s, to: 1) }
-                        spans.append(Span(text: s, style: style, width: wl.width, contentOffset: wl.start))
+                        if !wl.overwide, let contentRuns,
+                           let pieces = SyntaxRunMapper.spans(buf, wl.start..<wl.end, width: wl.width, runs: contentRuns,
+                                                              cursor: &runCursor, style: style) {
+                            spans.append(contentsOf: pieces)
+                        } else {
+                            var s = String(decoding: UnsafeBufferPointer(rebasing: buf[wl.start..<wl.end]), as: UTF8.self)
+                            if wl.overwide { s = narrowed(s, to: 1) }
+                            spans.append(Span(text: s, style: style, width: wl.width, contentOffset: wl.start))
+                        }
                     }
                     sink.add(spans, width: w + wl.width, range: wl.start..<wl.end, sourceLine: firstLine + k)
                 }

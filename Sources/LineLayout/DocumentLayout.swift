@@ -51,11 +51,14 @@ public struct DocumentLayout: Sendable {
     public init(document: Document, options: LayoutOptions, parallel: Bool? = nil) {
         let (content, counts, layouts) = MarkdownContent.buildKeepingLayouts(document, options: options, parallel: parallel)
         self.init(content: content, options: options, rowCounts: counts)
-        // The layouts were made anyway: keep them when they fit the cache.
+        // The layouts were made anyway: keep them when they fit the cache (not code blocks
+        // when highlighting: the counting pass does not highlight, display does, lazily).
         let rows = counts.reduce(0, +)
         if rows <= Self.cacheRows {
-            for (u, layout) in layouts.enumerated() { laidOut[u] = layout; recent.append(u) }
-            laidOutRows = rows
+            for (u, layout) in layouts.enumerated() {
+                if options.highlighter != nil && content.isCodeBlock(unit: u) { continue }
+                laidOut[u] = layout; recent.append(u); laidOutRows += layout.lines.count
+            }
         }
     }
 

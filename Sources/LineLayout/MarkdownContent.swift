@@ -19,6 +19,8 @@ public final class MarkdownContent: LayoutContent {
     let texts: [String]
     /// Links of each unit, by position in its content text.
     public let links: [[LinkTarget]]
+    /// Syntax runs of the code blocks laid out so far with a highlighter.
+    let syntaxCache = SyntaxCache()
 
     /// Documents with at least this many units are laid out on several threads.
     static let parallelThreshold = 4096
@@ -56,9 +58,10 @@ public final class MarkdownContent: LayoutContent {
     /// and then dropped (print mode keeps only the bytes it writes).
     public static func forEachUnitLayout(_ document: Document, options: LayoutOptions, _ body: (BlockLayout) -> Void) {
         let skeleton = Skeleton(document)
+        let syntax = options.highlighter?.uncached
         for k in skeleton.units.indices {
             body(Skeleton.layoutUnit(k, units: skeleton.units, document: document, containers: skeleton.containers,
-                                     options: options))
+                                     options: options, syntax: syntax))
         }
     }
 
@@ -70,8 +73,9 @@ public final class MarkdownContent: LayoutContent {
     public static func forEachRow(_ document: Document, options: LayoutOptions, parallel: Bool? = nil,
                                   _ body: (VisualLine) -> Void) {
         let skeleton = Skeleton(document)
+        let syntax = options.highlighter?.uncached
         if parallel ?? (skeleton.units.count >= parallelThreshold) {
-            for block in skeleton.layoutAll(options: options, parallel: true) {
+            for block in skeleton.layoutAll(options: options, parallel: true, syntax: syntax) {
                 for line in block.lines { body(line) }
             }
             return
@@ -79,14 +83,14 @@ public final class MarkdownContent: LayoutContent {
         withoutActuallyEscaping(body) { stream in
             for k in skeleton.units.indices {
                 _ = Skeleton.layoutUnit(k, units: skeleton.units, document: document, containers: skeleton.containers,
-                                        options: options, stream: stream)
+                                        options: options, syntax: syntax, stream: stream)
             }
         }
     }
 
     /// Every unit of `document` laid out with `options` (print mode, tests).
     public static func layoutAll(_ document: Document, options: LayoutOptions, parallel: Bool? = nil) -> [BlockLayout] {
-        Skeleton(document).layoutAll(options: options, parallel: parallel)
+        Skeleton(document).layoutAll(options: options, parallel: parallel, syntax: options.highlighter?.uncached)
     }
 
     private init(skeleton: Skeleton, isComplete: Bool, texts: [String], links: [[LinkTarget]]) {
@@ -117,8 +121,18 @@ public final class MarkdownContent: LayoutContent {
     }
 
     public func layout(unit u: Int, options: LayoutOptions) -> BlockLayout {
-        Skeleton.layoutUnit(u, units: units, document: document, containers: containers, options: options)
+        Skeleton.layoutUnit(u, units: units, document: document, containers: containers, options: options,
+                            syntax: options.highlighter?.cached(in: syntaxCache))
     }
+
+    /// Whether unit `u` is a code block (what a highlighter may colour).
+    public func isCodeBlock(unit u: Int) -> Bool {
+        if case .codeBlock = document[units[u]].kind { return true }
+        return false
+    }
+
+    /// Code blocks highlighted so far (each once: tests of laziness).
+    public var highlightedBlockCount: Int { syntaxCache.count }
 
     public func text(ofUnit u: Int) -> String { texts[u] }
 
@@ -192,7 +206,8 @@ struct Skeleton {
 
     /// Unit `k`: its container prefix, the separator row before the next unit, its rows.
     static func layoutUnit(_ k: Int, units: [BlockID], document: Document, containers: Containers,
-                           options: LayoutOptions, stream: ((VisualLine) -> Void)? = nil) -> BlockLayout {
+                           options: LayoutOptions, syntax: SyntaxSource? = nil,
+                           stream: ((VisualLine) -> Void)? = nil) -> BlockLayout {
         let id = units[k]
         let block = document.blocks[id.rawValue]
         // The reading column (`--max-width`, `--align`): a left margin in front of every row,
@@ -205,7 +220,7 @@ struct Skeleton {
         let separator = k + 1 < units.count ? containers.separator(between: id, and: units[k + 1], width: width)?.indented(margin, drawingOnly: true) : nil
         let title = alert.map { ($0.kind, containers.prefix(of: $0.id, width: width).indented(margin)) }
         return BlockLayouter.layout(block, prefix: prefix, separator: separator, options: unitOptions,
-                                    title: title, stream: stream)
+                                    title: title, syntax: syntax, stream: stream)
     }
 
     init(document: Document, containers: Containers, units: [BlockID], unitsBefore: [Int32], subtreeEnd: [Int32]) {
@@ -214,13 +229,17 @@ struct Skeleton {
     }
 
     /// Units `range` (all by default) laid out, on several threads for many units.
-    func layoutAll(options: LayoutOptions, parallel: Bool?, range: Range<Int>? = nil) -> [BlockLayout] {
+    /// Without `syntax` code is not highlighted (the counting pass: highlighting never
+    /// changes rows).
+    func layoutAll(options: LayoutOptions, parallel: Bool?, range: Range<Int>? = nil,
+                   syntax: SyntaxSource? = nil) -> [BlockLayout] {
         let range = range ?? 0..<units.count
         let count = range.count
         let first = range.lowerBound
         let (units, document, containers) = (self.units, self.document, self.containers)
         guard parallel ?? (count >= MarkdownContent.parallelThreshold), count > 0 else {
-            return range.map { Self.layoutUnit($0, units: units, document: document, containers: containers, options: options) }
+            return range.map { Self.layoutUnit($0, units: units, document: document, containers: containers, options: options,
+                                               syntax: syntax) }
         }
         return [BlockLayout](unsafeUninitializedCapacity: count) { buffer, initialized in
             let out = SendableBuffer(base: buffer.baseAddress!)
@@ -228,7 +247,7 @@ struct Skeleton {
             DispatchQueue.concurrentPerform(iterations: chunks) { c in
                 for k in (c * count / chunks)..<((c + 1) * count / chunks) {
                     (out.base + k).initialize(to: Self.layoutUnit(first + k, units: units, document: document,
-                                                                  containers: containers, options: options))
+                                                                  containers: containers, options: options, syntax: syntax))
                 }
             }
             initialized = count

@@ -155,6 +155,9 @@ public struct LayoutOptions: Hashable, Sendable {
     public var chopLongLines: Bool
     /// With chopped lines (text) or tables (Markdown): columns scrolled to the right (`→`, `←`).
     public var horizontalShift: Int
+    /// Syntax highlighting of fenced code (nil: code as written, one style). Never changes
+    /// rows or their text, only the spans' `syntax`.
+    public var highlighter: CodeHighlighter?
 
     /// Markdown prose (paragraphs, headings, lists, quotes, rules) at most this many columns
     /// (`--max-width`); nil or 0: the whole width. Top-level code blocks, tables, HTML blocks
@@ -165,10 +168,11 @@ public struct LayoutOptions: Hashable, Sendable {
     public var centerProse: Bool
 
     public init(width: Int, inlineLinkURLs: Bool = false, chopLongLines: Bool = false, horizontalShift: Int = 0,
-                maxProseWidth: Int? = nil, centerProse: Bool = false) {
+                maxProseWidth: Int? = nil, centerProse: Bool = false, highlighter: CodeHighlighter? = nil) {
         self.width = max(1, width); self.inlineLinkURLs = inlineLinkURLs
         self.chopLongLines = chopLongLines; self.horizontalShift = max(0, horizontalShift)
         self.maxProseWidth = maxProseWidth; self.centerProse = centerProse
+        self.highlighter = highlighter
     }
 
     /// Where a Markdown unit's column starts (`margin`) and how wide it is: prose is capped at

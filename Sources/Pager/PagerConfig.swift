@@ -1,3 +1,4 @@
+import LineLayout
 import TextSearch
 import Viewport
 
@@ -45,6 +46,8 @@ public struct PagerConfig: Sendable {
     /// whether that column is centred (`--align center`). See `LayoutOptions.column`.
     public var maxProseWidth: Int?
     public var centerProse = false
+    /// Syntax highlighting of fenced code (nil: off, as with `--color=never`).
+    public var highlighter: CodeHighlighter?
 
     public init() {}
 }

@@ -100,7 +100,8 @@ public struct PagerState: Sendable {
         let gutter = config.lineNumbers && columns - reserve > gutterWidth + 1 ? gutterWidth : 0
         return LayoutOptions(width: max(1, columns - reserve - gutter), inlineLinkURLs: config.inlineLinkURLs,
                              chopLongLines: config.chopLongLines, horizontalShift: config.chopLongLines ? shift : 0,
-                             maxProseWidth: config.maxProseWidth, centerProse: config.centerProse)
+                             maxProseWidth: config.maxProseWidth, centerProse: config.centerProse,
+                             highlighter: config.highlighter)
     }
 
     /// Columns of the line-number gutter (`-N`): seven digits and a space, as less.

@@ -23,6 +23,7 @@ extension Folio {
         let theme = theme(forTerminal: true, environment: environment) ?? Theme(depth: .none, hyperlinks: false)
         config.theme = theme
         config.inlineLinkURLs = options.plain
+        config.highlighter = Folio.codeHighlighter(theme: theme)
         var host = [CChar](repeating: 0, count: 256)
         if gethostname(&host, host.count - 1) == 0 { config.hostName = String(cString: host) }
         if let j = options.jumpTarget { config.jumpTarget = Folio.jumpPolicy(j) }
@@ -64,7 +65,8 @@ extension Folio {
                 // Printed exactly as print mode prints to a terminal.
                 let printTheme = theme(forTerminal: true, environment: environment)
                 var layoutOptions = LayoutOptions(width: size.columns, inlineLinkURLs: printTheme == nil,
-                                                  maxProseWidth: options.proseWidth, centerProse: options.align == .center)
+                                                  maxProseWidth: options.proseWidth, centerProse: options.align == .center,
+                                                  highlighter: Folio.codeHighlighter(theme: printTheme))
                 var layout: DocumentLayout
                 if loaded[0].kind == .text, let store = loaded[0].store {
                     let content = TextContent(store: store, tabWidth: options.tabs ?? 8)

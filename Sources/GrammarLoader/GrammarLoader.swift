@@ -1,0 +1,94 @@
+// Effects at the edge: finds grammar files, dlopens them, reads their queries.
+import Foundation
+import Highlight
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Loads tree-sitter grammars built by `scripts/build-grammars.sh`: `DIR/NAME.so` (exporting
+/// `tree_sitter_NAME`) and `DIR/NAME.scm` (its highlight query), on first use of each
+/// language, from the first directory of the search path that has them.
+///
+/// Search path, first match wins:
+/// 1. `$FOLIO_GRAMMARS` (directories separated by `:`);
+/// 2. `EXE/../lib/folio/grammars` (what `make install` puts beside `PREFIX/bin/folio`);
+/// 3. `EXE/../../.build-grammars`, `EXE/../../../.build-grammars` (a build in a checkout:
+///    `.build/debug/folio`, really `.build/<triple>/debug/folio`; the test bundle sits beside
+///    it, so `swift test` finds them the same way);
+/// 4. `$XDG_DATA_HOME/folio/grammars` (default `~/.local/share`), then each of
+///    `$XDG_DATA_DIRS` (default `/usr/local/share:/usr/share`) + `/folio/grammars`.
+///
+/// A grammar that is missing, fails to load, or whose query does not compile is remembered as
+/// missing: its code is shown as it is, silently.
+public final class GrammarLoader: @unchecked Sendable {
+    public let searchPath: [String]
+    private let lock = NSLock()
+    private var loaded: [String: Grammar?] = [:]
+
+    public init(searchPath: [String]) { self.searchPath = searchPath }
+
+    /// The search path for an executable in `executableDirectory`, with `environment`.
+    public static func searchPath(executableDirectory: String, environment: [String: String]) -> [String] {
+        var dirs: [String] = []
+        if let env = environment["FOLIO_GRAMMARS"], !env.isEmpty {
+            dirs += env.split(separator: ":").map(String.init)
+        }
+        let exe = URL(fileURLWithPath: executableDirectory)
+        dirs.append(exe.appendingPathComponent("../lib/folio/grammars").standardized.path)
+        dirs.append(exe.appendingPathComponent("../../.build-grammars").standardized.path)
+        // `.build/debug` is a link to `.build/<triple>/debug`, and /proc/self/exe resolves it.
+        dirs.append(exe.appendingPathComponent("../../../.build-grammars").standardized.path)
+        let home = environment["HOME"] ?? ""
+        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? (home + "/.local/share")
+        dirs.append(dataHome + "/folio/grammars")
+        let dataDirs = environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share"
+        for d in dataDirs.split(separator: ":") where d.hasPrefix("/") { dirs.append(d + "/folio/grammars") }
+        return dirs
+    }
+
+    /// The loader for this process: its executable's directory and environment.
+    public static func forThisProcess() -> GrammarLoader {
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let dir = URL(fileURLWithPath: exe).deletingLastPathComponent().path
+        return GrammarLoader(searchPath: searchPath(executableDirectory: dir, environment: ProcessInfo.processInfo.environment))
+    }
+
+    /// The grammar named `name` (a canonical language name), loaded on first use.
+    public func grammar(_ name: String) -> Grammar? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = loaded[name] { return known }
+        let g = load(name)
+        loaded[name] = .some(g)
+        return g
+    }
+
+    /// Languages whose grammar files are on the search path (not loaded).
+    public func available() -> [String] {
+        Languages.supported.filter { name in
+            name == "diff" || searchPath.contains { FileManager.default.fileExists(atPath: "\($0)/\(name).so") }
+        }
+    }
+
+    private func load(_ name: String) -> Grammar? {
+        guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
+        for dir in searchPath {
+            let so = "\(dir)/\(name).so", scm = "\(dir)/\(name).scm"
+            guard FileManager.default.fileExists(atPath: so),
+                  let query = try? String(contentsOfFile: scm, encoding: .utf8) else { continue }
+            // Kept open for the life of the process: the language is static data of the object.
+            guard let handle = dlopen(so, RTLD_NOW | RTLD_LOCAL),
+                  let symbol = dlsym(handle, "tree_sitter_\(name)") else { continue }
+            typealias LanguageFunction = @convention(c) () -> OpaquePointer?
+            let function = unsafeBitCast(symbol, to: LanguageFunction.self)
+            guard let language = function() else { continue }
+            if let g = try? Grammar(name: name, language: language, highlights: query) { return g }
+        }
+        return nil
+    }
+
+    /// A highlighter for layout, loading grammars from this loader.
+    public func highlighter() -> Highlighter {
+        Highlighter { [self] name in grammar(name) }
+    }
+}

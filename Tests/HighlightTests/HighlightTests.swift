@@ -1,0 +1,105 @@
+import Highlight
+import Styling
+import Testing
+
+@Suite struct CaptureRoleTests {
+    @Test(arguments: [
+        ("keyword", SyntaxRole.keyword), ("keyword.function", .keyword), ("string", .string),
+        ("string.escape", .escape), ("string.special", .escape), ("comment.documentation", .comment),
+        ("function.method", .function), ("function.builtin", .builtin), ("variable.builtin", .builtin),
+        ("variable.parameter", .variable), ("type.builtin", .type), ("constant.builtin", .constant),
+        ("punctuation.bracket", .punctuation), ("punctuation.special", .escape), ("tag", .tag),
+        ("text.title", .heading), ("markup.heading.1", .heading), ("number.float", .number),
+    ])
+    func mapsByPrefix(name: String, role: SyntaxRole) {
+        #expect(CaptureRoles.role(forCapture: name) == role)
+    }
+
+    @Test(arguments: ["_private", "none", "spell", "conceal", ""])
+    func helperNamesColourNothing(name: String) {
+        #expect(CaptureRoles.role(forCapture: name) == nil)
+    }
+}
+
+@Suite struct LanguageTests {
+    @Test(arguments: [
+        ("sh", "bash"), ("shell", "bash"), ("console", "bash"), ("bash", "bash"), ("js", "javascript"),
+        ("ts", "typescript"), ("py", "python"), ("Python {.numberLines}", "python"), ("rb", "ruby"),
+        ("yml", "yaml"), ("{.rust}", "rust"), ("language-go", "go"), ("c++", "cpp"), ("Makefile", "make"),
+        ("patch", "diff"),
+    ])
+    func aliases(info: String, name: String) {
+        #expect(Languages.canonical(info: info) == name)
+    }
+
+    @Test func unknownLanguagesHaveNoGrammar() {
+        #expect(Languages.canonical(info: "brainfuck") == nil)
+        #expect(Languages.canonical(info: "") == nil)
+    }
+
+    @Test(arguments: [("main.rs", "rust"), ("src/app.py", "python"), ("Makefile", "make"), ("Dockerfile", "dockerfile"),
+                      ("notes.txt", nil as String?)])
+    func fileNames(file: String, name: String?) {
+        #expect(Languages.canonical(fileName: file) == name)
+    }
+}
+
+@Suite struct DiffRunTests {
+    @Test func linesByPrefix() {
+        let diff = "--- a/f\n+++ b/f\n@@ -1,2 +1,2 @@\n ctx\n-old\n+new\n"
+        #expect(TestGrammars.roles(DiffRuns.runs(diff), in: diff) == """
+            mmmmmmm
+            mmmmmmm
+            mmmmmmmmmmmmmmm
+                
+            ----
+            ++++
+
+            """)
+    }
+}
+
+/// Roles the grammars give, as the languages define them (expected letters written from the
+/// language's meaning: `def` is a keyword, `# …` a comment), not copied from folio's output.
+@Suite(.enabled(if: TestGrammars.available, "grammars not built: run `make grammars`"))
+struct GrammarTests {
+    func roles(_ language: String, _ code: String) throws -> String {
+        let h = TestGrammars.loader.highlighter()
+        let runs = try #require(h.runs(language: language, code: code), "no grammar for \(language)")
+        return TestGrammars.roles(runs, in: code)
+    }
+
+    @Test func python() throws {
+        let code = "def f(x):\n    return \"s\" # c\n"
+        let r = try roles("python", code).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(r[0].hasPrefix("kkk f"))
+        #expect(r[1] == "    kkkkkk sss ccc")
+    }
+
+    @Test func rust() throws {
+        let r = try roles("rust", "fn main() { let n: u32 = 42; }")
+        #expect(r.hasPrefix("kk ffff"))
+        #expect(r.contains("kkk"))  // let
+        #expect(r.contains("ttt"))  // u32
+        #expect(r.contains("KK"))   // 42: rust's query calls literals constants
+    }
+
+    @Test func everyPinnedGrammarLoadsAndColours() throws {
+        let samples: [String: String] = [
+            "bash": "echo \"hi\" # c", "c": "int main(void) { return 0; }", "cpp": "class A { public: int x; };",
+            "css": "a { color: red; }", "go": "package main\nfunc main() {}", "java": "class A { int x = 1; }",
+            "javascript": "const x = 1; // c", "json": "{\"a\": 1}", "lua": "local x = 1 -- c",
+            "make": "all:\n\techo hi", "markdown": "# Title\n", "python": "import os",
+            "ruby": "def f; end", "rust": "fn f() {}", "toml": "a = 1",
+        ]
+        for (language, code) in samples {
+            let h = TestGrammars.loader.highlighter()
+            let runs = try #require(h.runs(language: language, code: code), "no grammar for \(language)")
+            #expect(!runs.isEmpty, "\(language) coloured nothing")
+        }
+    }
+
+    @Test func unknownLanguageIsNotHighlighted() {
+        #expect(TestGrammars.loader.highlighter().runs(info: "cobol", code: "DISPLAY 'X'.") == nil)
+    }
+}

@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# Fetches the tree-sitter grammars pinned in scripts/grammars.lock from PyPI (source archive for
+# parser.c/scanner.c, the wheel of the same version for queries/highlights.scm where the source
+# lacks it), checks their sha256, compiles each into NAME.so and installs NAME.so + NAME.scm
+# into DIR (default: .build-grammars in the checkout). Nothing third-party enters the repo.
+#
+#   scripts/build-grammars.sh [DIR]      GRAMMAR_CFLAGS (default -O1), JOBS (default nproc)
+#
+# Grammars already built for the pinned version are skipped (DIR/NAME.version), so running it
+# again costs nothing. TypeScript and C++ queries extend JavaScript's and C's, as upstream does.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+out="${1:-$root/.build-grammars}"
+mkdir -p "$out"
+out="$(cd "$out" && pwd)"
+cflags="${GRAMMAR_CFLAGS:--O1}"
+jobs="${JOBS:-$(nproc 2>/dev/null || echo 2)}"
+cc="${CC:-cc}"
+lock="$root/scripts/grammars.lock"
+
+version_of() { awk -v n="$1" '$1 == n { print $2 }' "$lock"; }
+todo=()
+while read -r name version src_sha whl_sha; do
+  [ -z "$name" ] || [ "${name:0:1}" = "#" ] || [ "$name" = headers ] && continue
+  if [ "$(cat "$out/$name.version" 2>/dev/null)" = "$version $cflags" ] && [ -f "$out/$name.so" ] && [ -f "$out/$name.scm" ]; then
+    continue
+  fi
+  todo+=("$name $version $src_sha $whl_sha")
+done < "$lock"
+# C++ and TypeScript queries need C's and JavaScript's: fetch those too when either is rebuilt.
+[ ${#todo[@]} -eq 0 ] && exit 0
+command -v pip >/dev/null 2>&1 || command -v pip3 >/dev/null 2>&1 || { echo "build-grammars: pip is needed" >&2; exit 1; }
+pip="$(command -v pip || command -v pip3)"
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/dl" "$work/src"
+start=$(date +%s)
+
+# Requirement files with hashes: pip refuses anything else.
+: > "$work/sources.txt"; : > "$work/wheels.txt"
+while read -r name version src_sha whl_sha; do
+  [ -z "$name" ] || [ "${name:0:1}" = "#" ] && continue
+  pkg="tree-sitter-$name"; [ "$name" = headers ] && pkg=tree-sitter
+  echo "$pkg==$version --hash=sha256:$src_sha" >> "$work/sources.txt"
+  if [ "$whl_sha" != "-" ]; then echo "$pkg==$version --hash=sha256:$whl_sha" >> "$work/wheels.txt"; fi
+done < <(printf '%s\n' "${todo[@]}"; grep -E '^(c|javascript|headers) ' "$lock")
+sort -u -o "$work/sources.txt" "$work/sources.txt"; sort -u -o "$work/wheels.txt" "$work/wheels.txt"
+echo "build-grammars: fetching $(wc -l < "$work/sources.txt") grammars from PyPI" >&2
+"$pip" download -q --no-deps --require-hashes --no-binary :all: -d "$work/dl" -r "$work/sources.txt" >&2
+if [ -s "$work/wheels.txt" ]; then
+  "$pip" download -q --no-deps --require-hashes --only-binary :all: --platform manylinux2014_x86_64 \
+    --python-version 3.11 --implementation cp -d "$work/dl" -r "$work/wheels.txt" >&2
+fi
+for f in "$work"/dl/*.tar.gz; do tar xzf "$f" -C "$work/src"; done
+# tree_sitter/parser.h, array.h, alloc.h for the grammars; allocation goes to libc's malloc
+# (the -D flags below), as grammars built without TREE_SITTER_REUSE_ALLOCATOR do.
+mkdir -p "$work/include/tree_sitter"
+hdr="$work/src/tree-sitter-$(version_of headers)/tree_sitter/core/lib/src"
+cp "$hdr/parser.h" "$hdr/array.h" "$hdr/alloc.h" "$hdr/ts_assert.h" "$work/include/tree_sitter/"
+for f in "$work"/dl/*.whl; do
+  [ -e "$f" ] || continue
+  d="$work/whl/$(basename "$f" | cut -d- -f1-2)"; mkdir -p "$d"
+  python3 -c 'import sys, zipfile; zipfile.ZipFile(sys.argv[1]).extractall(sys.argv[2])' "$f" "$d"
+done
+
+# The query of NAME at VERSION: the source archive's, else the wheel's.
+query() {
+  local name="$1" version="$2" pkg="tree_sitter_$1-$2" sub="${3:-}"
+  for q in "$work/src/$pkg/queries/${sub}highlights.scm" "$work/whl/$pkg/tree_sitter_$name/queries/${sub}highlights.scm"; do
+    [ -f "$q" ] && { cat "$q"; return 0; }
+  done
+  echo "build-grammars: no highlights.scm for $name $version" >&2; return 1
+}
+
+build_one() {
+  local name="$1" version="$2" pkg="tree_sitter_$1-$2" src
+  case "$name" in
+    typescript) src="$work/src/$pkg/typescript/src" ;;
+    markdown) src="$work/src/$pkg/tree-sitter-markdown/src" ;;
+    *) src="$work/src/$pkg/src" ;;
+  esac
+  rm -f "$out/$name.so" "$out/$name.scm" "$out/$name.version"
+  local files=("$src/parser.c")
+  [ -f "$src/scanner.c" ] && files+=("$src/scanner.c")
+  "$cc" $cflags -fPIC -shared -std=c11 -w -I"$src" -I"$work/include" -Dts_malloc=malloc -Dts_calloc=calloc \
+    -Dts_realloc=realloc -Dts_free=free "${files[@]}" -o "$out/$name.so.tmp"
+  case "$name" in
+    typescript) { query javascript "$(version_of javascript)"; query typescript "$version"; } > "$out/$name.scm.tmp" ;;
+    cpp) { query c "$(version_of c)"; query cpp "$version"; } > "$out/$name.scm.tmp" ;;
+    markdown) query markdown "$version" markdown/ > "$out/$name.scm.tmp" ;;
+    *) query "$name" "$version" > "$out/$name.scm.tmp" ;;
+  esac
+  mv "$out/$name.so.tmp" "$out/$name.so"; mv "$out/$name.scm.tmp" "$out/$name.scm"
+  echo "$version $cflags" > "$out/$name.version"
+}
+export -f build_one query version_of
+export work out cflags cc lock
+status=0
+printf '%s\n' "${todo[@]}" | awk '{ print $1, $2 }' | xargs -P "$jobs" -L 1 bash -ec 'build_one "$0" "$1"' || status=1
+echo "build-grammars: ${#todo[@]} grammars built into $out in $(( $(date +%s) - start )) s" >&2
+exit $status
