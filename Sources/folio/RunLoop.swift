@@ -157,6 +157,7 @@ struct RunLoop {
         case .key(let key): return state.update(.key(key))
         case .mouse(let m): return state.update(.mouse(m))
         case .paste(let text): return state.update(.paste(text))
+        case .reply: return []  // nothing asks the terminal yet
         }
     }
 
