@@ -113,18 +113,31 @@ struct Folio: ParsableCommand {
         throw ExitCode(status)
     }
 
-    /// Resolves `--color`, `--plain` and `NO_COLOR` into a theme (nil: no escape sequences).
+    /// Resolves `--color`, `--plain` and `NO_COLOR` into a theme (nil: no escape sequences),
+    /// with `--theme`'s palette (`auto`: `COLORFGBG`'s, else dark, until the terminal says).
     func theme(forTerminal isTerminal: Bool, environment: [String: String]) -> Theme? {
         if options.plain { return nil }
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
+        let depth: ColorDepth
         switch options.color {
         case .always:
-            return Theme(depth: Folio.colorDepth(environment: environment, fallback: .ansi16))
+            depth = Folio.colorDepth(environment: environment, fallback: .ansi16)
         case .never:
-            return isTerminal ? Theme(depth: .none) : nil
+            guard isTerminal else { return nil }
+            depth = .none
         case .auto:
             guard isTerminal else { return nil }
-            return Theme(depth: noColor ? .none : Folio.colorDepth(environment: environment, fallback: .ansi16))
+            depth = noColor ? .none : Folio.colorDepth(environment: environment, fallback: .ansi16)
+        }
+        return Theme(depth: depth, palette: .named(appearance(environment: environment)))
+    }
+
+    /// The palette `--theme` names; for `auto`, the one to start with.
+    func appearance(environment: [String: String]) -> Appearance {
+        switch options.theme {
+        case .dark: return .dark
+        case .light: return .light
+        case .auto: return AppearanceDetection.fallback(colorFgBg: environment["COLORFGBG"])
         }
     }
 

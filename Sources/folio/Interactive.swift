@@ -22,6 +22,9 @@ extension Folio {
         config.showScrollbar = !options.noScrollbar
         let theme = theme(forTerminal: true, environment: environment) ?? Theme(depth: .none, hyperlinks: false)
         config.theme = theme
+        config.themeChoice = options.theme
+        config.queriesTerminal = options.theme == .auto && AppearanceDetection.shouldQuery(
+            term: environment["TERM"], insideTmux: !(environment["TMUX"] ?? "").isEmpty, depth: theme.depth)
         config.inlineLinkURLs = options.plain
         var host = [CChar](repeating: 0, count: 256)
         if gethostname(&host, host.count - 1) == 0 { config.hostName = String(cString: host) }
@@ -116,7 +119,8 @@ extension Folio {
         let session: TerminalSession
         do {
             session = try TerminalSession(options: TerminalOptions(
-                alternateScreen: !options.noInit, mouse: options.mouse ? .full : .alternateScroll))
+                alternateScreen: !options.noInit, mouse: options.mouse ? .full : .alternateScroll,
+                queryColors: config.queriesTerminal))
         } catch {
             reportError("cannot use the terminal: \(error)")
             return 1

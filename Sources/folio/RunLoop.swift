@@ -71,6 +71,8 @@ struct RunLoop {
 
     mutating func run(hadErrors: Bool) -> Int32 {
         for i in inputs.indices { noteFile(&inputs[i]) }
+        if session.options.queryColors { replyExpectedSince = Date() }
+        startEffects = waitForTerminalReply() + startEffects
         draw()
         // A large file shown from a preview of its beginning: its full parse (which uses every
         // core) starts once the first screen is out, so that screen never waits for it.
@@ -87,6 +89,7 @@ struct RunLoop {
         while true {
             for effect in effects {
                 if case .quit = effect {
+                    finishReplies()
                     // The shell comes back at once; the save (a content hash of the whole
                     // document: ~0.5 s for 100 MB of Markdown) happens after.
                     session.restore()
@@ -157,7 +160,53 @@ struct RunLoop {
         case .key(let key): return state.update(.key(key))
         case .mouse(let m): return state.update(.mouse(m))
         case .paste(let text): return state.update(.paste(text))
-        case .reply: return []  // nothing asks the terminal yet
+        case .reply(let reply):
+            if reply == .deviceAttributes { replyExpectedSince = nil }
+            return state.update(.terminalReply(reply))
+        }
+    }
+
+    /// Milliseconds the first frame waits for the terminal's colours (`--theme=auto`).
+    static let replyDeadline = 100
+
+    /// Before the first frame: reads the terminal's replies to the colour query until DA1
+    /// answers or `replyDeadline` passes (then the pager hears `.terminalQueryTimedOut`).
+    /// Keys typed meanwhile are decoded and applied in order; their effects are returned.
+    mutating func waitForTerminalReply() -> [PagerEffect] {
+        var effects: [PagerEffect] = []
+        let start = DispatchTime.now().uptimeNanoseconds
+        while state.awaitingTerminal {
+            let elapsed = Int((DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
+            guard elapsed < RunLoop.replyDeadline else { break }
+            for event in session.waitForInput(timeoutMilliseconds: Int32(RunLoop.replyDeadline - elapsed)) {
+                switch event {
+                case .bytes(let bytes):
+                    for input in decoder.feed(bytes) { effects += handle(input) }
+                case .signal(.resize):
+                    let size = session.size()
+                    effects += state.update(.resize(rows: size.rows, columns: size.columns))
+                case .signal(let signal) where signal != .suspendRequest && signal != .continued:
+                    session.exit(dueTo: signal)
+                case .signal, .wake, .timeout:
+                    break
+                }
+            }
+        }
+        if state.awaitingTerminal { effects += state.update(.terminalQueryTimedOut) }
+        return effects
+    }
+
+    /// On quitting just after asking the terminal (a reply may be on its way): read its
+    /// replies up to DA1 for a moment, so they reach folio and not the shell.
+    mutating func finishReplies() {
+        guard let since = replyExpectedSince, Date().timeIntervalSince(since) < 0.5 else { return }
+        let deadline = min(since.addingTimeInterval(0.5), Date().addingTimeInterval(0.15))
+        while replyExpectedSince != nil {
+            let left = Int32(deadline.timeIntervalSinceNow * 1000)
+            guard left > 0 else { break }
+            for case .bytes(let bytes) in session.waitForInput(timeoutMilliseconds: min(left, 100)) {
+                for case .reply(let r) in decoder.feed(bytes) where r == .deviceAttributes { replyExpectedSince = nil }
+            }
         }
     }
 
@@ -191,6 +240,9 @@ struct RunLoop {
         return effects
     }
     var pendingBytes: [UInt8] = []
+    /// When the colour query was last sent (start, resume, back from the editor), until its
+    /// DA1 reply arrives; nil when no reply is expected.
+    var replyExpectedSince: Date?
     var deferredSignals: [Signal] = []
 
     mutating func perform(_ effect: PagerEffect) {
@@ -200,6 +252,7 @@ struct RunLoop {
         case .suspend:
             saveAll()
             do { try session.suspend() } catch { /* the terminal went away; the next read reports it */ }
+            if session.options.queryColors { replyExpectedSince = Date() }
             let size = session.size()
             _ = state.update(.resize(rows: size.rows, columns: size.columns))
             renderer.invalidate()
@@ -242,6 +295,7 @@ struct RunLoop {
         case .edit(let path, let line, let index):
             saveCurrent()
             let status = (try? session.handOver { Editor.run(path: path, line: line) }) ?? -1
+            if session.options.queryColors { replyExpectedSince = Date() }
             renderer.invalidate()
             let size = session.size()
             _ = state.update(.resize(rows: size.rows, columns: size.columns))
