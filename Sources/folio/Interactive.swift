@@ -81,6 +81,22 @@ extension Folio {
             }
         }
 
+        // The terminal first: with --theme=auto its answer to the colour query comes back while
+        // the documents are parsed below, so the first frame hardly waits for it.
+        let session: TerminalSession
+        do {
+            session = try TerminalSession(options: TerminalOptions(
+                alternateScreen: !options.noInit, mouse: options.mouse ? .full : .alternateScroll,
+                queryColors: config.queriesTerminal))
+        } catch {
+            reportError("cannot use the terminal: \(error)")
+            return 1
+        }
+        defer { session.restore() }
+        let queried = DispatchTime.now()
+        CrashReport.crashIfAsked(at: "pager", environment: environment)
+        signal(SIGCHLD, SIG_IGN)  // browsers we start are reaped by the kernel
+
         // A large Markdown file opening at its top shows its first screen from a parse of its
         // beginning; the full parse runs on another thread (see RunLoop).
         let preview = !options.quitIfOneScreen && startCommand == nil && loaded[0].kind == .markdown
@@ -116,19 +132,6 @@ extension Folio {
             inputs.append(slot)
         }
 
-        let session: TerminalSession
-        do {
-            session = try TerminalSession(options: TerminalOptions(
-                alternateScreen: !options.noInit, mouse: options.mouse ? .full : .alternateScroll,
-                queryColors: config.queriesTerminal))
-        } catch {
-            reportError("cannot use the terminal: \(error)")
-            return 1
-        }
-        defer { session.restore() }
-        CrashReport.crashIfAsked(at: "pager", environment: environment)
-        signal(SIGCHLD, SIG_IGN)  // browsers we start are reaped by the kernel
-
         let size = session.size()
         var state = PagerState(documents: specs, config: config, rows: size.rows, columns: size.columns)
         var restoreMessage: String?
@@ -146,6 +149,7 @@ extension Folio {
         if let first = errors.first { state.message = first + (errors.count > 1 ? " (and \(errors.count - 1) more)" : "") }
 
         var loop = RunLoop(session: session, state: state, positions: positions, loaded: loaded)
+        loop.queried = queried
         loop.restoreOnFirstShow = !options.noRestore
         loop.mailbox = mailbox
         loop.inputs = inputs

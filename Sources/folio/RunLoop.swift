@@ -166,15 +166,21 @@ struct RunLoop {
         }
     }
 
-    /// Milliseconds the first frame waits for the terminal's colours (`--theme=auto`).
-    static let replyDeadline = 100
+    /// Milliseconds after the colour query (`--theme=auto`) that the first frame waits for
+    /// the answer at most. A terminal on this machine answers in a millisecond or two, and one
+    /// that does not know OSC 11 answers DA1 as fast; the deadline is for a terminal that
+    /// answers nothing at all, so that the first screen still comes within ~50 ms. An answer
+    /// slower than this (a long ssh hop) re-themes the screen when it comes.
+    static let replyDeadline = 25
+    /// When the colour query went out (the session's start).
+    var queried = DispatchTime.now()
 
     /// Before the first frame: reads the terminal's replies to the colour query until DA1
     /// answers or `replyDeadline` passes (then the pager hears `.terminalQueryTimedOut`).
     /// Keys typed meanwhile are decoded and applied in order; their effects are returned.
     mutating func waitForTerminalReply() -> [PagerEffect] {
         var effects: [PagerEffect] = []
-        let start = DispatchTime.now().uptimeNanoseconds
+        let start = queried.uptimeNanoseconds
         while state.awaitingTerminal {
             let elapsed = Int((DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
             guard elapsed < RunLoop.replyDeadline else { break }
