@@ -56,6 +56,21 @@ public enum AppearanceDetection {
         return true
     }
 
+    /// The palette the terminal's replies ask for (the background's, else the foreground's
+    /// opposite, else the last colour-scheme report); nil when they say nothing.
+    public static func appearance(replies: [TerminalReply]) -> Appearance? {
+        var fromForeground: Appearance?, fromScheme: Appearance?
+        for reply in replies {
+            switch reply {
+            case .background(let c): return appearance(background: c)
+            case .foreground(let c): fromForeground = appearance(foreground: c)
+            case .colorScheme(let dark): fromScheme = dark ? .dark : .light
+            case .deviceAttributes: break
+            }
+        }
+        return fromForeground ?? fromScheme
+    }
+
     /// The palette before (or without) a reply: `COLORFGBG`'s, else dark.
     public static func fallback(colorFgBg: String?) -> Appearance {
         appearance(colorFgBg: colorFgBg) ?? .dark

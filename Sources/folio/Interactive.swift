@@ -75,7 +75,8 @@ extension Folio {
                     layout = DocumentLayout(document: MarkdownParser.parse(loaded[0].bytes), options: layoutOptions)
                 }
                 if layout.rowCount <= size.rows - 1 {
-                    writeAll(fd: 1, PrintRenderer.render(layout, theme: printTheme))
+                    let asked = theme(forTerminal: true, environment: environment, asking: true)
+                    writeAll(fd: 1, PrintRenderer.render(layout, theme: asked))
                     return hadErrors ? 1 : 0
                 }
             }

@@ -45,6 +45,23 @@ import Testing
         #expect(pane.wait { _ in headingRow(pane).contains(Self.darkHeading) } != nil, "\(headingRow(pane).debugDescription)")
     }
 
+    /// Print mode to a terminal asks too; into a pipe it never does (colour forced: the
+    /// fallback, dark).
+    @Test(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
+    func printModeToATerminalAsksAndToAPipeDoesNot() throws {
+        let dir = try E2E.temporaryDirectory()
+        _ = try E2E.write(Self.document, to: "doc.md", in: dir)
+        let script = "tmux select-pane -P 'bg=#ffffff,fg=#000000' && \"$FOLIO_EXE\" --print \"$T/doc.md\" && "
+            + "\"$FOLIO_EXE\" --color=always \"$T/doc.md\" | sed -n 1p | sed 's/^/piped /'; sleep 30"
+        let pane = try FolioPane.shell(script, columns: 40, rows: 8, dir: dir, environment: ["COLORFGBG": "", "NO_COLOR": ""])
+        #expect(pane.wait { $0.contains { $0.hasPrefix("piped") } } != nil)
+        let rows = pane.tmux.capture(escapes: true)
+        let printed = rows.first { $0.contains("Title") && !$0.contains("piped") } ?? ""
+        let piped = rows.first { $0.contains("piped") } ?? ""
+        #expect(printed.contains(Self.lightHeading), "\(printed.debugDescription)")
+        #expect(piped.contains(Self.darkHeading), "\(piped.debugDescription)")
+    }
+
     @Test(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
     func aNamedThemeIsNotAskedAbout() throws {
         let (pane, _) = try run(background: "#ffffff,fg=#000000", arguments: ["--theme=dark"])

@@ -181,6 +181,16 @@ import Testing
         #expect(AppearanceDetection.fallback(colorFgBg: "0;15") == .light)
     }
 
+    @Test func repliesTogether() {
+        let white = Self.grey(0xFFFF), black = Self.grey(0)
+        #expect(AppearanceDetection.appearance(replies: []) == nil)
+        #expect(AppearanceDetection.appearance(replies: [.deviceAttributes]) == nil)
+        #expect(AppearanceDetection.appearance(replies: [.foreground(black), .background(white)]) == .light)
+        #expect(AppearanceDetection.appearance(replies: [.foreground(black), .background(black)]) == .dark)
+        #expect(AppearanceDetection.appearance(replies: [.foreground(white)]) == .dark)
+        #expect(AppearanceDetection.appearance(replies: [.colorScheme(dark: false)]) == .light)
+    }
+
     @Test func whichTerminalsAreAsked() {
         func ask(_ term: String?, tmux: Bool = false, depth: ColorDepth = .palette256) -> Bool {
             AppearanceDetection.shouldQuery(term: term, insideTmux: tmux, depth: depth)
