@@ -27,6 +27,11 @@ public struct PagerConfig: Sendable {
     public var pageStep: PageStep = .overlap(1)
     public var showScrollbar = true
     public var theme = Theme(depth: .ansi16)
+    /// `--theme`: with `auto` the palette follows the terminal's replies.
+    public var themeChoice: ThemeChoice = .dark
+    /// The terminal was asked for its colours (`--theme=auto` on a terminal that may answer):
+    /// the first frame waits for the reply.
+    public var queriesTerminal = false
     /// Write link URLs inline (no hyperlink support / `--plain`).
     public var inlineLinkURLs = false
     /// Where search and jumps put their target when the view must move.

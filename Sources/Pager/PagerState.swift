@@ -21,6 +21,11 @@ public enum PagerEvent: Sendable {
     case documentReady(document: Int, spec: DocumentSpec, changedUnits: Set<Int>)
     /// How many bytes the reader thread of the current document holds (status line).
     case readProgress(document: Int, bytes: Int)
+    /// The terminal answered a question (its colours for `--theme=auto`), at any time.
+    case terminalReply(TerminalReply)
+    /// The first frame waited long enough for the terminal's reply: draw with what is known
+    /// (a reply arriving later still re-themes).
+    case terminalQueryTimedOut
 }
 
 /// What the pager asks the outside world to do. The run loop carries these out.
@@ -81,6 +86,10 @@ public struct PagerState: Sendable {
     public internal(set) var following = false
     /// `G` (or a search) on input still being read: keep going to the end as it arrives.
     public internal(set) var seekingEnd = false
+    /// What the terminal said about its colours (`--theme=auto`).
+    public internal(set) var terminalColors = TerminalColors()
+    /// The first frame should wait for the terminal's reply to the colour query.
+    public var awaitingTerminal: Bool { terminalColors.awaiting }
     /// Background work is waiting (the run loop sends `.idle` without blocking).
     public var wantsIdle: Bool { search?.counter?.isDone == false || mouseDrag?.edgeDirection != nil }
 
@@ -91,6 +100,7 @@ public struct PagerState: Sendable {
         self.current = 0
         let options = PagerState.layoutOptions(config: config, columns: max(1, columns))
         self.documents = documents.map { DocumentState(spec: $0, options: options, contentRows: max(0, rows - 1)) }
+        terminalColors.awaiting = config.themeChoice == .auto && config.queriesTerminal
     }
 
     /// Layout options for a screen width: one column is kept for the scroll indicator, and
@@ -160,6 +170,11 @@ public struct PagerState: Sendable {
         case .documentReady(let index, let spec, let changed):
             replaceDocument(at: index, with: spec, changedUnits: changed)
             return inputArrived(document: index)
+        case .terminalReply(let reply):
+            return terminalReplied(reply)
+        case .terminalQueryTimedOut:
+            terminalColors.awaiting = false
+            return []
         case .readProgress(let index, let bytes):
             if documents.indices.contains(index) { documents[index].bytesRead = bytes }
             return []

@@ -2,16 +2,18 @@ import LineLayout
 import MarkdownModel
 import TerminalScreen
 
-/// Maps the layout's semantic span styles to terminal cell styles.
+/// Maps the layout's semantic span styles to terminal cell styles, through a `Palette`
+/// resolved for the terminal's colour depth.
 ///
-/// With colour (`depth != .none`) headings, code, links and decorations get colours chosen to
-/// read on dark and light backgrounds alike (mid-tones, no background fills). Without colour
-/// (`NO_COLOR`, `--color=never`) the structure still shows through text attributes only:
-/// headings bold (level 1 also underlined), links underlined, emphasis italic, strong bold,
-/// quotes and borders dim — plus the layout's own text decorations (rules under headings,
-/// bullets, bars, box drawing), which never depend on colour.
+/// With colour (`depth != .none`) the palette chosen (`dark` or `light`, from `--theme` or
+/// the terminal's reply) gives headings, code, links and decorations their colours. Without
+/// colour (`NO_COLOR`, `--color=never`) the `monochrome` palette is used whatever was chosen:
+/// structure shows through attributes only — plus the layout's own text decorations (rules
+/// under headings, bullets, bars, box drawing), which never depend on colour.
 public struct Theme: Sendable {
-    public var depth: ColorDepth
+    public private(set) var depth: ColorDepth
+    /// The palette chosen (with `depth == .none`, `monochrome` is drawn instead).
+    public private(set) var palette: Palette
     /// Emit OSC 8 hyperlinks for links.
     public var hyperlinks: Bool
     /// Longest URL written as an OSC 8 hyperlink, in UTF-8 bytes; a longer one stays plain
@@ -20,112 +22,136 @@ public struct Theme: Sendable {
     public var maxHyperlinkBytes = Theme.hyperlinkLimit
     public static let hyperlinkLimit = 2048
 
-    public init(depth: ColorDepth, hyperlinks: Bool = true) {
+    /// `ThemeRole` → cell style at `depth`, resolved once (drawing looks styles up per span).
+    private var roles: [CellStyle]
+    /// `SyntaxRole` → its paint at `depth` (nil: the code colour stays).
+    private var syntaxStyles: [CellStyle?]
+
+    public init(depth: ColorDepth, hyperlinks: Bool = true, palette: Palette = .dark) {
         self.depth = depth
         self.hyperlinks = hyperlinks
+        self.palette = palette
+        let drawn = depth == .none ? Palette.monochrome : palette
+        roles = drawn.paints.map { Theme.resolve($0, over: CellStyle(), depth: depth) }
+        syntaxStyles = drawn.syntax.map { $0.map { Theme.resolve($0, over: CellStyle(), depth: depth) } }
+    }
+
+    /// The same theme with another palette.
+    public func with(palette: Palette) -> Theme {
+        var copy = Theme(depth: depth, hyperlinks: hyperlinks, palette: palette)
+        copy.maxHyperlinkBytes = maxHyperlinkBytes
+        return copy
     }
 
     private var colour: Bool { depth != .none }
 
-    private func rgb(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> TerminalColor {
-        colour ? TerminalColor.rgb(r, g, b).downgraded(to: depth) : .default
+    /// `paint` laid over `base`: its inks replace base's, its attributes are added.
+    static func resolve(_ paint: Paint, over base: CellStyle, depth: ColorDepth) -> CellStyle {
+        var s = base
+        if let f = paint.foreground, depth != .none { s.foreground = f.color(at: depth) }
+        if let b = paint.background, depth != .none { s.background = b.color(at: depth) }
+        s.bold = s.bold || paint.bold
+        s.dim = s.dim || paint.dim
+        s.italic = s.italic || paint.italic
+        s.underline = s.underline || paint.underline
+        s.reverse = s.reverse || paint.reverse
+        return s
+    }
+
+    /// The resolved style of a role.
+    public subscript(role: ThemeRole) -> CellStyle { roles[role.rawValue] }
+
+    /// `role`'s style laid over `base` (colours replaced where the role has them).
+    private func layer(_ role: ThemeRole, over base: CellStyle) -> CellStyle {
+        let r = roles[role.rawValue]
+        var s = base
+        if r.foreground != .default { s.foreground = r.foreground }
+        if r.background != .default { s.background = r.background }
+        s.bold = s.bold || r.bold
+        s.dim = s.dim || r.dim
+        s.italic = s.italic || r.italic
+        s.underline = s.underline || r.underline
+        s.reverse = s.reverse || r.reverse
+        return s
+    }
+
+    static func role(for role: SpanStyle.Role) -> ThemeRole? {
+        switch role {
+        case .body: return nil
+        case .heading(let level):
+            switch level {
+            case 1: return .heading1
+            case 2: return .heading2
+            case 3: return .heading3
+            default: return .heading4
+            }
+        case .codeBlock: return .codeBlock
+        case .codeLabel: return .codeLabel
+        case .continuation: return .continuation
+        case .quoteBar: return .quoteBar
+        case .listMarker: return .listMarker
+        case .taskBox(let checked): return checked ? .taskDone : .taskOpen
+        case .rule: return .rule
+        case .tableBorder: return .tableBorder
+        case .tableHeader: return .tableHeader
+        case .html: return .html
+        case .url: return .url
+        case .image: return .image
+        case .alertBar(let kind), .alertTitle(let kind): return alertRole(kind)
+        case .summary: return .summary
+        case .frontMatter: return .frontMatter
+        }
+    }
+
+    static func alertRole(_ kind: AlertKind) -> ThemeRole {
+        switch kind {
+        case .note: return .alertNote
+        case .tip: return .alertTip
+        case .important: return .alertImportant
+        case .warning: return .alertWarning
+        case .caution: return .alertCaution
+        }
     }
 
     /// The cell style for a span.
     public func style(for span: SpanStyle) -> CellStyle {
-        var s = CellStyle()
-        switch span.role {
-        case .body:
-            break
-        case .heading(let level):
-            s.bold = true
-            switch level {
-            case 1: s.foreground = rgb(255, 175, 95); s.underline = !colour
-            case 2: s.foreground = rgb(95, 175, 255)
-            case 3: s.foreground = rgb(135, 215, 135)
-            default: s.foreground = rgb(215, 175, 255)
-            }
-        case .codeBlock:
-            s.foreground = rgb(175, 205, 235)
-        case .codeLabel:
-            s.foreground = rgb(150, 150, 150); s.italic = true
-        case .continuation:
-            s.foreground = rgb(150, 150, 150); s.dim = !colour
-        case .quoteBar:
-            s.foreground = rgb(135, 135, 135); s.dim = !colour
-        case .listMarker:
-            s.foreground = rgb(255, 175, 95); s.bold = !colour
-        case .taskBox(let checked):
-            s.foreground = checked ? rgb(135, 215, 135) : rgb(150, 150, 150)
-            s.bold = checked
-        case .rule:
-            s.foreground = rgb(120, 120, 120); s.dim = !colour
-        case .tableBorder:
-            s.foreground = rgb(120, 120, 120); s.dim = !colour
-        case .tableHeader:
-            s.bold = true
-        case .html:
-            s.foreground = rgb(140, 140, 140); s.dim = true
-        case .url:
-            s.foreground = rgb(130, 130, 130); s.dim = !colour
-        case .image:
-            s.foreground = rgb(215, 135, 215); s.italic = true
-        case .alertBar(let kind):
-            s.foreground = alertColour(kind); s.bold = !colour
-        case .alertTitle(let kind):
-            s.foreground = alertColour(kind); s.bold = true
-        case .summary:
-            s.bold = true
-        case .frontMatter:
-            s.foreground = rgb(140, 140, 140); s.dim = true
+        var s = Theme.role(for: span.role).map { roles[$0.rawValue] } ?? CellStyle()
+        if case .alertTitle = span.role { s.bold = true }
+        if let role = span.syntax, colour, let paint = syntaxStyles[Int(role.rawValue)] {
+            s = Theme.layerStyle(paint, over: s)
         }
-        if let role = span.syntax, colour { s.foreground = syntaxColour(role) ?? s.foreground }
         if let literal = span.literal { s = apply(literal, to: s) }
         if span.emphasis.contains(.emphasis) { s.italic = true }
         if span.emphasis.contains(.strong) { s.bold = true }
         if span.emphasis.contains(.strikethrough) { s.strikethrough = true }
-        if span.emphasis.contains(.code) {
-            s.foreground = rgb(255, 160, 122)
-        }
+        if span.emphasis.contains(.code) { s = layer(.inlineCode, over: s) }
         if let link = span.link {
             s.underline = true
             if span.role == .body || span.role == .tableHeader || span.role == .image {
-                s.foreground = rgb(95, 175, 255)
+                s = layer(.link, over: s)
             }
             if hyperlinks && link.utf8.count <= maxHyperlinkBytes { s.hyperlink = link }
         }
         return s
     }
 
-    /// GitHub's alert colours (its dark palette): note blue, tip green, important purple,
-    /// warning amber, caution red.
-    func alertColour(_ kind: AlertKind) -> TerminalColor {
-        switch kind {
-        case .note: return rgb(71, 145, 247)
-        case .tip: return rgb(63, 185, 80)
-        case .important: return rgb(171, 125, 248)
-        case .warning: return rgb(210, 153, 34)
-        case .caution: return rgb(248, 81, 73)
-        }
+    private static func layerStyle(_ r: CellStyle, over base: CellStyle) -> CellStyle {
+        var s = base
+        if r.foreground != .default { s.foreground = r.foreground }
+        if r.background != .default { s.background = r.background }
+        s.bold = s.bold || r.bold
+        s.italic = s.italic || r.italic
+        return s
     }
 
     /// A highlighter's role as a colour (nil: the code colour stays).
     func syntaxColour(_ role: SyntaxRole) -> TerminalColor? {
-        switch role {
-        case .keyword, .label: return rgb(215, 135, 255)
-        case .string: return rgb(135, 215, 135)
-        case .escape: return rgb(255, 175, 95)
-        case .comment: return rgb(128, 128, 128)
-        case .number, .constant: return rgb(255, 175, 95)
-        case .type, .tag: return rgb(95, 215, 215)
-        case .function, .builtin: return rgb(95, 175, 255)
-        case .variable, .property, .attribute: return nil
-        case .operator, .punctuation: return nil
-        case .inserted: return rgb(135, 215, 135)
-        case .deleted: return rgb(255, 95, 95)
-        case .meta, .heading: return rgb(95, 175, 255)
-        }
+        guard colour, let s = syntaxStyles[Int(role.rawValue)], s.foreground != .default else { return nil }
+        return s.foreground
     }
+
+    /// An alert kind's colour (`.default` without colour).
+    func alertColour(_ kind: AlertKind) -> TerminalColor { roles[Theme.alertRole(kind).rawValue].foreground }
 
     /// Styles written in a text document, as less -R shows them: colours downgraded to the
     /// terminal's depth (none without colour), attributes always.
@@ -143,40 +169,20 @@ public struct Theme: Sendable {
     }
 
     /// Search matches: every match on screen.
-    public func match(_ base: CellStyle) -> CellStyle {
-        var s = base
-        if colour {
-            s.background = rgb(95, 95, 0); s.foreground = rgb(255, 255, 255)
-        } else {
-            s.reverse = true
-        }
-        return s
-    }
+    public func match(_ base: CellStyle) -> CellStyle { layer(.match, over: base) }
 
     /// The current match stands out from the others.
-    public func currentMatch(_ base: CellStyle) -> CellStyle {
-        var s = base
-        if colour {
-            s.background = rgb(255, 215, 0); s.foreground = rgb(0, 0, 0); s.bold = true
-        } else {
-            s.reverse = true; s.bold = true; s.underline = true
-        }
-        return s
-    }
+    public func currentMatch(_ base: CellStyle) -> CellStyle { layer(.currentMatch, over: base) }
 
-    /// The keyboard/mouse selection: reverse video, in every mode.
-    public func selection(_ base: CellStyle) -> CellStyle {
-        var s = base
-        s.reverse = true
-        return s
-    }
+    /// The keyboard/mouse selection: reverse video, in every palette.
+    public func selection(_ base: CellStyle) -> CellStyle { layer(.selection, over: base) }
 
-    public var statusLine: CellStyle { CellStyle(reverse: true) }
+    public var statusLine: CellStyle { self[.statusLine] }
     /// Line numbers in the `-N` gutter.
-    public var lineNumber: CellStyle { colour ? CellStyle(foreground: rgb(110, 110, 110)) : CellStyle(dim: true) }
+    public var lineNumber: CellStyle { self[.lineNumber] }
     /// The margin cue on units a reload changed.
-    public var changeCue: CellStyle { colour ? CellStyle(foreground: .ansi(3), bold: true) : CellStyle(bold: true) }
-    public var message: CellStyle { CellStyle(bold: true, reverse: true) }
-    public var scrollTrack: CellStyle { colour ? CellStyle(foreground: rgb(90, 90, 90)) : CellStyle(dim: true) }
-    public var scrollThumb: CellStyle { colour ? CellStyle(foreground: rgb(200, 200, 200)) : CellStyle(reverse: true) }
+    public var changeCue: CellStyle { self[.changeCue] }
+    public var message: CellStyle { self[.message] }
+    public var scrollTrack: CellStyle { self[.scrollTrack] }
+    public var scrollThumb: CellStyle { self[.scrollThumb] }
 }

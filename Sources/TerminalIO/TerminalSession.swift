@@ -28,9 +28,14 @@ public struct TerminalOptions: Hashable, Sendable {
     public var alternateScreen: Bool
     public var mouse: MouseMode
     public var bracketedPaste: Bool
+    /// Ask for the terminal's colours on entering (`ANSI.queryColors`, again after a suspend
+    /// or an editor) and follow its light/dark changes (mode 2031).
+    public var queryColors: Bool
 
-    public init(alternateScreen: Bool = true, mouse: MouseMode = .alternateScroll, bracketedPaste: Bool = false) {
+    public init(alternateScreen: Bool = true, mouse: MouseMode = .alternateScroll, bracketedPaste: Bool = false,
+                queryColors: Bool = false) {
         self.alternateScreen = alternateScreen; self.mouse = mouse; self.bracketedPaste = bracketedPaste
+        self.queryColors = queryColors
     }
 }
 
@@ -102,12 +107,14 @@ public final class TerminalSession {
         case .full: bytes += ANSI.enableMouse
         }
         if options.bracketedPaste { bytes += ANSI.enableBracketedPaste }
+        if options.queryColors { bytes += ANSI.enableColorSchemeReports + ANSI.queryColors }
         return bytes
     }
 
     /// The bytes that undo `enterBytes`, in reverse order.
     var leaveBytes: [UInt8] {
         var bytes: [UInt8] = []
+        if options.queryColors { bytes += ANSI.disableColorSchemeReports }
         if options.bracketedPaste { bytes += ANSI.disableBracketedPaste }
         switch options.mouse {
         case .off: break

@@ -29,6 +29,14 @@ public enum ANSI {
     public static let disableMouse = csi("?1006l") + csi("?1002l") + csi("?1000l")
     public static let enableBracketedPaste = csi("?2004h")
     public static let disableBracketedPaste = csi("?2004l")
+    /// Asks for the default foreground (OSC 10) and background (OSC 11) colours, then the
+    /// primary device attributes (DA1): every terminal answers DA1, and answers in order, so
+    /// its reply says that no colour reply is coming any more. Replies: `TerminalReply`.
+    public static let queryColors: [UInt8] =
+        [esc] + Array("]10;?".utf8) + [esc, 0x5C] + [esc] + Array("]11;?".utf8) + [esc, 0x5C] + csi("c")
+    /// Mode 2031: the terminal reports light/dark changes (`CSI ? 997 ; 1|2 n`).
+    public static let enableColorSchemeReports = csi("?2031h")
+    public static let disableColorSchemeReports = csi("?2031l")
     public static let resetStyle = csi("0m")
     public static let clearScreen = csi("2J")
     /// Resets the scroll region to the whole screen (DECSTBM without parameters); moves the

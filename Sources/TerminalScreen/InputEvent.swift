@@ -5,6 +5,8 @@ public enum InputEvent: Hashable, Sendable {
     /// Text pasted with bracketed paste (`ESC[200~` … `ESC[201~`), as sent (it may contain
     /// newlines, tabs and other controls; the consumer decides what to keep).
     case paste(String)
+    /// The terminal answering a question (colours, device attributes): never a key.
+    case reply(TerminalReply)
 }
 
 /// A key press.

@@ -12,12 +12,29 @@
 /// feed([0x1B]); flushTimeout() → [.key(.escape)]
 /// ```
 ///
+/// Terminal replies are decoded as `.reply`, never as keys: OSC strings (`ESC ] digits … BEL`
+/// or `… ESC \\`; OSC 10/11 colours become events, others are dropped), DA1 (`CSI ? … c`) and
+/// the colour-scheme report (`CSI ? 997 ; n n`). An OSC string in progress is never decided
+/// by a timeout (a reply may arrive in pieces, late), so it does not count as pending; it
+/// ends at its terminator, or is abandoned at any other control byte (an ESC starting a new
+/// sequence, Enter, Ctrl-C…), which is then decoded as usual. The one ambiguity left:
+/// typing Alt-] and then a digit starts what looks like an OSC string, which swallows the
+/// text typed after it up to the next control key.
+///
 /// Never traps on any input: invalid UTF-8 becomes U+FFFD, unknown or malformed escape
 /// sequences are dropped.
 public struct KeyDecoder: Sendable {
     private var pending: [UInt8] = []
     private var inPaste = false
     private var pasteBytes: [UInt8] = []
+    /// Inside an OSC string (after `ESC ]` and a digit): its body so far.
+    private var inOSC = false
+    private var oscBody: [UInt8] = []
+    /// The OSC string grew past `maximumOSCLength`: it is read to its end and dropped.
+    private var oscOverflow = false
+
+    /// Longest OSC body kept; longer ones (a clipboard reply) are skipped to their end.
+    static let maximumOSCLength = 512
 
     /// Longest CSI parameter/intermediate run accepted before a sequence counts as garbage.
     static let maximumSequenceLength = 64
@@ -28,10 +45,15 @@ public struct KeyDecoder: Sendable {
 
     /// True when the pending bytes begin with ESC: the I/O layer should wait briefly and then
     /// call `flushTimeout()` if nothing else arrives.
-    public var hasPendingEscape: Bool { !inPaste && pending.first == 0x1B }
+    public var hasPendingEscape: Bool { !inPaste && !inOSC && pending.first == 0x1B }
 
-    /// True when any bytes are waiting for more input (escape sequence, UTF-8 tail, paste).
-    public var hasPending: Bool { !pending.isEmpty || inPaste }
+    /// True when any bytes are waiting for more input (escape sequence, UTF-8 tail, paste)
+    /// that a timeout would decide. An OSC string in progress is not: only its terminator
+    /// (or a control byte) ends it.
+    public var hasPending: Bool { (!pending.isEmpty && !inOSC) || inPaste }
+
+    /// True inside an OSC string (a terminal reply on its way).
+    public var isReadingReply: Bool { inOSC }
 
     /// Decodes as much of the input so far as is unambiguous.
     public mutating func feed(_ bytes: [UInt8]) -> [InputEvent] {
@@ -70,6 +92,17 @@ public struct KeyDecoder: Sendable {
                 }
                 continue
             }
+            if inOSC {
+                switch scanOSC(from: start) {
+                case .needMore(let at):
+                    pending.removeFirst(at)
+                    return events
+                case .ended(let next, let reply):
+                    if let reply { events.append(.reply(reply)) }
+                    start = next
+                }
+                continue
+            }
             switch parse(pending[start...], final: final) {
             case .incomplete:
                 pending.removeFirst(start)
@@ -79,6 +112,11 @@ public struct KeyDecoder: Sendable {
                 start += consumed
             case .pasteStart(let consumed):
                 inPaste = true
+                start += consumed
+            case .oscStart(let consumed):
+                inOSC = true
+                oscBody = []
+                oscOverflow = false
                 start += consumed
             }
         }
@@ -100,6 +138,46 @@ public struct KeyDecoder: Sendable {
         case incomplete
         case done(consumed: Int, events: [InputEvent])
         case pasteStart(consumed: Int)
+        case oscStart(consumed: Int)
+    }
+
+    enum OSCScan {
+        /// The bytes from `at` on must wait for more (an ESC that may start the terminator).
+        case needMore(at: Int)
+        /// The string ended (terminated: its reply, if it is one; abandoned: nil) and
+        /// decoding goes on at `next`.
+        case ended(next: Int, reply: TerminalReply?)
+    }
+
+    /// Reads an OSC string's body from `pending[from...]` up to its terminator.
+    private mutating func scanOSC(from: Int) -> OSCScan {
+        var i = from
+        while i < pending.count {
+            let byte = pending[i]
+            switch byte {
+            case 0x07:
+                return finishOSC(next: i + 1)
+            case 0x1B:
+                guard i + 1 < pending.count else { return .needMore(at: i) }
+                if pending[i + 1] == 0x5C { return finishOSC(next: i + 2) }
+                inOSC = false
+                return .ended(next: i, reply: nil)  // a new sequence: the string is abandoned
+            case 0x00...0x1F:
+                inOSC = false
+                return .ended(next: i, reply: nil)  // a key typed (Enter, Ctrl-C): decoded as usual
+            default:
+                if oscBody.count < Self.maximumOSCLength { oscBody.append(byte) } else { oscOverflow = true }
+                i += 1
+            }
+        }
+        return .needMore(at: i)
+    }
+
+    private mutating func finishOSC(next: Int) -> OSCScan {
+        inOSC = false
+        let reply = oscOverflow ? nil : ReplyColor.reply(fromOSC: oscBody)
+        oscBody = []
+        return .ended(next: next, reply: reply)
     }
 
     /// Parses one event from the start of `bytes` (never empty).
@@ -113,6 +191,10 @@ public struct KeyDecoder: Sendable {
         switch b[1] {
         case 0x5B: return csi(b, final: final)
         case 0x4F: return ss3(b, final: final)
+        case 0x5D:  // OSC: a terminal reply starts with its number
+            guard b.count >= 3 else { return final ? .done(consumed: 2, events: [.key(.alt(.char("]")))]) : .incomplete }
+            if (0x30...0x39).contains(b[2]) { return .oscStart(consumed: 2) }
+            return .done(consumed: 2, events: [.key(.alt(.char("]")))])
         case 0x1B: return .done(consumed: 1, events: [.key(.escape)])
         default:
             switch Self.simple(b, at: 1, final: final) {
@@ -239,6 +321,16 @@ public struct KeyDecoder: Sendable {
             else { return .done(consumed: consumed, events: []) }
             let event = MouseEvent(button: code, column: x, row: y, released: finalByte == 0x6D, sgr: true)
             return .done(consumed: consumed, events: [.mouse(event)])
+        }
+        if params.first == 0x3F && finalByte == 0x63 {  // DA1 reply: ESC [ ? 64 ; 1 ; 2 c
+            return .done(consumed: consumed, events: [.reply(.deviceAttributes)])
+        }
+        if params.first == 0x3F && finalByte == 0x6E {  // ESC [ ? 997 ; 1 n: the colour scheme
+            let numbers = Self.numbers(params.dropFirst())
+            if numbers.count == 2, numbers[0] == 997, let scheme = numbers[1], scheme == 1 || scheme == 2 {
+                return .done(consumed: consumed, events: [.reply(.colorScheme(dark: scheme == 1))])
+            }
+            return .done(consumed: consumed, events: [])
         }
         if let first = params.first, (0x3C...0x3F).contains(first) {
             return .done(consumed: consumed, events: [])  // private sequences: reports we did not ask for

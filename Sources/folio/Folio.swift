@@ -115,20 +115,45 @@ struct Folio: ParsableCommand {
         throw ExitCode(status)
     }
 
-    /// Resolves `--color`, `--plain` and `NO_COLOR` into a theme (nil: no escape sequences).
-    func theme(forTerminal isTerminal: Bool, environment: [String: String]) -> Theme? {
+    /// Resolves `--color`, `--plain` and `NO_COLOR` into a theme (nil: no escape sequences),
+    /// with `--theme`'s palette (`auto`: `COLORFGBG`'s, else dark, until the terminal says).
+    /// `asking`: with `--theme=auto`, ask the terminal now (print mode to a terminal; the
+    /// pager asks in its own session instead).
+    func theme(forTerminal isTerminal: Bool, environment: [String: String], asking: Bool = false) -> Theme? {
         if options.plain { return nil }
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
+        let depth: ColorDepth
         switch options.color {
         case .always:
-            return Theme(depth: Folio.colorDepth(environment: environment, fallback: .ansi16))
+            depth = Folio.colorDepth(environment: environment, fallback: .ansi16)
         case .never:
-            return isTerminal ? Theme(depth: .none) : nil
+            guard isTerminal else { return nil }
+            depth = .none
         case .auto:
             guard isTerminal else { return nil }
-            return Theme(depth: noColor ? .none : Folio.colorDepth(environment: environment, fallback: .ansi16))
+            depth = noColor ? .none : Folio.colorDepth(environment: environment, fallback: .ansi16)
+        }
+        return Theme(depth: depth, palette: .named(appearance(environment: environment, asking: asking && isTerminal && depth != .none)))
+    }
+
+    /// The palette `--theme` names; for `auto`, the terminal's answer when `asking` (print mode
+    /// to a terminal) and it may answer, else the one to start with (`COLORFGBG`, else dark).
+    func appearance(environment: [String: String], asking: Bool = false) -> Appearance {
+        switch options.theme {
+        case .dark: return .dark
+        case .light: return .light
+        case .auto:
+            if asking, AppearanceDetection.shouldQuery(term: environment["TERM"], insideTmux: !(environment["TMUX"] ?? "").isEmpty,
+                                                       depth: .ansi16),
+               let answer = AppearanceDetection.appearance(replies: ColorQuery.ask(timeoutMilliseconds: Folio.printQueryTimeout)) {
+                return answer
+            }
+            return AppearanceDetection.fallback(colorFgBg: environment["COLORFGBG"])
         }
     }
+
+    /// Milliseconds print mode waits for the terminal's colours (`--theme=auto`).
+    static let printQueryTimeout = 25
 
     /// Colour depth from `COLORTERM` and `TERM`.
     static func colorDepth(environment: [String: String], fallback: ColorDepth) -> ColorDepth {
@@ -144,7 +169,7 @@ struct Folio: ParsableCommand {
 
     func runPrintMode(_ documents: [LoadedDocument], stdoutIsTerminal: Bool, environment: [String: String]) {
         signal(SIGPIPE, SIG_IGN)
-        let theme = theme(forTerminal: stdoutIsTerminal, environment: environment)
+        let theme = theme(forTerminal: stdoutIsTerminal, environment: environment, asking: stdoutIsTerminal)
         let width = options.width ?? (stdoutIsTerminal ? TerminalWidth.ofStdout() : nil) ?? 80
         let layoutOptions = LayoutOptions(width: max(1, width), inlineLinkURLs: theme == nil,
                                           maxProseWidth: options.proseWidth, centerProse: options.align == .center,

@@ -22,6 +22,9 @@ extension Folio {
         config.showScrollbar = !options.noScrollbar
         let theme = theme(forTerminal: true, environment: environment) ?? Theme(depth: .none, hyperlinks: false)
         config.theme = theme
+        config.themeChoice = options.theme
+        config.queriesTerminal = options.theme == .auto && AppearanceDetection.shouldQuery(
+            term: environment["TERM"], insideTmux: !(environment["TMUX"] ?? "").isEmpty, depth: theme.depth)
         config.inlineLinkURLs = options.plain
         config.highlighter = Folio.codeHighlighter(theme: theme)
         var host = [CChar](repeating: 0, count: 256)
@@ -80,11 +83,28 @@ extension Folio {
                 // worth so the fit is decided on real rows.
                 layout.prepare(aroundUnit: 0, before: 0, after: size.rows)
                 if layout.rowCount <= size.rows - 1 {
-                    writeAll(fd: 1, PrintRenderer.render(layout, theme: printTheme))
+                    let asked = theme(forTerminal: true, environment: environment, asking: true)
+                    writeAll(fd: 1, PrintRenderer.render(layout, theme: asked))
                     return hadErrors ? 1 : 0
                 }
             }
         }
+
+        // The terminal first: with --theme=auto its answer to the colour query comes back while
+        // the documents are parsed below, so the first frame hardly waits for it.
+        let session: TerminalSession
+        do {
+            session = try TerminalSession(options: TerminalOptions(
+                alternateScreen: !options.noInit, mouse: options.mouse ? .full : .alternateScroll,
+                queryColors: config.queriesTerminal))
+        } catch {
+            reportError("cannot use the terminal: \(error)")
+            return 1
+        }
+        defer { session.restore() }
+        let queried = DispatchTime.now()
+        CrashReport.crashIfAsked(at: "pager", environment: environment)
+        signal(SIGCHLD, SIG_IGN)  // browsers we start are reaped by the kernel
 
         // A large Markdown file opening at its top shows its first screen from a parse of its
         // beginning; the full parse runs on another thread (see RunLoop).
@@ -121,18 +141,6 @@ extension Folio {
             inputs.append(slot)
         }
 
-        let session: TerminalSession
-        do {
-            session = try TerminalSession(options: TerminalOptions(
-                alternateScreen: !options.noInit, mouse: options.mouse ? .full : .alternateScroll))
-        } catch {
-            reportError("cannot use the terminal: \(error)")
-            return 1
-        }
-        defer { session.restore() }
-        CrashReport.crashIfAsked(at: "pager", environment: environment)
-        signal(SIGCHLD, SIG_IGN)  // browsers we start are reaped by the kernel
-
         let size = session.size()
         var state = PagerState(documents: specs, config: config, rows: size.rows, columns: size.columns)
         var restoreMessage: String?
@@ -150,6 +158,7 @@ extension Folio {
         if let first = errors.first { state.message = first + (errors.count > 1 ? " (and \(errors.count - 1) more)" : "") }
 
         var loop = RunLoop(session: session, state: state, positions: positions, loaded: loaded)
+        loop.queried = queried
         loop.restoreOnFirstShow = !options.noRestore
         loop.mailbox = mailbox
         loop.inputs = inputs

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Pager
 import TextModel
 
 /// Command-line options. Names follow less where less has the option (`-X`, `-F`, `-z`, `-j`,
@@ -18,6 +19,9 @@ struct Options: ParsableArguments {
 
     @Option(name: .long, help: ArgumentHelp("Colour: auto (a terminal and NO_COLOR unset), always, never.", valueName: "when"))
     var color: ColorChoice = .auto
+
+    @Option(name: .long, help: ArgumentHelp("Palette: auto (ask the terminal for its background, else COLORFGBG, else dark), dark, light.", valueName: "theme"))
+    var theme: ThemeChoice = .auto
 
     @Flag(name: .long, help: "No escape sequences at all: plain text, link URLs written out.")
     var plain = false
@@ -150,3 +154,5 @@ enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
 enum Alignment: String, ExpressibleByArgument, CaseIterable {
     case left, center
 }
+
+extension ThemeChoice: ExpressibleByArgument {}

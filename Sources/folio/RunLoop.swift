@@ -71,6 +71,8 @@ struct RunLoop {
 
     mutating func run(hadErrors: Bool) -> Int32 {
         for i in inputs.indices { noteFile(&inputs[i]) }
+        if session.options.queryColors { replyExpectedSince = Date() }
+        startEffects = waitForTerminalReply() + startEffects
         draw()
         // A large file shown from a preview of its beginning: its full parse (which uses every
         // core) starts once the first screen is out, so that screen never waits for it.
@@ -87,6 +89,7 @@ struct RunLoop {
         while true {
             for effect in effects {
                 if case .quit = effect {
+                    finishReplies()
                     // The shell comes back at once; the save (a content hash of the whole
                     // document: ~0.5 s for 100 MB of Markdown) happens after.
                     session.restore()
@@ -156,6 +159,59 @@ struct RunLoop {
         case .key(let key): return state.update(.key(key))
         case .mouse(let m): return state.update(.mouse(m))
         case .paste(let text): return state.update(.paste(text))
+        case .reply(let reply):
+            if reply == .deviceAttributes { replyExpectedSince = nil }
+            return state.update(.terminalReply(reply))
+        }
+    }
+
+    /// Milliseconds after the colour query (`--theme=auto`) that the first frame waits for
+    /// the answer at most. A terminal on this machine answers in a millisecond or two, and one
+    /// that does not know OSC 11 answers DA1 as fast; the deadline is for a terminal that
+    /// answers nothing at all, so that the first screen still comes within ~50 ms. An answer
+    /// slower than this (a long ssh hop) re-themes the screen when it comes.
+    static let replyDeadline = 25
+    /// When the colour query went out (the session's start).
+    var queried = DispatchTime.now()
+
+    /// Before the first frame: reads the terminal's replies to the colour query until DA1
+    /// answers or `replyDeadline` passes (then the pager hears `.terminalQueryTimedOut`).
+    /// Keys typed meanwhile are decoded and applied in order; their effects are returned.
+    mutating func waitForTerminalReply() -> [PagerEffect] {
+        var effects: [PagerEffect] = []
+        let start = queried.uptimeNanoseconds
+        while state.awaitingTerminal {
+            let elapsed = Int((DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
+            guard elapsed < RunLoop.replyDeadline else { break }
+            for event in session.waitForInput(timeoutMilliseconds: Int32(RunLoop.replyDeadline - elapsed)) {
+                switch event {
+                case .bytes(let bytes):
+                    for input in decoder.feed(bytes) { effects += handle(input) }
+                case .signal(.resize):
+                    let size = session.size()
+                    effects += state.update(.resize(rows: size.rows, columns: size.columns))
+                case .signal(let signal) where signal != .suspendRequest && signal != .continued:
+                    session.exit(dueTo: signal)
+                case .signal, .wake, .timeout:
+                    break
+                }
+            }
+        }
+        if state.awaitingTerminal { effects += state.update(.terminalQueryTimedOut) }
+        return effects
+    }
+
+    /// On quitting just after asking the terminal (a reply may be on its way): read its
+    /// replies up to DA1 for a moment, so they reach folio and not the shell.
+    mutating func finishReplies() {
+        guard let since = replyExpectedSince, Date().timeIntervalSince(since) < 0.5 else { return }
+        let deadline = min(since.addingTimeInterval(0.5), Date().addingTimeInterval(0.15))
+        while replyExpectedSince != nil {
+            let left = Int32(deadline.timeIntervalSinceNow * 1000)
+            guard left > 0 else { break }
+            for case .bytes(let bytes) in session.waitForInput(timeoutMilliseconds: min(left, 100)) {
+                for case .reply(let r) in decoder.feed(bytes) where r == .deviceAttributes { replyExpectedSince = nil }
+            }
         }
     }
 
@@ -189,6 +245,9 @@ struct RunLoop {
         return effects
     }
     var pendingBytes: [UInt8] = []
+    /// When the colour query was last sent (start, resume, back from the editor), until its
+    /// DA1 reply arrives; nil when no reply is expected.
+    var replyExpectedSince: Date?
     var deferredSignals: [Signal] = []
 
     mutating func perform(_ effect: PagerEffect) {
@@ -198,6 +257,7 @@ struct RunLoop {
         case .suspend:
             saveAll()
             do { try session.suspend() } catch { /* the terminal went away; the next read reports it */ }
+            if session.options.queryColors { replyExpectedSince = Date() }
             let size = session.size()
             _ = state.update(.resize(rows: size.rows, columns: size.columns))
             renderer.invalidate()
@@ -240,6 +300,7 @@ struct RunLoop {
         case .edit(let path, let line, let index):
             saveCurrent()
             let status = (try? session.handOver { Editor.run(path: path, line: line) }) ?? -1
+            if session.options.queryColors { replyExpectedSince = Date() }
             renderer.invalidate()
             let size = session.size()
             _ = state.update(.resize(rows: size.rows, columns: size.columns))

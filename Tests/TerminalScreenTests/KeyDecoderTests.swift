@@ -148,7 +148,9 @@ import Testing
     }
 
     @Test func unknownSequencesAreDropped() {
-        #expect(Self.decodeAll([Array("\u{1B}[?1;2c\u{1B}[I\u{1B}[99~a".utf8)]) == [.key(.char("a"))])
+        #expect(Self.decodeAll([Array("\u{1B}[?1$y\u{1B}[I\u{1B}[99~a".utf8)]) == [.key(.char("a"))])
+        // DA1 is a reply, never a key (TerminalReplyTests).
+        #expect(Self.decodeAll([Array("\u{1B}[?1;2ca".utf8)]) == [.reply(.deviceAttributes), .key(.char("a"))])
         #expect(Self.decodeAll([Array("\u{1B}[1\u{07}b".utf8)]) == [.key(.ctrl("g")), .key(.char("b"))])
     }
 
