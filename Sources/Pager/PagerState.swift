@@ -26,6 +26,10 @@ public enum PagerEvent: Sendable {
     /// The first frame waited long enough for the terminal's reply: draw with what is known
     /// (a reply arriving later still re-themes).
     case terminalQueryTimedOut
+    /// Something happened outside that the reader should know — a link copied instead of
+    /// opened, the editor's exit status, a file that could not be read, a restored position,
+    /// a store that could not be saved: said on the status line until the next key.
+    case notice(String)
 }
 
 /// What the pager asks the outside world to do. The run loop carries these out.
@@ -65,7 +69,7 @@ public struct PagerState: Sendable {
     var searchBeforeHelp: SearchState?
     public var keys = KeyInterpreter()
     /// Replaces the status line until the next key.
-    public var message: String?
+    public internal(set) var message: String?
     public var prompt: Prompt?
     /// Search patterns, oldest first (the reading-position store persists it).
     public var searchHistory: [String] = []
@@ -174,6 +178,9 @@ public struct PagerState: Sendable {
             return terminalReplied(reply)
         case .terminalQueryTimedOut:
             terminalColors.awaiting = false
+            return []
+        case .notice(let text):
+            message = text
             return []
         case .readProgress(let index, let bytes):
             if documents.indices.contains(index) { documents[index].bytesRead = bytes }

@@ -151,11 +151,13 @@ extension Folio {
         }
         var startEffects: [PagerEffect] = []
         if let startCommand { startEffects = apply(startCommand, to: &state) }
-        if let restoreMessage, state.message == nil { state.message = restoreMessage }
-        if let w = positions.warning { state.message = w }
+        if let restoreMessage, state.message == nil { startEffects += state.update(.notice(restoreMessage)) }
+        if let w = positions.warning { startEffects += state.update(.notice(w)) }
         // Files that could not be read were reported on stderr, which the pager's screen
         // hides: say it on the status line too, as less does.
-        if let first = errors.first { state.message = first + (errors.count > 1 ? " (and \(errors.count - 1) more)" : "") }
+        if let first = errors.first {
+            startEffects += state.update(.notice(first + (errors.count > 1 ? " (and \(errors.count - 1) more)" : "")))
+        }
 
         var loop = RunLoop(session: session, state: state, positions: positions, loaded: loaded)
         loop.queried = queried
@@ -193,7 +195,7 @@ extension Folio {
                 state.searchHistory.append(pattern)
                 state.runSearch(compiled, forward: true, from: SearchPosition(textIndex: 0, utf8Offset: 0))
             } catch {
-                state.message = error.description
+                return state.update(.notice(error.description))
             }
         }
         return []

@@ -266,14 +266,14 @@ struct RunLoop {
         case .openURL(let url):
             if !ExternalOpener.open(url, environment: ProcessInfo.processInfo.environment) {
                 try? session.write(OSC52.copy(url))
-                state.message = "\(url) (copied)"
+                say("\(url) (copied)")
             }
         case .copy(let text):
             try? session.write(OSC52.copy(text))
         case .openFile(let path, let fragment):
             switch Input.load(path) {
             case .failure(let error):
-                state.message = error.description
+                say(error.description)
             case .success(let doc):
                 let spec = DocumentSpec(name: RunLoop.displayName(doc), path: doc.path,
                                         document: MarkdownParser.parse(doc.bytes))
@@ -284,7 +284,7 @@ struct RunLoop {
                 if !known {
                     loaded.append(doc)
                     if fragment == nil, let m = positions.restore(into: &state, loaded: loaded, documentIndex: state.current) {
-                        state.message = m
+                        say(m)
                     }
                 }
             }
@@ -307,9 +307,9 @@ struct RunLoop {
             switch Input.load(path) {
             case .success(let doc):
                 positions.reload(doc, into: &state, loaded: &loaded, index: index)
-                if status != 0 { state.message = "The editor exited with status \(status)" }
+                if status != 0 { say("The editor exited with status \(status)") }
             case .failure(let error):
-                state.message = error.description
+                say(error.description)
             }
         case .leftDocument(let index):
             positions.save(state: state, loaded: loaded, documentIndex: index)
@@ -318,7 +318,7 @@ struct RunLoop {
             if restoreOnFirstShow, !shown.contains(state.current), state.current < loaded.count {
                 shown.insert(state.current)
                 if let m = positions.restore(into: &state, loaded: loaded, documentIndex: state.current) {
-                    state.message = m
+                    say(m)
                 }
             }
         }
@@ -349,6 +349,12 @@ struct RunLoop {
         saveAll()
         if let failure = positions.saveFailure { reportError(failure) }
         session.exit(dueTo: signal)
+    }
+
+    /// Puts an outside result on the status line, through `update` like every other event
+    /// (its effects, if any, carried out).
+    mutating func say(_ text: String) {
+        for effect in state.update(.notice(text)) { perform(effect) }
     }
 
     mutating func saveCurrent() {
@@ -509,7 +515,7 @@ extension RunLoop {
                 } else {
                     if doc < loaded.count { loaded[doc].bytes = store.bytes(0..<store.count) }
                     inputs[doc].parser?.poke(ended: true, options: state.layoutOptions)
-                    if let error { state.message = "\(loaded[doc].name): \(error)" }
+                    if let error { say("\(loaded[doc].name): \(error)") }
                 }
                 grown.remove(doc)
             case .parsed(let doc, var spec, let complete):
@@ -522,7 +528,7 @@ extension RunLoop {
                 // it is whole, if the reader has not moved yet.
                 if isComplete, restoreOnFirstShow, inputs[doc].reader != nil, state.documents[doc].top == 0,
                    let m = positions.restore(into: &state, loaded: loaded, documentIndex: doc) {
-                    state.message = m
+                    say(m)
                 }
                 if !isComplete { inputs[doc].parser?.poke(ended: inputs[doc].ended || inputs[doc].reader == nil, options: state.layoutOptions) }
             }
