@@ -12,6 +12,16 @@ struct FrontMatter: Equatable {
     /// Bytes taken, fences and the closing fence's line end included (and a byte order mark).
     var byteCount: Int
 
+    /// The source opens front matter on its first line that has not been closed yet (more
+    /// of a growing input may close it).
+    static func isOpen(_ bytes: [UInt8]) -> Bool {
+        let start = SourceText.hasByteOrderMark(bytes[...]) ? 3 : 0
+        guard start < bytes.count, bytes[start] == UInt8(ascii: "-") || bytes[start] == UInt8(ascii: "+"),
+              detect(bytes) == nil else { return false }
+        let closer = bytes[start] == UInt8(ascii: "+") ? "\n+++\n" : "\n---\n"
+        return detect(bytes + Array(closer.utf8)) != nil
+    }
+
     static func detect(_ bytes: [UInt8]) -> FrontMatter? {
         var start = SourceText.hasByteOrderMark(bytes[...]) ? 3 : 0
         guard bytes.count - start >= 7 else { return nil }

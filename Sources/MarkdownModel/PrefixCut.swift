@@ -14,6 +14,19 @@ public enum PrefixCut {
         return nil
     }
 
+    /// How much of a growing source a parse takes: all of it once the input has ended;
+    /// before that, up to the last cut (all of it while there is none yet, or while front
+    /// matter opened on the first line is not closed: its blank lines are not cuts).
+    ///
+    /// Law (`GrowingDocumentTests`): every top-level block before the last one of a parse up
+    /// to a cut is already the block of the whole document's parse — same id, kind, lines
+    /// and children, and the same content unless reference definitions or footnotes arrive
+    /// later.
+    public static func parseable(_ bytes: [UInt8], ended: Bool) -> Int {
+        if ended || FrontMatter.isOpen(bytes) { return bytes.count }
+        return last(in: bytes) ?? bytes.count
+    }
+
     /// The last cut, or nil.
     public static func last(in bytes: [UInt8]) -> Int? {
         var i = bytes.count - 1

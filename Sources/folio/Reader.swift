@@ -210,7 +210,7 @@ final class ParseWorker: @unchecked Sendable {
         guard due else { return }
         let thread = Thread { [self] in
             var bytes = store.bytes(0..<available)
-            if !ended, let cut = PrefixCut.last(in: bytes) { bytes.removeSubrange(cut...) }
+            bytes.removeSubrange(PrefixCut.parseable(bytes, ended: ended)...)
             var spec = DocumentSpec(name: "", path: nil, document: MarkdownParser.parse(bytes))
             spec.prebuild(for: options)
             lock.lock()
