@@ -191,6 +191,17 @@ public struct DocumentLayout: Sendable {
         }
     }
 
+    /// Takes in exact counts from the background pass. False (nothing changed) when the
+    /// chunk was counted for other content or another width, or this layout chops lines.
+    @discardableResult
+    public mutating func apply(_ chunk: RowCountChunk) -> Bool {
+        guard chunk.content === content as AnyObject, chunk.width == options.width, !options.chopLongLines else {
+            return false
+        }
+        index.setExactCounts(from: chunk.firstUnit, count: chunk.count) { chunk[$0] }
+        return true
+    }
+
     private mutating func trimCache(keeping center: Int) {
         guard laidOutRows > Self.cacheRows else { return }
         // Forget the units laid out longest ago, never the one just prepared around.

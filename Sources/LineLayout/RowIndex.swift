@@ -166,6 +166,29 @@ public struct RowIndex: Sendable, Equatable {
         if !isHidden(unit: u), old != count { add(count - old, toGroup: u / Self.groupSize) }
     }
 
+    /// Sets exact counts for units `start..<start + n` at once (`rows(k)` for unit
+    /// `start + k`), units past the end ignored: one tree update per group, not per unit,
+    /// so the background pass's chunks of thousands of lines apply in microseconds.
+    public mutating func setExactCounts(from start: Int, count n: Int, _ rows: (Int) -> Int) {
+        let end = min(unitCount, start + n)
+        guard start >= 0, start < end else { return }
+        var u = start
+        while u < end {
+            let g = u / Self.groupSize
+            let groupEnd = min(end, (g + 1) * Self.groupSize)
+            var delta = 0
+            while u < groupEnd {
+                let new = max(0, rows(u - start))
+                let old = count(ofUnit: u)
+                if !isExact(unit: u) { estimatedUnits -= 1 }
+                store(new, exact: true, unit: u)
+                if old != new && !isHidden(unit: u) { delta += new - old }
+                u += 1
+            }
+            if delta != 0 { add(delta, toGroup: g) }
+        }
+    }
+
     /// Marks every count as an estimate (the width changed: they are the old width's).
     public mutating func markAllEstimated() {
         for u in counts.indices { counts[u] &= ~Self.exactBit }

@@ -21,6 +21,10 @@ public enum PagerEvent: Sendable {
     case documentReady(document: Int, spec: DocumentSpec, changedUnits: Set<Int>)
     /// How many bytes the reader thread of the current document holds (status line).
     case readProgress(document: Int, bytes: Int)
+    /// Exact row counts of some of document `index`'s text lines, counted in the background
+    /// (see `DocumentState.rowCountRequest`); stale chunks (another width, other content) are
+    /// dropped.
+    case rowCounts(document: Int, chunk: RowCountChunk)
 }
 
 /// What the pager asks the outside world to do. The run loop carries these out.
@@ -160,6 +164,9 @@ public struct PagerState: Sendable {
             return inputArrived(document: index)
         case .readProgress(let index, let bytes):
             if documents.indices.contains(index) { documents[index].bytesRead = bytes }
+            return []
+        case .rowCounts(let index, let chunk):
+            if documents.indices.contains(index) { documents[index].apply(chunk) }
             return []
         case .paste(let text):
             if prompt != nil {

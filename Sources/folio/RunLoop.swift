@@ -42,6 +42,8 @@ struct RunLoop {
     /// Effects to carry out before the first key (`+F`, `+G` on a stream).
     var startEffects: [PagerEffect] = []
     var lastPoll = Date()
+    /// The background pass counting the current text document's rows (nil when none is due).
+    var rowCounter: RowCounter?
 
     /// One document's input as the run loop tracks it.
     struct InputSlot {
@@ -97,6 +99,7 @@ struct RunLoop {
             }
             effects = []
             demandInput()
+            scheduleRowCounts()
             if Date().timeIntervalSince(lastSave) >= RunLoop.autosaveInterval {
                 saveCurrent()
             }
@@ -456,6 +459,9 @@ extension RunLoop {
                     state.message = m
                 }
                 if !isComplete { inputs[doc].parser?.poke(ended: inputs[doc].ended || inputs[doc].reader == nil, options: state.layoutOptions) }
+            case .rowCounts(let doc, let chunk, let counter):
+                counter.taken()
+                effects += state.update(.rowCounts(document: doc, chunk: chunk))
             }
         }
         for doc in grown.sorted() where inputs.indices.contains(doc) {
@@ -469,6 +475,45 @@ extension RunLoop {
             }
         }
         return effects
+    }
+
+    /// Starts, restarts or cancels the background pass that makes the current text
+    /// document's row counts exact, from what the pager asks for (`rowCountRequest`): a new
+    /// width or `-S` cancels the pass under way and starts one for the new options; lines
+    /// added after a pass finished (`F`) are counted by another from where it ended.
+    mutating func scheduleRowCounts() {
+        let want = state.help == nil && state.documents.indices.contains(state.current)
+            ? state.documents[state.current].rowCountRequest : nil
+        if let counter = rowCounter, let want, counter.request == want, counter.doc == state.current {
+            guard counter.finished else { return }
+            // Finished, yet not exact: lines came since (counted from its end), or the input
+            // started over (counted again from the top).
+            let units = want.content.unitCount
+            if counter.end < units {
+                startRowCounter(want, from: counter.end)
+            } else if units < counter.end {
+                startRowCounter(want, from: 0)
+            }  // else nothing left to count: never spin
+            return
+        }
+        guard let want else {
+            // Exact now: a finished pass is kept, so lines that arrive later (`F`) are
+            // counted from its end, not from the top.
+            if let counter = rowCounter, !counter.finished || counter.doc != state.current {
+                counter.cancel()
+                rowCounter = nil
+            }
+            return
+        }
+        rowCounter?.cancel()
+        startRowCounter(want, from: 0)
+    }
+
+    private mutating func startRowCounter(_ request: RowCountRequest, from: Int) {
+        guard let mailbox else { return }
+        let counter = RowCounter(request: request, doc: state.current, from: from, mailbox: mailbox)
+        rowCounter = counter
+        counter.start()
     }
 
     /// Lets the reader of the current text stream read on when the view nears the end of
