@@ -44,6 +44,8 @@ struct RunLoop {
     var lastPoll = Date()
     /// The background pass counting the current text document's rows (nil when none is due).
     var rowCounter: RowCounter?
+    /// Piped texts whose saved position waits for this many bytes to arrive.
+    var pendingRestore: [Int: Int] = [:]
 
     /// One document's input as the run loop tracks it.
     struct InputSlot {
@@ -73,6 +75,13 @@ struct RunLoop {
 
     mutating func run(hadErrors: Bool) -> Int32 {
         for i in inputs.indices { noteFile(&inputs[i]) }
+        // A pipe whose saved position lies further in than has arrived: read on to it.
+        for i in inputs.indices where restoreOnFirstShow && inputs[i].text != nil {
+            if let reader = inputs[i].reader, let need = positions.bytesToRestore(loaded: loaded, documentIndex: i) {
+                pendingRestore[i] = need
+                reader.demand(need)
+            }
+        }
         draw()
         // A large file shown from a preview of its beginning: its full parse (which uses every
         // core) starts once the first screen is out, so that screen never waits for it.
@@ -395,6 +404,7 @@ extension RunLoop {
                 if text.isComplete {
                     keepSmallInput(i)
                     effects += state.update(.inputEnded(document: i, error: nil))
+                    restoreEndedStream(i)
                 } else {
                     effects += state.update(.inputArrived(document: i))
                 }
@@ -422,6 +432,27 @@ extension RunLoop {
         }
     }
 
+    /// A piped text whose saved position needed more input than had arrived is placed once
+    /// enough has (or the input ended), if the reader has not moved from the top meanwhile.
+    mutating func restorePending(_ doc: Int) {
+        guard let need = pendingRestore[doc], inputs.indices.contains(doc), let reader = inputs[doc].reader,
+              inputs[doc].store.count >= need || reader.finished else { return }
+        pendingRestore[doc] = nil
+        guard state.documents.indices.contains(doc), state.documents[doc].top == 0,
+              state.documents[doc].previousPosition == nil else { return }
+        if let m = positions.restore(into: &state, loaded: loaded, documentIndex: doc) { state.message = m }
+    }
+
+    /// A text stream that has just ended is whole, so it has an identity (its content): its
+    /// saved position is restored, if the reader has not moved from the top meanwhile.
+    mutating func restoreEndedStream(_ doc: Int) {
+        if pendingRestore[doc] != nil { restorePending(doc); return }
+        guard restoreOnFirstShow, inputs.indices.contains(doc), inputs[doc].reader != nil,
+              state.documents.indices.contains(doc), state.documents[doc].top == 0,
+              state.documents[doc].previousPosition == nil else { return }
+        if let m = positions.restore(into: &state, loaded: loaded, documentIndex: doc) { state.message = m }
+    }
+
     /// Takes what the reader threads and the parse worker posted, as pager events.
     mutating func takeDeliveries() -> [PagerEffect] {
         guard let mailbox else { return [] }
@@ -440,6 +471,7 @@ extension RunLoop {
                     text.indexMore(inputEnded: true)
                     keepSmallInput(doc)
                     effects += state.update(.inputEnded(document: doc, error: error.map { "\(loaded[doc].name): \($0)" }))
+                    if error == nil { restoreEndedStream(doc) }
                 } else {
                     if doc < loaded.count { loaded[doc].bytes = store.bytes(0..<store.count) }
                     inputs[doc].parser?.poke(ended: true, options: state.layoutOptions)
@@ -469,6 +501,7 @@ extension RunLoop {
                 text.indexMore(limit: RunLoop.indexSliceBytes)
                 effects += state.update(.readProgress(document: doc, bytes: inputs[doc].store.count))
                 effects += state.update(.inputArrived(document: doc))
+                restorePending(doc)
             } else {
                 effects += state.update(.readProgress(document: doc, bytes: inputs[doc].store.count))
                 inputs[doc].parser?.poke(ended: false, options: state.layoutOptions)
