@@ -39,10 +39,8 @@ public struct DocumentLayout: Sendable {
             precondition(rowCounts.count == content.unitCount, "one count per unit")
             for n in rowCounts { index.append(count: n, exact: true) }
         } else {
-            let exactEstimates = content.estimatesAreExact(options: options)
-            for u in 0..<content.unitCount {
-                index.append(count: content.estimatedRows(ofUnit: u, options: options), exact: exactEstimates)
-            }
+            index.append(counts: content.estimatedRows(of: 0..<content.unitCount, options: options),
+                         exact: content.estimatesAreExact(options: options))
         }
         self.index = index
     }
@@ -66,10 +64,8 @@ public struct DocumentLayout: Sendable {
         if rowCounts == nil,
            newOptions.width != options.width || newOptions.chopLongLines != options.chopLongLines {
             copy.index = RowIndex()
-            let exactEstimates = content.estimatesAreExact(options: newOptions)
-            for u in 0..<index.unitCount {
-                copy.index.append(count: content.estimatedRows(ofUnit: u, options: newOptions), exact: exactEstimates)
-            }
+            copy.index.append(counts: content.estimatedRows(of: 0..<index.unitCount, options: newOptions),
+                              exact: content.estimatesAreExact(options: newOptions))
             if index.hasHiddenUnits {
                 for u in 0..<index.unitCount where index.isHidden(unit: u) { copy.index.setHidden(true, unit: u) }
             }
@@ -172,8 +168,8 @@ public struct DocumentLayout: Sendable {
         let total = content.unitCount
         let before = index.unitCount
         guard total > before else { return 0 }
-        let exactEstimates = content.estimatesAreExact(options: options)
-        for u in before..<total { index.append(count: content.estimatedRows(ofUnit: u, options: options), exact: exactEstimates) }
+        index.append(counts: content.estimatedRows(of: before..<total, options: options),
+                     exact: content.estimatesAreExact(options: options))
         return total - before
     }
 

@@ -157,6 +157,29 @@ public struct RowIndex: Sendable, Equatable {
         add(count, toGroup: g)
     }
 
+    /// Adds units at the end, one per count: `append(count:exact:)` for each, with one tree
+    /// update per group instead of one per unit.
+    public mutating func append(counts new: [Int], exact: Bool) {
+        var k = 0
+        counts.reserveCapacity(counts.count + new.count)
+        while k < new.count {
+            let u = counts.count
+            let g = u / Self.groupSize
+            if g == groupCount { appendGroup() }
+            let n = min(new.count - k, (g + 1) * Self.groupSize - u)
+            var sum = 0
+            for j in k..<(k + n) {
+                let c = max(0, new[j])
+                counts.append(0)
+                store(c, exact: exact, unit: counts.count - 1)
+                sum += c
+            }
+            if !exact { estimatedUnits += n }
+            add(sum, toGroup: g)
+            k += n
+        }
+    }
+
     /// Sets the count of unit `u` (a layout replaced an estimate, or a new width's count).
     public mutating func setCount(_ count: Int, exact: Bool, ofUnit u: Int) {
         let old = self.count(ofUnit: u)

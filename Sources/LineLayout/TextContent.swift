@@ -276,6 +276,21 @@ public final class TextContent: LayoutContent, @unchecked Sendable {
         return max(1, (n + width - 1) / max(1, width))
     }
 
+    public func estimatedRows(of units: Range<Int>, options: LayoutOptions) -> [Int] {
+        if options.chopLongLines { return [Int](repeating: 1, count: units.count) }
+        let width = max(1, options.width)
+        lock.lock(); defer { lock.unlock() }
+        var out = [Int]()
+        out.reserveCapacity(units.count)
+        var start = units.isEmpty ? 0 : starts[units.lowerBound]
+        for u in units {
+            let end = u + 1 < starts.count ? starts[u + 1] : scanned
+            out.append(max(1, (end - start - 1 + width - 1) / width))
+            start = end
+        }
+        return out
+    }
+
     public func sourceLines(ofUnit u: Int) -> SourceLines { SourceLines(u + 1, u + 1) }
     public var sourceLineCount: Int { unitCount }
 

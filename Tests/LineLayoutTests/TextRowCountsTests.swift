@@ -77,6 +77,34 @@ import TestSupport
         #expect(a.estimatedUnits == n - min(new.count, n - start))
     }
 
+    /// Law: the bulk append is one append per count (estimated or exact, across groups).
+    @Test(arguments: [0, 1, 63, 64, 200])
+    func bulkAppendEqualsOneAtATime(existing: Int) {
+        var rng = SeededRandom(seed: UInt64(existing + 7))
+        var a = RowIndex()
+        for _ in 0..<existing { a.append(count: Int(rng.next() % 4), exact: true) }
+        var b = a
+        for exact in [false, true] {
+            let new = (0..<150).map { _ in Int(rng.next() % 300) }
+            a.append(counts: new, exact: exact)
+            for c in new { b.append(count: c, exact: exact) }
+        }
+        #expect(a == b)
+        #expect(a.rowCount == b.rowCount && a.estimatedUnits == b.estimatedUnits)
+    }
+
+    /// The bulk estimate is the per-line one.
+    @Test func bulkEstimatesEqualOneAtATime() {
+        let content = Self.content((0..<300).map { String(repeating: "e", count: $0) }.joined(separator: "\r\n"))
+        for options in [LayoutOptions(width: 7), LayoutOptions(width: 80), LayoutOptions(width: 7, chopLongLines: true)] {
+            let units = 0..<content.unitCount
+            #expect(content.estimatedRows(of: units, options: options)
+                    == units.map { content.estimatedRows(ofUnit: $0, options: options) })
+            #expect(content.estimatedRows(of: 5..<9, options: options)
+                    == (5..<9).map { content.estimatedRows(ofUnit: $0, options: options) })
+        }
+    }
+
     @Test func aLayoutTakesOnlyChunksCountedForItsContentAndWidth() {
         let text = (0..<50).map { String(repeating: "w", count: $0 * 3) }.joined(separator: "\n") + "\n"
         let content = Self.content(text)
