@@ -58,15 +58,14 @@ final class PositionsBridge {
         return store.count >= LargeText.headSize
     }
 
-    /// A piped large text with a saved position further in than has arrived: the bytes to
-    /// read before `restore` can place it (the run loop reads on and restores then).
+    /// A piped large text still being read with a saved position: the bytes to read before
+    /// `restore` can place it (the run loop reads on and restores then).
     func bytesToRestore(loaded: [LoadedDocument], documentIndex index: Int) -> Int? {
         guard enabled, loaded.indices.contains(index), PositionsBridge.isLarge(loaded[index]),
               let reader = loaded[index].reader, !reader.finished, let store = loaded[index].store,
               let key = LargeText.headKey(of: store),
               let entry = savedEntry(key: key) else { return nil }
-        let need = LargeText.bytesNeeded(for: entry.position)
-        return need > store.count ? need : nil
+        return LargeText.bytesNeeded(for: entry.position)
     }
 
     private func savedEntry(key: String) -> DocumentEntry? {
@@ -102,8 +101,14 @@ final class PositionsBridge {
 
     /// Restores the saved position of document `index` (its marks and `''` too). Returns the
     /// status-line message (`resumed at 42% · Installation`), nil when nothing was saved.
-    func restore(into state: inout PagerState, loaded: [LoadedDocument], documentIndex index: Int) -> String? {
+    ///
+    /// A pipe still being read is restored by the run loop after its first screen
+    /// (`bytesToRestore`, then `waitingForInput: false`): looking its position up reads the
+    /// store, which the first screen of `cmd | folio` must not wait for.
+    func restore(into state: inout PagerState, loaded: [LoadedDocument], documentIndex index: Int,
+                 deferStreams: Bool = true) -> String? {
         guard enabled, PositionsBridge.keepsPosition(loaded, index), state.documents.indices.contains(index) else { return nil }
+        if deferStreams, let reader = loaded[index].reader, !reader.finished { return nil }
         let (snapshot, w) = store.load()
         note(w)
         if state.searchHistory.isEmpty { state.searchHistory = snapshot.searchHistory }

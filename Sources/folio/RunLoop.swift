@@ -75,14 +75,18 @@ struct RunLoop {
 
     mutating func run(hadErrors: Bool) -> Int32 {
         for i in inputs.indices { noteFile(&inputs[i]) }
-        // A pipe whose saved position lies further in than has arrived: read on to it.
+        draw()
+        // Readers start once the first screen is out: on a busy machine, a thread reading
+        // 4 MB ahead (and the writer it wakes) would compete with that screen for the CPU.
+        for slot in inputs { slot.reader?.start() }
+        // A pipe with a saved position: read on to it, then place it (now, if it is in).
         for i in inputs.indices where restoreOnFirstShow && inputs[i].text != nil {
             if let reader = inputs[i].reader, let need = positions.bytesToRestore(loaded: loaded, documentIndex: i) {
                 pendingRestore[i] = need
                 reader.demand(need)
+                restorePending(i)
             }
         }
-        draw()
         // A large file shown from a preview of its beginning: its full parse (which uses every
         // core) starts once the first screen is out, so that screen never waits for it.
         for i in inputs.indices where inputs[i].reader == nil {
@@ -217,7 +221,7 @@ struct RunLoop {
         case .redrawAll:
             renderer.invalidate()
         case .openURL(let url):
-            if !ExternalOpener.open(url, environment: ProcessInfo.processInfo.environment) {
+            if !ExternalOpener.open(url, environment: ProcessEnvironment.current) {
                 try? session.write(OSC52.copy(url))
                 state.message = "\(url) (copied)"
             }
@@ -312,7 +316,7 @@ enum Editor {
     /// (`EDITOR="code -w"`) work; `+LINE` is understood by vi, vim, nano, emacs and most others.
     /// Returns the exit status (-1 if it could not be started).
     static func run(path: String, line: Int) -> Int32 {
-        let env = ProcessInfo.processInfo.environment
+        let env = ProcessEnvironment.current
         let editor = [env["VISUAL"], env["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
         // SIGCHLD is ignored while paging (browsers are reaped by the kernel); waiting for
         // the editor needs its exit status.
@@ -440,7 +444,9 @@ extension RunLoop {
         pendingRestore[doc] = nil
         guard state.documents.indices.contains(doc), state.documents[doc].top == 0,
               state.documents[doc].previousPosition == nil else { return }
-        if let m = positions.restore(into: &state, loaded: loaded, documentIndex: doc) { state.message = m }
+        if let m = positions.restore(into: &state, loaded: loaded, documentIndex: doc, deferStreams: false) {
+            state.message = m
+        }
     }
 
     /// A text stream that has just ended is whole, so it has an identity (its content): its
