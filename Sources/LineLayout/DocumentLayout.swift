@@ -39,8 +39,7 @@ public struct DocumentLayout: Sendable {
             precondition(rowCounts.count == content.unitCount, "one count per unit")
             for n in rowCounts { index.append(count: n, exact: true) }
         } else {
-            index.append(counts: content.estimatedRows(of: 0..<content.unitCount, options: options),
-                         exact: content.estimatesAreExact(options: options))
+            DocumentLayout.appendEstimates(to: &index, content: content, units: 0..<content.unitCount, options: options)
         }
         self.index = index
     }
@@ -64,13 +63,26 @@ public struct DocumentLayout: Sendable {
         if rowCounts == nil,
            newOptions.width != options.width || newOptions.chopLongLines != options.chopLongLines {
             copy.index = RowIndex()
-            copy.index.append(counts: content.estimatedRows(of: 0..<index.unitCount, options: newOptions),
-                              exact: content.estimatesAreExact(options: newOptions))
+            DocumentLayout.appendEstimates(to: &copy.index, content: content, units: 0..<index.unitCount,
+                                           options: newOptions)
             if index.hasHiddenUnits {
                 for u in 0..<index.unitCount where index.isHidden(unit: u) { copy.index.setHidden(true, unit: u) }
             }
         }
         return copy
+    }
+
+    /// Appends the estimated counts of `units` to `index`, 65,536 at a time (a pipe of short
+    /// lines brings millions at once: their counts are never all held twice).
+    static func appendEstimates(to index: inout RowIndex, content: any LayoutContent, units: Range<Int>,
+                                options: LayoutOptions) {
+        let exact = content.estimatesAreExact(options: options)
+        var start = units.lowerBound
+        while start < units.upperBound {
+            let end = min(units.upperBound, start + 65_536)
+            index.append(counts: content.estimatedRows(of: start..<end, options: options), exact: exact)
+            start = end
+        }
     }
 
     private init(content: any LayoutContent, options: LayoutOptions, index: RowIndex) {
@@ -168,8 +180,7 @@ public struct DocumentLayout: Sendable {
         let total = content.unitCount
         let before = index.unitCount
         guard total > before else { return 0 }
-        index.append(counts: content.estimatedRows(of: before..<total, options: options),
-                     exact: content.estimatesAreExact(options: options))
+        DocumentLayout.appendEstimates(to: &index, content: content, units: before..<total, options: options)
         return total - before
     }
 

@@ -161,7 +161,6 @@ public struct RowIndex: Sendable, Equatable {
     /// update per group instead of one per unit.
     public mutating func append(counts new: [Int], exact: Bool) {
         var k = 0
-        counts.reserveCapacity(counts.count + new.count)
         while k < new.count {
             let u = counts.count
             let g = u / Self.groupSize
