@@ -39,10 +39,7 @@ public struct DocumentLayout: Sendable {
             precondition(rowCounts.count == content.unitCount, "one count per unit")
             for n in rowCounts { index.append(count: n, exact: true) }
         } else {
-            let exactEstimates = content.estimatesAreExact(options: options)
-            for u in 0..<content.unitCount {
-                index.append(count: content.estimatedRows(ofUnit: u, options: options), exact: exactEstimates)
-            }
+            DocumentLayout.appendEstimates(to: &index, content: content, units: 0..<content.unitCount, options: options)
         }
         self.index = index
     }
@@ -69,15 +66,26 @@ public struct DocumentLayout: Sendable {
         if rowCounts == nil,
            newOptions.width != options.width || newOptions.chopLongLines != options.chopLongLines {
             copy.index = RowIndex()
-            let exactEstimates = content.estimatesAreExact(options: newOptions)
-            for u in 0..<index.unitCount {
-                copy.index.append(count: content.estimatedRows(ofUnit: u, options: newOptions), exact: exactEstimates)
-            }
+            DocumentLayout.appendEstimates(to: &copy.index, content: content, units: 0..<index.unitCount,
+                                           options: newOptions)
             if index.hasHiddenUnits {
                 for u in 0..<index.unitCount where index.isHidden(unit: u) { copy.index.setHidden(true, unit: u) }
             }
         }
         return copy
+    }
+
+    /// Appends the estimated counts of `units` to `index`, 65,536 at a time (a pipe of short
+    /// lines brings millions at once: their counts are never all held twice).
+    static func appendEstimates(to index: inout RowIndex, content: any LayoutContent, units: Range<Int>,
+                                options: LayoutOptions) {
+        let exact = content.estimatesAreExact(options: options)
+        var start = units.lowerBound
+        while start < units.upperBound {
+            let end = min(units.upperBound, start + 65_536)
+            index.append(counts: content.estimatedRows(of: start..<end, options: options), exact: exact)
+            start = end
+        }
     }
 
     private init(content: any LayoutContent, options: LayoutOptions, index: RowIndex) {
@@ -175,8 +183,7 @@ public struct DocumentLayout: Sendable {
         let total = content.unitCount
         let before = index.unitCount
         guard total > before else { return 0 }
-        let exactEstimates = content.estimatesAreExact(options: options)
-        for u in before..<total { index.append(count: content.estimatedRows(ofUnit: u, options: options), exact: exactEstimates) }
+        DocumentLayout.appendEstimates(to: &index, content: content, units: before..<total, options: options)
         return total - before
     }
 
@@ -192,6 +199,17 @@ public struct DocumentLayout: Sendable {
         for (k, n) in counts.enumerated() where start + k < unitCount {
             index.setCount(n, exact: true, ofUnit: start + k)
         }
+    }
+
+    /// Takes in exact counts from the background pass. False (nothing changed) when the
+    /// chunk was counted for other content or another width, or this layout chops lines.
+    @discardableResult
+    public mutating func apply(_ chunk: RowCountChunk) -> Bool {
+        guard chunk.content === content as AnyObject, chunk.width == options.width, !options.chopLongLines else {
+            return false
+        }
+        index.setExactCounts(from: chunk.firstUnit, count: chunk.count) { chunk[$0] }
+        return true
     }
 
     private mutating func trimCache(keeping center: Int) {

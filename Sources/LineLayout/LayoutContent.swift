@@ -30,6 +30,9 @@ public protocol LayoutContent: Sendable {
     func text(ofUnit u: Int) -> String
     /// A guess at unit `u`'s rows at `width`, for units not laid out at that width yet.
     func estimatedRows(ofUnit u: Int, options: LayoutOptions) -> Int
+    /// `estimatedRows` of each of `units` (one call for many: a text input's first read holds
+    /// tens of thousands of lines, all estimated before its first screen).
+    func estimatedRows(of units: Range<Int>, options: LayoutOptions) -> [Int]
     /// Whether `estimatedRows` is exact at `options` (chopped text lines: one row each).
     func estimatesAreExact(options: LayoutOptions) -> Bool
     /// Source lines of unit `u` (1-based, inclusive).
@@ -43,6 +46,10 @@ public protocol LayoutContent: Sendable {
 
 extension LayoutContent {
     public func estimatesAreExact(options: LayoutOptions) -> Bool { false }
+
+    public func estimatedRows(of units: Range<Int>, options: LayoutOptions) -> [Int] {
+        units.map { estimatedRows(ofUnit: $0, options: options) }
+    }
 
     /// The first unit whose source lines reach `line` (the last unit when past the end).
     public func unit(forSourceLine line: Int) -> Int {

@@ -157,6 +157,28 @@ public struct RowIndex: Sendable, Equatable {
         add(count, toGroup: g)
     }
 
+    /// Adds units at the end, one per count: `append(count:exact:)` for each, with one tree
+    /// update per group instead of one per unit.
+    public mutating func append(counts new: [Int], exact: Bool) {
+        var k = 0
+        while k < new.count {
+            let u = counts.count
+            let g = u / Self.groupSize
+            if g == groupCount { appendGroup() }
+            let n = min(new.count - k, (g + 1) * Self.groupSize - u)
+            var sum = 0
+            for j in k..<(k + n) {
+                let c = max(0, new[j])
+                counts.append(0)
+                store(c, exact: exact, unit: counts.count - 1)
+                sum += c
+            }
+            if !exact { estimatedUnits += n }
+            add(sum, toGroup: g)
+            k += n
+        }
+    }
+
     /// Sets the count of unit `u` (a layout replaced an estimate, or a new width's count).
     public mutating func setCount(_ count: Int, exact: Bool, ofUnit u: Int) {
         let old = self.count(ofUnit: u)
@@ -164,6 +186,29 @@ public struct RowIndex: Sendable, Equatable {
         store(count, exact: exact, unit: u)
         if wasExact != exact { estimatedUnits += exact ? -1 : 1 }
         if !isHidden(unit: u), old != count { add(count - old, toGroup: u / Self.groupSize) }
+    }
+
+    /// Sets exact counts for units `start..<start + n` at once (`rows(k)` for unit
+    /// `start + k`), units past the end ignored: one tree update per group, not per unit,
+    /// so the background pass's chunks of thousands of lines apply in microseconds.
+    public mutating func setExactCounts(from start: Int, count n: Int, _ rows: (Int) -> Int) {
+        let end = min(unitCount, start + n)
+        guard start >= 0, start < end else { return }
+        var u = start
+        while u < end {
+            let g = u / Self.groupSize
+            let groupEnd = min(end, (g + 1) * Self.groupSize)
+            var delta = 0
+            while u < groupEnd {
+                let new = max(0, rows(u - start))
+                let old = count(ofUnit: u)
+                if !isExact(unit: u) { estimatedUnits -= 1 }
+                store(new, exact: true, unit: u)
+                if old != new && !isHidden(unit: u) { delta += new - old }
+                u += 1
+            }
+            if delta != 0 { add(delta, toGroup: g) }
+        }
     }
 
     /// Marks every count as an estimate (the width changed: they are the old width's).

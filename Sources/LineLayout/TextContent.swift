@@ -214,6 +214,46 @@ public final class TextContent: LayoutContent, @unchecked Sendable {
         return bytes
     }
 
+    /// Byte offset in the input where line `u` starts.
+    public func startOffset(ofUnit u: Int) -> Int {
+        lock.lock(); defer { lock.unlock() }
+        return starts[u]
+    }
+
+    /// The line holding byte `offset` of the input, among the lines found so far (nil when
+    /// the offset is not in one yet).
+    public func unit(containingByte offset: Int) -> Int? {
+        let units = unitCount
+        lock.lock(); defer { lock.unlock() }
+        guard units > 0, offset >= 0 else { return nil }
+        let end = units < starts.count ? starts[units] : scanned
+        guard offset < end else { return nil }
+        var lo = 0, hi = units - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) >> 1
+            if starts[mid] <= offset { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
+    }
+
+    /// Byte offsets where lines `start...` begin, followed by where the last of them ends:
+    /// at most `maxUnits` lines, and no more than `maxBytes` bytes unless the first line alone
+    /// is longer. Empty when `start` is not a line.
+    func lineBounds(from start: Int, maxUnits: Int, maxBytes: Int) -> [Int] {
+        let units = unitCount
+        lock.lock(); defer { lock.unlock() }
+        guard start >= 0, start < units else { return [] }
+        var bounds = [starts[start]]
+        var u = start
+        while u < units && u - start < maxUnits {
+            let end = u + 1 < starts.count ? starts[u + 1] : scanned
+            if u > start && end - bounds[0] > maxBytes { break }
+            bounds.append(end)
+            u += 1
+        }
+        return bounds
+    }
+
     /// Byte length of line `u` (line end included).
     func byteLength(_ u: Int) -> Int {
         lock.lock(); defer { lock.unlock() }
@@ -236,11 +276,34 @@ public final class TextContent: LayoutContent, @unchecked Sendable {
         return max(1, (n + width - 1) / max(1, width))
     }
 
+    public func estimatedRows(of units: Range<Int>, options: LayoutOptions) -> [Int] {
+        if options.chopLongLines { return [Int](repeating: 1, count: units.count) }
+        let width = max(1, options.width)
+        lock.lock(); defer { lock.unlock() }
+        var out = [Int]()
+        out.reserveCapacity(units.count)
+        var start = units.isEmpty ? 0 : starts[units.lowerBound]
+        for u in units {
+            let end = u + 1 < starts.count ? starts[u + 1] : scanned
+            out.append(max(1, (end - start - 1 + width - 1) / width))
+            start = end
+        }
+        return out
+    }
+
     public func sourceLines(ofUnit u: Int) -> SourceLines { SourceLines(u + 1, u + 1) }
     public var sourceLineCount: Int { unitCount }
 
     public func rowCounts(of units: Range<Int>, options: LayoutOptions) -> [Int] {
-        units.map { options.chopLongLines ? 1 : layout(unit: $0, options: options).lines.count }
+        if options.chopLongLines { return units.map { _ in 1 } }
+        var counts: [Int] = []
+        counts.reserveCapacity(units.count)
+        var u = units.lowerBound
+        while u < units.upperBound, let chunk = rowCountChunk(from: u, width: options.width, maxUnits: units.upperBound - u) {
+            counts += chunk.counts
+            u += chunk.count
+        }
+        return counts
     }
 
     public func layout(unit u: Int, options: LayoutOptions) -> BlockLayout {

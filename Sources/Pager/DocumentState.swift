@@ -82,6 +82,22 @@ public struct DocumentState: Sendable {
         prepareView()
     }
 
+    /// What the background pass should count to make this document's row counts exact: its
+    /// text lines at the layout's width, once the input is whole (a growing pipe stays
+    /// estimated until its end) and while some count is still an estimate. Nil otherwise
+    /// (Markdown is counted when laid out; chopped lines are one row each).
+    public var rowCountRequest: RowCountRequest? {
+        guard let text = layout.content as? TextContent, text.isComplete, !layout.isExact,
+              !layout.options.chopLongLines else { return nil }
+        return RowCountRequest(content: text, width: layout.options.width)
+    }
+
+    /// Takes in exact counts from the background pass (dropped when they were counted for
+    /// another width or content). The view keeps its anchor, so no text moves on screen.
+    public mutating func apply(_ chunk: RowCountChunk) {
+        layout.apply(chunk)
+    }
+
     public init(name: String, path: String?, layout: DocumentLayout, contentRows: Int) {
         self.name = name
         self.path = path

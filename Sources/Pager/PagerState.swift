@@ -30,6 +30,10 @@ public enum PagerEvent: Sendable {
     /// opened, the editor's exit status, a file that could not be read, a restored position,
     /// a store that could not be saved: said on the status line until the next key.
     case notice(String)
+    /// Exact row counts of some of document `index`'s text lines, counted in the background
+    /// (see `DocumentState.rowCountRequest`); stale chunks (another width, other content) are
+    /// dropped.
+    case rowCounts(document: Int, chunk: RowCountChunk)
 }
 
 /// What the pager asks the outside world to do. The run loop carries these out.
@@ -184,6 +188,9 @@ public struct PagerState: Sendable {
             return []
         case .readProgress(let index, let bytes):
             if documents.indices.contains(index) { documents[index].bytesRead = bytes }
+            return []
+        case .rowCounts(let index, let chunk):
+            if documents.indices.contains(index) { documents[index].apply(chunk) }
             return []
         case .paste(let text):
             if prompt != nil {

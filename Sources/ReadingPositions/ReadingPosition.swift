@@ -24,9 +24,13 @@ public struct ReadingPosition: Hashable, Sendable {
     public var sourceLine: Int
     /// How far through the document, 0...1.
     public var fraction: Double
+    /// Large text documents (see `LargeText`): the byte offset where the anchor's line starts
+    /// in the input. Nil for everything else.
+    public var byteOffset: Int?
 
     public init(anchor: Anchor, leafIndex: Int, fingerprint: StableHash, headingPath: [String],
-                sectionIndex: Int, sourceLine: Int, fraction: Double) {
+                sectionIndex: Int, sourceLine: Int, fraction: Double, byteOffset: Int? = nil) {
+        self.byteOffset = byteOffset.map { max(0, $0) }
         self.anchor = anchor
         self.leafIndex = max(0, leafIndex)
         self.fingerprint = fingerprint

@@ -13,6 +13,8 @@ public struct ResolvedPosition: Hashable, Sendable {
         case headingPath
         /// The block that now holds the stored source line.
         case sourceLine
+        /// A large text document's line that now holds the stored byte offset (`LargeText`).
+        case byteOffset
         /// The same fraction of the document (or the start of an empty one).
         case fraction
     }

@@ -113,7 +113,7 @@ extension ReadingPosition: Codable {
     // Spelled out (not `Anchor`'s own Codable) so the file format is owned here.
     enum CodingKeys: String, CodingKey {
         case block, offset, ordinal, leafIndex = "leaf", fingerprint = "fp", headingPath = "headings",
-             sectionIndex = "section", sourceLine = "line", fraction
+             sectionIndex = "section", sourceLine = "line", fraction, byteOffset = "byte"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -127,7 +127,8 @@ extension ReadingPosition: Codable {
                   headingPath: try c.decodeIfPresent([String].self, forKey: .headingPath) ?? [],
                   sectionIndex: try c.decodeIfPresent(Int.self, forKey: .sectionIndex) ?? 0,
                   sourceLine: try c.decodeIfPresent(Int.self, forKey: .sourceLine) ?? 1,
-                  fraction: try c.decodeIfPresent(Double.self, forKey: .fraction) ?? 0)
+                  fraction: try c.decodeIfPresent(Double.self, forKey: .fraction) ?? 0,
+                  byteOffset: try c.decodeIfPresent(Int.self, forKey: .byteOffset))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -141,5 +142,6 @@ extension ReadingPosition: Codable {
         try c.encode(sectionIndex, forKey: .sectionIndex)
         try c.encode(sourceLine, forKey: .sourceLine)
         try c.encode(fraction, forKey: .fraction)
+        try c.encodeIfPresent(byteOffset, forKey: .byteOffset)
     }
 }

@@ -154,6 +154,9 @@ struct Sniffer {
     // MARK: Text shapes (rule 4)
 
     func isGitOrDiffLine(_ line: Line, next: Line?) -> Bool {
+        // Every shape starts with one of these bytes (most lines are ruled out here).
+        guard let first = line.first, first == UInt8(ascii: "d") || first == UInt8(ascii: "@")
+            || first == UInt8(ascii: "c") || first == UInt8(ascii: "F") || first == UInt8(ascii: "-") else { return false }
         if starts(line, with: "diff --git ") || starts(line, with: "diff -") { return true }
         if starts(line, with: "@@ -") { return isHunkHeader(line) }
         if starts(line, with: "commit ") { return hexRun(line, from: 7, min: 7, max: 64, thenSpaceOrEnd: true) }

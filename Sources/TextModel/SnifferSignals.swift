@@ -247,18 +247,37 @@ extension Sniffer {
     func isCodeLike(_ body: Line) -> Bool {
         guard let last = body.last, let first = body.first else { return false }
         if last == UInt8(ascii: ";") || last == UInt8(ascii: "{") || last == UInt8(ascii: "}") { return true }
-        if body.allSatisfy({ ")]},;".utf8.contains($0) }) { return true }
+        if body.allSatisfy(isClosingPunctuation) { return true }
         if first == UInt8(ascii: "#"), body.count > 1, isLetter(body[1]) || isDirective(body) { return true }
-        if starts(body, with: "import ") || starts(body, with: "package ") || starts(body, with: "using ")
-            || starts(body, with: "namespace ") || starts(body, with: "if __name__") { return true }
-        if starts(body, with: "from "), contains(body, " import ") { return true }
-        if (starts(body, with: "def ") || starts(body, with: "class ")) && last == UInt8(ascii: ":") { return true }
+        // (Each keyword check only for its first letter: the sniffer reads every line of 64 KB.)
+        switch first {
+        case UInt8(ascii: "i"):
+            if starts(body, with: "import ") || starts(body, with: "if __name__") { return true }
+        case UInt8(ascii: "p"):
+            if starts(body, with: "package ") { return true }
+        case UInt8(ascii: "u"):
+            if starts(body, with: "using ") { return true }
+        case UInt8(ascii: "n"):
+            if starts(body, with: "namespace ") { return true }
+        case UInt8(ascii: "f"):
+            if starts(body, with: "from "), contains(body, " import ") { return true }
+        case UInt8(ascii: "d"), UInt8(ascii: "c"):
+            if (starts(body, with: "def ") || starts(body, with: "class ")) && last == UInt8(ascii: ":") { return true }
+        default:
+            break
+        }
         if first == UInt8(ascii: "\""), contains(body, "\":") { return true }
         if first == UInt8(ascii: "<"), last == UInt8(ascii: ">") { return true }  // HTML, XML
         if first == UInt8(ascii: "["), last == UInt8(ascii: "]"), !body.dropFirst().contains(UInt8(ascii: "[")) {
             return true  // [section]
         }
         return isKeyValue(body)
+    }
+
+    /// `)`, `]`, `}`, `,` or `;`.
+    @inline(__always) func isClosingPunctuation(_ b: UInt8) -> Bool {
+        b == UInt8(ascii: ")") || b == UInt8(ascii: "]") || b == UInt8(ascii: "}") || b == UInt8(ascii: ",")
+            || b == UInt8(ascii: ";")
     }
 
     /// `key: value`, `key:` or `key = value`, the key an identifier (letters, digits, `_ . -`).

@@ -30,11 +30,26 @@ struct Folio: ParsableCommand {
     /// control characters made visible (an argument may hold an ESC), and a crash prints a
     /// short report instead of handing the terminal to the backtracer (see `CrashReport`).
     static func main() {
-        CrashReport.install(environment: ProcessInfo.processInfo.environment)
+        CrashReport.install(environment: ProcessEnvironment.current)
         do {
             let arguments = Invocation.arguments(commandLine: Array(CommandLine.arguments.dropFirst()),
-                                                 environment: ProcessInfo.processInfo.environment)
-            var command = try parseAsRoot(arguments)
+                                                 environment: ProcessEnvironment.current)
+            var command: ParsableCommand
+            if let quick = QuickArguments.parse(arguments) {
+                #if DEBUG
+                // Every debug run (the end-to-end tests) checks the quick parse against
+                // ArgumentParser's.
+                let full = (try? parseAsRoot(arguments)) as? Folio
+                if full?.options.summary != quick.summary {
+                    fatalError("quick argument parse differs: \(quick.summary) vs \(String(describing: full?.options.summary))")
+                }
+                #endif
+                var folio = Folio()
+                folio.options = quick
+                command = folio
+            } else {
+                command = try parseAsRoot(arguments)
+            }
             try command.run()
         } catch {
             let code = exitCode(for: error)
@@ -50,7 +65,7 @@ struct Folio: ParsableCommand {
     }
 
     mutating func run() throws {
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessEnvironment.current
         CrashReport.crashIfAsked(at: "start", environment: environment)
         var arguments = options.files
         // less-style `+cmd` arguments: `+N` (source line) and `+/pattern`.

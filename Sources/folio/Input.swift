@@ -1,6 +1,7 @@
 import CellWidth
 import Foundation
 import LineLayout
+import ReadingPositions
 import TextModel
 #if canImport(Glibc)
 import Glibc
@@ -20,9 +21,9 @@ struct LoadedDocument {
     var store: ByteStore? = nil
     /// The thread still reading a pipe (nil for files and finished input).
     var reader: StreamReader? = nil
-    /// Text inputs up to this size keep a reading position (hashed whole); larger ones and
-    /// unfinished streams open at the top.
-    static let positionLimit = 16 << 20
+    /// Text inputs up to this size that have ended are hashed whole for their reading
+    /// position; larger ones and unfinished pipes are known by a sample (`LargeText`).
+    static let positionLimit = LargeText.threshold
 }
 
 enum InputError: Error, CustomStringConvertible {

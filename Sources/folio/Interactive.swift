@@ -167,7 +167,6 @@ extension Folio {
         loop.watch = !options.noWatch
         loop.startEffects = startEffects
         loop.followName = options.followName
-        for slot in inputs { slot.reader?.start() }
         specs = []  // the pager owns the documents now
         let status = loop.run(hadErrors: hadErrors)
         session.restore()

@@ -37,18 +37,54 @@ final class PositionsBridge {
 
     static func key(for loaded: LoadedDocument, hash: StableHash) -> String {
         if let path = loaded.path { return DocumentKey.file(canonicalPath: path) }
+        if isLarge(loaded), let store = loaded.store, let head = LargeText.headKey(of: store) { return head }
         return DocumentKey.stdin(contentHash: hash)
     }
 
-    /// Reading positions are kept for Markdown and for finished text inputs of a few MB
-    /// (`LoadedDocument.positionLimit`); a large log or a stream still arriving opens at its top.
+    /// Reading positions are kept for Markdown, for finished text inputs of a few MB
+    /// (`LoadedDocument.positionLimit`, hashed whole) and for larger text (`LargeText`: a
+    /// sampled hash, line + byte offset anchors); a stream still arriving has none yet.
     static func keepsPosition(_ loaded: [LoadedDocument], _ index: Int) -> Bool {
         guard loaded.indices.contains(index) else { return false }
         let doc = loaded[index]
-        return doc.kind == .markdown ? doc.reader == nil || doc.reader!.finished : !doc.bytes.isEmpty
+        return doc.kind == .markdown ? doc.reader == nil || doc.reader!.finished : !doc.bytes.isEmpty || isLarge(doc)
     }
 
+    /// A text input not hashed whole: a file over the whole-hash limit, or a pipe that is
+    /// over it or has not ended (known by its first 64 KB, see `LargeText`).
+    static func isLarge(_ doc: LoadedDocument) -> Bool {
+        guard doc.kind == .text, doc.bytes.isEmpty, let store = doc.store else { return false }
+        if doc.path != nil { return store.count > LoadedDocument.positionLimit }
+        return store.count >= LargeText.headSize
+    }
+
+    /// A piped large text still being read with a saved position: the bytes to read before
+    /// `restore` can place it (the run loop reads on and restores then).
+    func bytesToRestore(loaded: [LoadedDocument], documentIndex index: Int) -> Int? {
+        guard enabled, loaded.indices.contains(index), PositionsBridge.isLarge(loaded[index]),
+              let reader = loaded[index].reader, !reader.finished, let store = loaded[index].store,
+              let key = LargeText.headKey(of: store),
+              let entry = savedEntry(key: key) else { return nil }
+        return LargeText.bytesNeeded(for: entry.position)
+    }
+
+    private func savedEntry(key: String) -> DocumentEntry? {
+        let (snapshot, w) = self.store.load()
+        note(w)
+        return snapshot.entries[key]
+    }
+
+    /// The sampled hash of a large text input, again only when its size changed (`F`).
+    private var sampledCache: [Int: (count: Int, hash: StableHash)] = [:]
+
     private func contentHash(_ loaded: [LoadedDocument], _ index: Int) -> StableHash {
+        if PositionsBridge.isLarge(loaded[index]), let store = loaded[index].store {
+            let count = store.count
+            if let c = sampledCache[index], c.count == count { return c.hash }
+            let h = LargeText.sampledHash(of: store)
+            sampledCache[index] = (count, h)
+            return h
+        }
         if let h = hashCache[index] { return h }
         let h = StableHash(bytes: loaded[index].bytes)
         hashCache[index] = h
@@ -65,8 +101,14 @@ final class PositionsBridge {
 
     /// Restores the saved position of document `index` (its marks and `''` too). Returns the
     /// status-line message (`resumed at 42% · Installation`), nil when nothing was saved.
-    func restore(into state: inout PagerState, loaded: [LoadedDocument], documentIndex index: Int) -> String? {
+    ///
+    /// A pipe still being read is restored by the run loop after its first screen
+    /// (`bytesToRestore`, then `waitingForInput: false`): looking its position up reads the
+    /// store, which the first screen of `cmd | folio` must not wait for.
+    func restore(into state: inout PagerState, loaded: [LoadedDocument], documentIndex index: Int,
+                 deferStreams: Bool = true) -> String? {
         guard enabled, PositionsBridge.keepsPosition(loaded, index), state.documents.indices.contains(index) else { return nil }
+        if deferStreams, let reader = loaded[index].reader, !reader.finished { return nil }
         let (snapshot, w) = store.load()
         note(w)
         if state.searchHistory.isEmpty { state.searchHistory = snapshot.searchHistory }
@@ -75,9 +117,21 @@ final class PositionsBridge {
         guard let entry = snapshot.entry(forKey: PositionsBridge.key(for: loaded[index], hash: hash), contentHash: hash) else {
             return nil
         }
-        let facts = facts(state, loaded, index)
-        func position(_ p: ReadingPosition) -> ScrollPosition {
-            .anchor(resolve(p, storedContentHash: entry.contentHash, in: facts).anchor)
+        let position: (ReadingPosition) -> ScrollPosition
+        if PositionsBridge.isLarge(loaded[index]), let text = state.documents[index].layout.content as? TextContent {
+            // Lines are found in the background: find them as far as the position needs now.
+            // A pipe that has not brought that much yet is placed later (`bytesToRestore`).
+            let need = LargeText.bytesNeeded(for: entry.position)
+            if let reader = loaded[index].reader, !reader.finished, loaded[index].store!.count < need { return nil }
+            if text.indexedBytes < need && !text.isComplete {
+                let ended = loaded[index].reader.map { $0.finished } ?? true
+                text.indexMore(limit: need - text.indexedBytes, inputEnded: ended)
+                _ = state.update(.inputArrived(document: index))
+            }
+            position = { .anchor(LargeText.resolve($0, storedContentHash: entry.contentHash, currentHash: hash, in: text).anchor) }
+        } else {
+            let facts = facts(state, loaded, index)
+            position = { .anchor(resolve($0, storedContentHash: entry.contentHash, in: facts).anchor) }
         }
         var doc = state.documents[index]
         doc.viewport.position = position(entry.position)
@@ -109,11 +163,28 @@ final class PositionsBridge {
         recordedSearches = state.searchHistory.count
     }
 
-    private func capturePosition(_ position: ScrollPosition, doc: DocumentState, facts: DocumentFacts) -> ReadingPosition? {
+    /// What a position is captured against: the facts of every leaf, or a large text's lines.
+    private enum Facts {
+        case leaves(DocumentFacts)
+        case largeText(TextContent)
+    }
+
+    private func captureFacts(_ state: PagerState, _ loaded: [LoadedDocument], _ index: Int) -> Facts {
+        if PositionsBridge.isLarge(loaded[index]), let text = state.documents[index].layout.content as? TextContent {
+            return .largeText(text)
+        }
+        return .leaves(facts(state, loaded, index))
+    }
+
+    private func capturePosition(_ position: ScrollPosition, doc: DocumentState, facts: Facts) -> ReadingPosition? {
         let rows = doc.layout
         guard rows.rowCount > 0 else { return nil }
         let top = Viewport(position: position, contentRows: doc.viewport.contentRows).top(in: doc.layout)
         let anchor = doc.layout.anchor(atRow: min(top, max(0, doc.layout.rowCount - 1)))
+        guard case .leaves(let facts) = facts else {
+            if case .largeText(let text) = facts { return LargeText.capture(anchor: anchor, in: text) }
+            return nil
+        }
         let line = doc.layout.line(at: min(top, doc.layout.rowCount - 1))
         let fraction = Double(top) / Double(max(1, doc.layout.rowCount))
         return capture(anchor: anchor, facts: facts, fraction: fraction, sourceLine: line.sourceLine)
@@ -123,7 +194,7 @@ final class PositionsBridge {
     func save(state: PagerState, loaded: [LoadedDocument], documentIndex index: Int) {
         guard enabled, PositionsBridge.keepsPosition(loaded, index), state.documents.indices.contains(index) else { return }
         let doc = state.documents[index]
-        let facts = facts(state, loaded, index)
+        let facts = captureFacts(state, loaded, index)
         guard let position = capturePosition(doc.viewport.position, doc: doc, facts: facts) else { return }
         let hash = contentHash(loaded, index)
         let key = PositionsBridge.key(for: loaded[index], hash: hash)
@@ -169,7 +240,7 @@ final class PositionsBridge {
         guard loaded.indices.contains(index), state.documents.indices.contains(index) else { return }
         let oldDoc = state.documents[index]
         let oldHash = contentHash(loaded, index)
-        let oldFacts = facts(state, loaded, index)
+        let oldFacts = Facts.leaves(facts(state, loaded, index))
         func captured(_ p: ScrollPosition) -> ReadingPosition? {
             p == .top ? nil : capturePosition(p, doc: oldDoc, facts: oldFacts)
         }

@@ -14,6 +14,8 @@ enum Delivery: @unchecked Sendable {
     case ended(doc: Int, error: String?)
     /// A parse of what has arrived of Markdown document `doc` is ready (`complete`: all of it).
     case parsed(doc: Int, spec: DocumentSpec, complete: Bool)
+    /// Exact row counts of some lines of text document `doc` (the background pass).
+    case rowCounts(doc: Int, chunk: RowCountChunk, counter: RowCounter)
 }
 
 /// A self-pipe the run loop polls with the terminal: threads post deliveries and wake it.

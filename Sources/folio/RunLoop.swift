@@ -42,6 +42,10 @@ struct RunLoop {
     /// Effects to carry out before the first key (`+F`, `+G` on a stream).
     var startEffects: [PagerEffect] = []
     var lastPoll = Date()
+    /// The background pass counting the current text document's rows (nil when none is due).
+    var rowCounter: RowCounter?
+    /// Piped texts whose saved position waits for this many bytes to arrive.
+    var pendingRestore: [Int: Int] = [:]
 
     /// One document's input as the run loop tracks it.
     struct InputSlot {
@@ -74,6 +78,17 @@ struct RunLoop {
         if session.options.queryColors { replyExpectedSince = Date() }
         startEffects = waitForTerminalReply() + startEffects
         draw()
+        // Readers start once the first screen is out: on a busy machine, a thread reading
+        // 4 MB ahead (and the writer it wakes) would compete with that screen for the CPU.
+        for slot in inputs { slot.reader?.start() }
+        // A pipe with a saved position: read on to it, then place it (now, if it is in).
+        for i in inputs.indices where restoreOnFirstShow && inputs[i].text != nil {
+            if let reader = inputs[i].reader, let need = positions.bytesToRestore(loaded: loaded, documentIndex: i) {
+                pendingRestore[i] = need
+                reader.demand(need)
+                restorePending(i)
+            }
+        }
         // A large file shown from a preview of its beginning: its full parse (which uses every
         // core) starts once the first screen is out, so that screen never waits for it.
         for i in inputs.indices where inputs[i].reader == nil {
@@ -100,6 +115,7 @@ struct RunLoop {
             }
             effects = []
             demandInput()
+            scheduleRowCounts()
             if Date().timeIntervalSince(lastSave) >= RunLoop.autosaveInterval {
                 saveCurrent()
             }
@@ -264,7 +280,7 @@ struct RunLoop {
         case .redrawAll:
             renderer.invalidate()
         case .openURL(let url):
-            if !ExternalOpener.open(url, environment: ProcessInfo.processInfo.environment) {
+            if !ExternalOpener.open(url, environment: ProcessEnvironment.current) {
                 try? session.write(OSC52.copy(url))
                 say("\(url) (copied)")
             }
@@ -375,7 +391,7 @@ enum Editor {
     /// (`EDITOR="code -w"`) work; `+LINE` is understood by vi, vim, nano, emacs and most others.
     /// Returns the exit status (-1 if it could not be started).
     static func run(path: String, line: Int) -> Int32 {
-        let env = ProcessInfo.processInfo.environment
+        let env = ProcessEnvironment.current
         let editor = [env["VISUAL"], env["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
         // SIGCHLD is ignored while paging (browsers are reaped by the kernel); waiting for
         // the editor needs its exit status.
@@ -467,6 +483,7 @@ extension RunLoop {
                 if text.isComplete {
                     keepSmallInput(i)
                     effects += state.update(.inputEnded(document: i, error: nil))
+                    restoreEndedStream(i)
                 } else {
                     effects += state.update(.inputArrived(document: i))
                 }
@@ -494,6 +511,29 @@ extension RunLoop {
         }
     }
 
+    /// A piped text whose saved position needed more input than had arrived is placed once
+    /// enough has (or the input ended), if the reader has not moved from the top meanwhile.
+    mutating func restorePending(_ doc: Int) {
+        guard let need = pendingRestore[doc], inputs.indices.contains(doc), let reader = inputs[doc].reader,
+              inputs[doc].store.count >= need || reader.finished else { return }
+        pendingRestore[doc] = nil
+        guard state.documents.indices.contains(doc), state.documents[doc].top == 0,
+              state.documents[doc].previousPosition == nil else { return }
+        if let m = positions.restore(into: &state, loaded: loaded, documentIndex: doc, deferStreams: false) {
+            say(m)
+        }
+    }
+
+    /// A text stream that has just ended is whole, so it has an identity (its content): its
+    /// saved position is restored, if the reader has not moved from the top meanwhile.
+    mutating func restoreEndedStream(_ doc: Int) {
+        if pendingRestore[doc] != nil { restorePending(doc); return }
+        guard restoreOnFirstShow, inputs.indices.contains(doc), inputs[doc].reader != nil,
+              state.documents.indices.contains(doc), state.documents[doc].top == 0,
+              state.documents[doc].previousPosition == nil else { return }
+        if let m = positions.restore(into: &state, loaded: loaded, documentIndex: doc) { say(m) }
+    }
+
     /// Takes what the reader threads and the parse worker posted, as pager events.
     mutating func takeDeliveries() -> [PagerEffect] {
         guard let mailbox else { return [] }
@@ -512,6 +552,7 @@ extension RunLoop {
                     text.indexMore(inputEnded: true)
                     keepSmallInput(doc)
                     effects += state.update(.inputEnded(document: doc, error: error.map { "\(loaded[doc].name): \($0)" }))
+                    if error == nil { restoreEndedStream(doc) }
                 } else {
                     if doc < loaded.count { loaded[doc].bytes = store.bytes(0..<store.count) }
                     inputs[doc].parser?.poke(ended: true, options: state.layoutOptions)
@@ -531,6 +572,9 @@ extension RunLoop {
                     say(m)
                 }
                 if !isComplete { inputs[doc].parser?.poke(ended: inputs[doc].ended || inputs[doc].reader == nil, options: state.layoutOptions) }
+            case .rowCounts(let doc, let chunk, let counter):
+                counter.taken()
+                effects += state.update(.rowCounts(document: doc, chunk: chunk))
             }
         }
         for doc in grown.sorted() where inputs.indices.contains(doc) {
@@ -538,12 +582,52 @@ extension RunLoop {
                 text.indexMore(limit: RunLoop.indexSliceBytes)
                 effects += state.update(.readProgress(document: doc, bytes: inputs[doc].store.count))
                 effects += state.update(.inputArrived(document: doc))
+                restorePending(doc)
             } else {
                 effects += state.update(.readProgress(document: doc, bytes: inputs[doc].store.count))
                 inputs[doc].parser?.poke(ended: false, options: state.layoutOptions)
             }
         }
         return effects
+    }
+
+    /// Starts, restarts or cancels the background pass that makes the current text
+    /// document's row counts exact, from what the pager asks for (`rowCountRequest`): a new
+    /// width or `-S` cancels the pass under way and starts one for the new options; lines
+    /// added after a pass finished (`F`) are counted by another from where it ended.
+    mutating func scheduleRowCounts() {
+        let want = state.help == nil && state.documents.indices.contains(state.current)
+            ? state.documents[state.current].rowCountRequest : nil
+        if let counter = rowCounter, let want, counter.request == want, counter.doc == state.current {
+            guard counter.finished else { return }
+            // Finished, yet not exact: lines came since (counted from its end), or the input
+            // started over (counted again from the top).
+            let units = want.content.unitCount
+            if counter.end < units {
+                startRowCounter(want, from: counter.end)
+            } else if units < counter.end {
+                startRowCounter(want, from: 0)
+            }  // else nothing left to count: never spin
+            return
+        }
+        guard let want else {
+            // Exact now: a finished pass is kept, so lines that arrive later (`F`) are
+            // counted from its end, not from the top.
+            if let counter = rowCounter, !counter.finished || counter.doc != state.current {
+                counter.cancel()
+                rowCounter = nil
+            }
+            return
+        }
+        rowCounter?.cancel()
+        startRowCounter(want, from: 0)
+    }
+
+    private mutating func startRowCounter(_ request: RowCountRequest, from: Int) {
+        guard let mailbox else { return }
+        let counter = RowCounter(request: request, doc: state.current, from: from, mailbox: mailbox)
+        rowCounter = counter
+        counter.start()
     }
 
     /// Lets the reader of the current text stream read on when the view nears the end of

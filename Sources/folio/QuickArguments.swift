@@ -1,0 +1,110 @@
+import ArgumentParser
+
+/// The command lines a pager gets most — `cmd | folio`, git's `LESS=FRX`, `folio FILE`, man's
+/// `MANPAGER=folio` — are only operands and flags without values. They are parsed here, by
+/// hand: ArgumentParser builds its argument tree by reflection, which costs about 4 ms of CPU
+/// at every start (most of a pipe's first screen, measured with perf). Anything else (an
+/// option with a value, `--help`, an unknown flag) returns nil and goes to ArgumentParser,
+/// which also words the errors. Debug builds check every quick parse against
+/// ArgumentParser's (`Folio.main`), so every end-to-end test checks that they agree.
+enum QuickArguments {
+    static func parse(_ arguments: [String]) -> Options? {
+        var options = Options()
+        // Every field is set (ArgumentParser's wrappers trap when read unset).
+        options.files = []
+        options.print = false
+        options.width = nil
+        options.color = .auto
+        options.plain = false
+        options.noInit = false
+        options.quitIfOneScreen = false
+        options.overlap = nil
+        options.window = nil
+        options.jumpTarget = nil
+        options.noScrollbar = false
+        options.mouse = false
+        options.smartCase = false
+        options.ignoreCase = false
+        options.literal = false
+        options.pattern = nil
+        options.noRestore = false
+        options.forget = false
+        options.markdown = false
+        options.text = false
+        options.chopLongLines = false
+        options.tabs = nil
+        options.lineNumbers = false
+        options.followName = false
+        options.noWatch = false
+        options.theme = .auto
+        options.maxWidth = nil
+        options.align = .left
+        var files: [String] = []
+        var operandsOnly = false
+        for argument in arguments {
+            if operandsOnly || argument == "-" || !argument.hasPrefix("-") {
+                files.append(argument)
+            } else if argument == "--" {
+                operandsOnly = true
+            } else if argument.hasPrefix("--") {
+                guard setLong(argument.dropFirst(2), in: &options) else { return nil }
+            } else {
+                for c in argument.dropFirst() {
+                    guard setShort(c, in: &options) else { return nil }
+                }
+            }
+        }
+        options.files = files
+        return options
+    }
+
+    private static func setShort(_ c: Character, in o: inout Options) -> Bool {
+        switch c {
+        case "X": o.noInit = true
+        case "F": o.quitIfOneScreen = true
+        case "i": o.smartCase = true
+        case "I": o.ignoreCase = true
+        case "M": o.markdown = true
+        case "T": o.text = true
+        case "S": o.chopLongLines = true
+        case "N": o.lineNumbers = true
+        default: return false
+        }
+        return true
+    }
+
+    private static func setLong(_ name: Substring, in o: inout Options) -> Bool {
+        switch name {
+        case "print": o.print = true
+        case "plain": o.plain = true
+        case "no-init": o.noInit = true
+        case "quit-if-one-screen": o.quitIfOneScreen = true
+        case "no-scrollbar": o.noScrollbar = true
+        case "mouse": o.mouse = true
+        case "smart-case": o.smartCase = true
+        case "ignore-case": o.ignoreCase = true
+        case "literal": o.literal = true
+        case "no-restore": o.noRestore = true
+        case "forget": o.forget = true
+        case "markdown": o.markdown = true
+        case "text": o.text = true
+        case "chop-long-lines": o.chopLongLines = true
+        case "line-numbers": o.lineNumbers = true
+        case "follow-name": o.followName = true
+        case "no-watch": o.noWatch = true
+        default: return false
+        }
+        return true
+    }
+}
+
+extension Options {
+    /// Every field, for comparing two parses.
+    var summary: String {
+        "\(files) \(print) \(String(describing: width)) \(color) \(plain) \(noInit) \(quitIfOneScreen) "
+            + "\(String(describing: overlap)) \(String(describing: window)) \(String(describing: jumpTarget)) "
+            + "\(noScrollbar) \(mouse) \(smartCase) \(ignoreCase) \(literal) \(String(describing: pattern)) "
+            + "\(noRestore) \(forget) \(markdown) \(text) \(chopLongLines) \(String(describing: tabs)) "
+            + "\(lineNumbers) \(followName) \(noWatch)"
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import LineLayout
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The background pass that makes a text document's row counts exact: counts every line's
+/// rows at one width on its own thread (niced, so keys and the reader come first) and posts
+/// them to the run loop a chunk at a time, which hands them to the pager as
+/// `.rowCounts` events. Never touches the pager's state.
+///
+/// Bounded: at most `inFlight` chunks (65,536 lines each, a byte a line) wait in the mailbox;
+/// the thread waits until the run loop has taken one. `cancel` stops it between chunks (a
+/// resize, `-S`, `-N`, another document).
+final class RowCounter: @unchecked Sendable {
+    static let inFlight = 4
+    let request: RowCountRequest
+    let doc: Int
+    private let mailbox: Mailbox
+    private let slots = DispatchSemaphore(value: RowCounter.inFlight)
+    private let lock = NSLock()
+    private var cancelled = false
+    private var _finished = false
+    private var _end: Int
+
+    /// Counts lines `from...` of `request.content` as it is now.
+    init(request: RowCountRequest, doc: Int, from: Int, mailbox: Mailbox) {
+        self.request = request
+        self.doc = doc
+        self.mailbox = mailbox
+        self._end = from
+    }
+
+    /// All lines there were when it started are counted (or it was cancelled).
+    var finished: Bool { lock.lock(); defer { lock.unlock() }; return _finished }
+    /// The line after the last one counted.
+    var end: Int { lock.lock(); defer { lock.unlock() }; return _end }
+
+    func start() {
+        let thread = Thread { [self] in run() }
+        thread.stackSize = 1 << 20
+        thread.start()
+    }
+
+    func cancel() {
+        lock.lock()
+        cancelled = true
+        lock.unlock()
+        slots.signal()  // a thread waiting for a slot sees the cancel
+    }
+
+    /// The run loop took one of this counter's chunks.
+    func taken() { slots.signal() }
+
+    private var isCancelled: Bool { lock.lock(); defer { lock.unlock() }; return cancelled }
+
+    private func run() {
+        // Below the run loop and the reader: counting is worth doing only when they idle.
+        // (On Linux a nice value is per thread; `who` 0 is the calling thread.)
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+        let units = request.content.unitCount
+        var u = end
+        while u < units && !isCancelled {
+            guard let chunk = request.content.rowCountChunk(from: u, width: request.width,
+                                                            maxUnits: min(65_536, units - u)) else { break }
+            slots.wait()
+            if isCancelled { break }
+            u += chunk.count
+            lock.lock()
+            _end = u
+            if u >= units { _finished = true }
+            lock.unlock()
+            mailbox.post(.rowCounts(doc: doc, chunk: chunk, counter: self))
+        }
+        lock.lock()
+        _finished = true
+        lock.unlock()
+    }
+}

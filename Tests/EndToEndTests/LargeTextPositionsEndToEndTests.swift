@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+/// Reading positions of text over the whole-hash limit (16 MB): a generated 18 MB log
+/// reopens on the line it was left at, also after lines were added above it.
+@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
+struct LargeTextPositionsEndToEndTests {
+    let dir: URL
+    let log: String
+
+    /// 300,000 lines of 60 bytes: `record 000123 ` and filler.
+    init() throws {
+        dir = try E2E.temporaryDirectory()
+        log = dir.appendingPathComponent("big.log").path
+        try Self.write(to: log, prefix: "")
+    }
+
+    static func write(to path: String, prefix: String) throws {
+        var text = prefix
+        text.reserveCapacity(18 << 20)
+        let filler = String(repeating: "-", count: 44)
+        for i in 1...300_000 {
+            let n = String(i)
+            text += "record " + String(repeating: "0", count: 6 - n.count) + n + " " + filler + "\n"
+        }
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+    }
+
+    /// Opens the log, goes to `line`, waits for it on the top row and quits.
+    private func leave(at line: Int) throws {
+        let pane = try FolioPane.folio(["--no-scrollbar", log], dir: dir)
+        _ = try #require(pane.waitForPager(name: "big.log"))
+        try pane.keys("\(line)g")
+        let screen = try #require(pane.wait { $0.first?.hasPrefix("record \(line) ") == true })
+        #expect(screen[0].hasPrefix("record \(line) "))
+        try pane.keys("q")
+        #expect(pane.tmux.waitForExit(timeout: FolioPane.timeout))
+    }
+
+    private func reopen() throws -> [String] {
+        let pane = try FolioPane.folio(["--no-scrollbar", log], dir: dir)
+        return try #require(pane.wait { $0.last?.contains("resumed at") == true })
+    }
+
+    @Test func reopensOnTheSameLine() throws {
+        try leave(at: 212_345)
+        let screen = try reopen()
+        #expect(screen[0].hasPrefix("record 212345 "), "\(screen[0].debugDescription)")
+    }
+
+    /// A pipe is known by its first 64 KB; on reopening, it is read on to the saved line
+    /// (7 MB in, past the first read-ahead), then placed.
+    @Test func pipedLogResumesOnTheSameLine() throws {
+        let script = "cat \(log.shellQuoted) | \"$FOLIO_EXE\" --no-scrollbar"
+        let first = try FolioPane.shell(script, dir: dir)
+        // Still being read: the status line says `p1/…`.
+        _ = try #require(first.wait { $0.first?.hasPrefix("record 000001 ") == true && $0.last?.contains("stdin") == true })
+        // (`G` reads the pipe to its end, so that line 123456 is in.)
+        try first.keys("G")
+        _ = try #require(first.wait { $0.contains { $0.hasPrefix("record 300000 ") } })
+        try first.keys("123456g")
+        _ = try #require(first.wait { $0.first?.hasPrefix("record 123456 ") == true })
+        try first.keys("q")
+        #expect(first.tmux.waitForExit(timeout: FolioPane.timeout))
+        let second = try FolioPane.shell(script, dir: dir)
+        let again = try #require(second.wait { $0.last?.contains("resumed at") == true })
+        #expect(again[0].hasPrefix("record 123456 "), "\(again[0].debugDescription)")
+    }
+
+    @Test func linesAddedAboveAreFollowed() throws {
+        try leave(at: 150_000)
+        try Self.write(to: log, prefix: "a new first line\nand a second\n")
+        let screen = try reopen()
+        #expect(screen[0].hasPrefix("record 150000 "), "\(screen[0].debugDescription)")
+    }
+}
