@@ -51,11 +51,10 @@ public struct DocumentLayout: Sendable {
     public init(document: Document, options: LayoutOptions, parallel: Bool? = nil) {
         let (content, counts, layouts) = MarkdownContent.buildKeepingLayouts(document, options: options, parallel: parallel)
         self.init(content: content, options: options, rowCounts: counts)
-        // The layouts were made anyway: keep them when they fit the cache.
-        let rows = counts.reduce(0, +)
-        if rows <= Self.cacheRows {
+        // A small document's layouts were made anyway: keep them (they fit the cache).
+        if let layouts {
             for (u, layout) in layouts.enumerated() { laidOut[u] = layout; recent.append(u) }
-            laidOutRows = rows
+            laidOutRows = layouts.reduce(0) { $0 + $1.lines.count }
         }
     }
 

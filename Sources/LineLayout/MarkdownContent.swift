@@ -31,26 +31,50 @@ public final class MarkdownContent: LayoutContent {
         return (built.content, built.rowCounts)
     }
 
-    /// `build`, also handing back the layouts it made (a small document keeps them all).
+    /// `build`, also handing back the layouts it made when the whole document is small
+    /// enough for `DocumentLayout`'s cache to keep them (nil otherwise). A large document's
+    /// rows are counted as they are made and dropped: only each unit's text and links stay,
+    /// never the rows of the whole document at once.
     static func buildKeepingLayouts(_ document: Document, options: LayoutOptions, isComplete: Bool = true,
                                     parallel: Bool? = nil)
-        -> (content: MarkdownContent, rowCounts: [Int], layouts: [BlockLayout]) {
+        -> (content: MarkdownContent, rowCounts: [Int], layouts: [BlockLayout]?) {
         let skeleton = Skeleton(document)
-        let layouts = skeleton.layoutAll(options: options, parallel: parallel)
-        var texts: [String] = []
-        var links: [[LinkTarget]] = []
-        var counts: [Int] = []
-        texts.reserveCapacity(layouts.count)
-        links.reserveCapacity(layouts.count)
-        counts.reserveCapacity(layouts.count)
-        for layout in layouts {
-            texts.append(layout.text)
-            links.append(layout.links)
-            counts.append(layout.lines.count)
+        if skeleton.units.count <= keptLayoutsUnits, !(parallel ?? false) {
+            // Small: lay out whole, keep the rows while they fit the cache.
+            var kept: [BlockLayout]? = []
+            var rows = 0
+            var texts: [String] = [], links: [[LinkTarget]] = [], counts: [Int] = []
+            for k in skeleton.units.indices {
+                let layout = Skeleton.layoutUnit(k, units: skeleton.units, document: document,
+                                                 containers: skeleton.containers, options: options)
+                texts.append(layout.text)
+                links.append(layout.links)
+                counts.append(layout.lines.count)
+                rows += layout.lines.count
+                if rows > DocumentLayout.cacheRows { kept = nil } else { kept?.append(layout) }
+            }
+            let content = MarkdownContent(skeleton: skeleton, isComplete: isComplete, texts: texts, links: links)
+            return (content, counts, kept)
+        }
+        let measured = skeleton.mapUnits(parallel: parallel) { k, units, document, containers in
+            Skeleton.measureUnit(k, units: units, document: document, containers: containers, options: options)
+        }
+        var texts: [String] = [], links: [[LinkTarget]] = [], counts: [Int] = []
+        texts.reserveCapacity(measured.count)
+        links.reserveCapacity(measured.count)
+        counts.reserveCapacity(measured.count)
+        for m in measured {
+            texts.append(m.text)
+            links.append(m.links)
+            counts.append(m.rows)
         }
         let content = MarkdownContent(skeleton: skeleton, isComplete: isComplete, texts: texts, links: links)
-        return (content, counts, layouts)
+        return (content, counts, nil)
     }
+
+    /// Documents with at most this many units laid out by `buildKeepingLayouts` keep their
+    /// rows when they fit `DocumentLayout.cacheRows`.
+    static let keptLayoutsUnits = 2048
 
     /// Each unit of `document` laid out with `options`, one after the other, handed to `body`
     /// and then dropped (print mode keeps only the bytes it writes).
@@ -132,7 +156,9 @@ public final class MarkdownContent: LayoutContent {
     public func rowCounts(of range: Range<Int>, options: LayoutOptions) -> [Int] {
         let skeleton = Skeleton(document: document, containers: containers, units: units,
                                 unitsBefore: unitsBefore, subtreeEnd: subtreeEnd)
-        return skeleton.layoutAll(options: options, parallel: nil, range: range).map(\.lines.count)
+        return skeleton.mapUnits(parallel: nil, range: range) { k, units, document, containers in
+            Skeleton.measureUnit(k, units: units, document: document, containers: containers, options: options).rows
+        }
     }
 
     public func estimatedRows(ofUnit u: Int, options: LayoutOptions) -> Int {
@@ -210,20 +236,46 @@ struct Skeleton {
 
     /// Units `range` (all by default) laid out, on several threads for many units.
     func layoutAll(options: LayoutOptions, parallel: Bool?, range: Range<Int>? = nil) -> [BlockLayout] {
+        mapUnits(parallel: parallel, range: range) { k, units, document, containers in
+            Self.layoutUnit(k, units: units, document: document, containers: containers, options: options)
+        }
+    }
+
+    /// What a unit's layout leaves when its rows are only counted.
+    struct Measured: Sendable {
+        var text: String
+        var links: [LinkTarget]
+        var rows: Int
+    }
+
+    /// Unit `k` laid out with its rows counted as they are made and dropped (no row is kept:
+    /// counting a document's rows costs the memory of one row at a time per thread).
+    static func measureUnit(_ k: Int, units: [BlockID], document: Document, containers: Containers,
+                            options: LayoutOptions) -> Measured {
+        final class Counter { var rows = 0 }
+        let counter = Counter()
+        let layout = layoutUnit(k, units: units, document: document, containers: containers, options: options,
+                                stream: { _ in counter.rows += 1 })
+        return Measured(text: layout.text, links: layout.links, rows: counter.rows)
+    }
+
+    /// `transform` of each unit of `range` (all by default), in order; on several threads for
+    /// many units (`parallel` forces or forbids threads, nil decides by size).
+    func mapUnits<T>(parallel: Bool?, range: Range<Int>? = nil,
+                     _ transform: @escaping @Sendable (Int, [BlockID], Document, Containers) -> T) -> [T] {
         let range = range ?? 0..<units.count
         let count = range.count
         let first = range.lowerBound
         let (units, document, containers) = (self.units, self.document, self.containers)
         guard parallel ?? (count >= MarkdownContent.parallelThreshold), count > 0 else {
-            return range.map { Self.layoutUnit($0, units: units, document: document, containers: containers, options: options) }
+            return range.map { transform($0, units, document, containers) }
         }
-        return [BlockLayout](unsafeUninitializedCapacity: count) { buffer, initialized in
+        return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
             let out = SendableBuffer(base: buffer.baseAddress!)
             let chunks = max(1, min(64, count / 256))
             DispatchQueue.concurrentPerform(iterations: chunks) { c in
                 for k in (c * count / chunks)..<((c + 1) * count / chunks) {
-                    (out.base + k).initialize(to: Self.layoutUnit(first + k, units: units, document: document,
-                                                                  containers: containers, options: options))
+                    (out.base + k).initialize(to: transform(first + k, units, document, containers))
                 }
             }
             initialized = count

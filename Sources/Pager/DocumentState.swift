@@ -41,6 +41,12 @@ public struct DocumentState: Sendable {
     public var readError: String?
     /// Units that changed in the last reload (a cue in the margin until the next key).
     public var changedUnits: Set<Int> = []
+    /// The options whose exact row counts this document waits for: a large document re-laid
+    /// out at a width not seen before shows estimated counts (exact around the view) until the
+    /// run loop counts its rows off the run loop and hands them over (`takeRowCounts`).
+    public private(set) var countsWanted: LayoutOptions?
+    /// Documents with at least this many units are counted off the run loop after a resize.
+    public static let backgroundCountUnits = 4096
 
     public init(name: String, path: String?, document: Document, options: LayoutOptions, contentRows: Int) {
         let options = DocumentState.effective(options, markdown: true)
@@ -52,10 +58,15 @@ public struct DocumentState: Sendable {
     public init(spec: DocumentSpec, options: LayoutOptions, contentRows: Int) {
         switch spec.source {
         case .markdown(let document):
-            if let built = spec.prebuilt, built.options == DocumentState.effective(options, markdown: true) {
+            if let built = spec.prebuilt {
                 self.init(name: spec.name, path: spec.path,
                           layout: DocumentLayout(content: built.content, options: built.options, rowCounts: built.rowCounts),
                           contentRows: contentRows)
+                // Built for options the pager had before (a resize during the parse): the
+                // content is the same at every width, only the counts are not.
+                if built.options != DocumentState.effective(options, markdown: true) {
+                    relayout(options: options, contentRows: contentRows)
+                }
             } else {
                 self.init(name: spec.name, path: spec.path, document: document, options: options, contentRows: contentRows)
             }
@@ -136,7 +147,12 @@ public struct DocumentState: Sendable {
         } else if options != layout.options {
             layoutCache.store(layout.index, for: layout.options)
             var counts = layoutCache.counts(for: options)
-            if counts == nil {
+            countsWanted = nil
+            if counts == nil, layout.unitCount >= DocumentState.backgroundCountUnits {
+                // Estimates now (made exact around the view); the exact counts come later.
+                layout = layout.relaidOut(options: options)
+                countsWanted = options
+            } else if counts == nil {
                 var fresh = RowIndex()
                 for n in layout.content.rowCounts(of: 0..<layout.unitCount, options: options) {
                     fresh.append(count: n, exact: true)
@@ -148,6 +164,20 @@ public struct DocumentState: Sendable {
                 layout = layout.relaidOut(options: options, rowCounts: counts)
             }
         }
+        prepareView()
+    }
+
+    /// Exact row counts of every unit at `options`, counted off the run loop for `content`
+    /// (see `countsWanted`); ignored when the document or its options changed since.
+    public mutating func takeRowCounts(_ counts: [Int], options: LayoutOptions, content: any LayoutContent) {
+        guard countsWanted == options, layout.options == options, counts.count == layout.unitCount,
+              content as AnyObject === layout.content as AnyObject else { return }
+        var index = RowIndex()
+        for n in counts { index.append(count: n, exact: true) }
+        index.setShown(filterUnits)
+        layout = layout.relaidOut(options: options, rowCounts: index)
+        layoutCache.store(layout.index, for: options)
+        countsWanted = nil
         prepareView()
     }
 

@@ -21,6 +21,9 @@ public enum PagerEvent: Sendable {
     case documentReady(document: Int, spec: DocumentSpec, changedUnits: Set<Int>)
     /// How many bytes the reader thread of the current document holds (status line).
     case readProgress(document: Int, bytes: Int)
+    /// Exact row counts of document `index`'s `content` at `options`, counted off the run
+    /// loop because the document asked for them (`DocumentState.countsWanted`).
+    case rowCounts(document: Int, options: LayoutOptions, counts: [Int], content: any LayoutContent)
 }
 
 /// What the pager asks the outside world to do. The run loop carries these out.
@@ -160,6 +163,9 @@ public struct PagerState: Sendable {
             return inputArrived(document: index)
         case .readProgress(let index, let bytes):
             if documents.indices.contains(index) { documents[index].bytesRead = bytes }
+            return []
+        case .rowCounts(let index, let options, let counts, let content):
+            if documents.indices.contains(index) { documents[index].takeRowCounts(counts, options: options, content: content) }
             return []
         case .paste(let text):
             if prompt != nil {

@@ -14,6 +14,8 @@ enum Delivery: @unchecked Sendable {
     case ended(doc: Int, error: String?)
     /// A parse of what has arrived of Markdown document `doc` is ready (`complete`: all of it).
     case parsed(doc: Int, spec: DocumentSpec, complete: Bool)
+    /// The row counts document `doc` waited for (`DocumentState.countsWanted`).
+    case counted(doc: Int, options: LayoutOptions, counts: [Int], content: any LayoutContent)
 }
 
 /// A self-pipe the run loop polls with the terminal: threads post deliveries and wake it.

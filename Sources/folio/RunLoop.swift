@@ -42,6 +42,8 @@ struct RunLoop {
     /// Effects to carry out before the first key (`+F`, `+G` on a stream).
     var startEffects: [PagerEffect] = []
     var lastPoll = Date()
+    /// The document whose rows a thread is counting (see `startCounting`).
+    var counting: Int?
 
     /// One document's input as the run loop tracks it.
     struct InputSlot {
@@ -96,6 +98,7 @@ struct RunLoop {
                 perform(effect)
             }
             effects = []
+            startCounting()
             demandInput()
             if Date().timeIntervalSince(lastSave) >= RunLoop.autosaveInterval {
                 saveCurrent()
@@ -443,6 +446,9 @@ extension RunLoop {
                     if let error { state.message = "\(loaded[doc].name): \(error)" }
                 }
                 grown.remove(doc)
+            case .counted(let doc, let options, let counts, let content):
+                counting = nil
+                effects += state.update(.rowCounts(document: doc, options: options, counts: counts, content: content))
             case .parsed(let doc, var spec, let complete):
                 guard inputs.indices.contains(doc), state.documents.indices.contains(doc) else { continue }
                 let old = state.documents[doc]
@@ -469,6 +475,24 @@ extension RunLoop {
             }
         }
         return effects
+    }
+
+    /// Counts the rows of a document that waits for them (a large document at a new width)
+    /// on another thread, one document at a time; keys go on meanwhile, on estimated counts
+    /// made exact around the view. A result for options no longer wanted is dropped by the
+    /// pager, and the next wanted count starts then.
+    mutating func startCounting() {
+        guard counting == nil, let mailbox else { return }
+        guard let doc = state.documents.indices.first(where: { state.documents[$0].countsWanted != nil }),
+              let options = state.documents[doc].countsWanted else { return }
+        counting = doc
+        let content = state.documents[doc].content
+        let thread = Thread {
+            let counts = content.rowCounts(of: 0..<content.unitCount, options: options)
+            mailbox.post(.counted(doc: doc, options: options, counts: counts, content: content))
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
     }
 
     /// Lets the reader of the current text stream read on when the view nears the end of
