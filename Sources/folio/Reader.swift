@@ -168,15 +168,34 @@ final class ParseWorker: @unchecked Sendable {
     private let lock = NSLock()
     private var running = false
     private var parsedBytes = 0
+    /// The whole input, when the caller already holds it as one array: parsed from there
+    /// instead of a copy of `store` (20 MB of Markdown is then held once, not twice).
+    private var whole: [UInt8]?
     private let mailbox: Mailbox
     let doc: Int
     let store: ByteStore
 
-    init(doc: Int, store: ByteStore, mailbox: Mailbox, alreadyParsed: Int) {
+    /// A stream's partial parses wait this long after the first (seconds): a pipe that ends
+    /// by then (`cat big.md | folio`) is parsed once, whole, as a file is, rather than holding
+    /// a parse of most of it while the full one is made.
+    static let patience = 0.5
+    private let started = Date()
+    private var recheck = false
+    /// A poke said the input has ended (a later partial parse would be wasted).
+    private var inputEnded = false
+
+    init(doc: Int, store: ByteStore, mailbox: Mailbox, alreadyParsed: Int, whole: [UInt8]? = nil) {
         self.doc = doc
         self.store = store
         self.mailbox = mailbox
         self.parsedBytes = alreadyParsed
+        self.whole = whole
+    }
+
+    /// The input has ended and `bytes` are all of it (shared, not copied).
+    func provide(whole bytes: [UInt8]) {
+        lock.lock(); defer { lock.unlock() }
+        whole = bytes
     }
 
     /// Starts a parse if one is due. `ended`: the input is complete (parse it all).
@@ -185,13 +204,29 @@ final class ParseWorker: @unchecked Sendable {
     func poke(ended: Bool, options: LayoutOptions) {
         let available = store.count
         lock.lock()
+        if ended { inputEnded = true }
         let due = !running && available > parsedBytes
             && (ended || available - parsedBytes >= max(16 << 10, parsedBytes / 4))
+        let wait = ended ? 0 : ParseWorker.patience - Date().timeIntervalSince(started)
+        if due && wait > 0 {
+            // Too early for a partial parse: look again when the patience is over.
+            if !recheck {
+                recheck = true
+                DispatchQueue.global().asyncAfter(deadline: .now() + wait) { [self] in
+                    lock.lock(); recheck = false; let over = inputEnded; lock.unlock()
+                    if !over { poke(ended: false, options: options) }
+                }
+            }
+            lock.unlock()
+            return
+        }
         if due { running = true }
+        let given = ended && whole?.count == available ? whole : nil
+        if ended { whole = nil }
         lock.unlock()
         guard due else { return }
         let thread = Thread { [self] in
-            var bytes = store.bytes(0..<available)
+            var bytes = given ?? store.bytes(0..<available)
             if !ended, let cut = PrefixCut.last(in: bytes) { bytes.removeSubrange(cut...) }
             var spec = DocumentSpec(name: "", path: nil, document: MarkdownParser.parse(bytes))
             spec.prebuild(for: options)

@@ -441,7 +441,10 @@ extension RunLoop {
                     keepSmallInput(doc)
                     effects += state.update(.inputEnded(document: doc, error: error.map { "\(loaded[doc].name): \($0)" }))
                 } else {
-                    if doc < loaded.count { loaded[doc].bytes = store.bytes(0..<store.count) }
+                    if doc < loaded.count {
+                        loaded[doc].bytes = store.consolidate()  // shared with the store: held once
+                        inputs[doc].parser?.provide(whole: loaded[doc].bytes)
+                    }
                     inputs[doc].parser?.poke(ended: true, options: state.layoutOptions)
                     if let error { state.message = "\(loaded[doc].name): \(error)" }
                 }

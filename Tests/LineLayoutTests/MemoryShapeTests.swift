@@ -2,7 +2,8 @@
 import MarkdownModel
 import Testing
 
-/// How the layout keeps memory small: rows are counted without being kept.
+/// How the layout keeps memory small: rows are counted without being kept, and a store that
+/// hands out its whole input shares it.
 @Suite struct MemoryShapeTests {
     static let markdown = (1...3000).map { n in
         "## Heading \(n)\n\nText \(n) with [a link](https://example.com/\(n)) that wraps at narrow widths, **bold** and `code`.\n\n- item\n- item \(n)"
@@ -30,5 +31,19 @@ import Testing
         let document = MarkdownParser.parse("# Title\n\nSome text.\n\n- a\n- b")
         let built = MarkdownContent.buildKeepingLayouts(document, options: LayoutOptions(width: 40))
         #expect(built.layouts?.map(\.lines.count) == built.rowCounts)
+    }
+
+    @Test func consolidatedStoreSharesItsBytesAndReadsTheSame() {
+        let store = ByteStore()
+        let input = (0..<(ByteStore.chunkSize * 2 + 12345)).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        input.withUnsafeBytes { store.append($0) }
+        let whole = store.consolidate()
+        #expect(whole == input)
+        #expect(store.count == input.count)
+        #expect(store.bytes(5..<(ByteStore.chunkSize + 9)) == Array(input[5..<(ByteStore.chunkSize + 9)]))
+        #expect(store.consolidate() == input)
+        // Appending after it goes on where it was.
+        [UInt8](repeating: 7, count: 10).withUnsafeBytes { store.append($0) }
+        #expect(store.bytes(0..<store.count) == input + [UInt8](repeating: 7, count: 10))
     }
 }
