@@ -8,7 +8,7 @@
 # sent right after it (while the full parse runs), VmHWM and RssAnon once the parse is done,
 # after `G`, and after a resize to 70x20 (then the worst of 10 `k` sent at once after the
 # resize, and of 10 more once folio is idle). Memory is read from /proc/PID/status; times
-# include ~2-5 ms of pane polling. "idle" = folio's CPU time unchanged for 0.5 s.
+# include ~2-5 ms of pane polling. "idle" = folio's CPU time unchanged for 1 s.
 set -uo pipefail
 bin=$(realpath "$1"); shift
 copies=("${@:-24}")
@@ -44,9 +44,12 @@ folio_pid() {  # the pane's process, or its child, running $bin
 }
 mem() { grep -E "^(VmHWM|RssAnon):" "/proc/$1/status" | awk '{printf "%s %d MB  ", $1, $2/1024}'; }
 cpu() { awk '{print $14 + $15}' "/proc/$1/stat"; }
-idle() {  # waits until folio's CPU time stops changing for 0.5 s
-  local last now; last=$(cpu "$1")
-  while sleep 0.5; now=$(cpu "$1"); [ "$now" != "$last" ]; do last=$now; done
+idle() {  # waits until folio's CPU time stops changing for 1 s (twice 0.5 s)
+  local last now quiet=0; last=$(cpu "$1")
+  while [ $quiet -lt 2 ]; do
+    sleep 0.5; now=$(cpu "$1")
+    if [ "$now" = "$last" ]; then quiet=$((quiet + 1)); else quiet=0; last=$now; fi
+  done
 }
 # worst_keys N KEY: the worst time from KEY to the changed screen, over N keys.
 worst_keys() {
