@@ -21,14 +21,12 @@ public enum MarkdownParser {
         var builder: DocumentBuilder
         if let frontMatter = FrontMatter.detect(bytes) {
             let source = SourceText(Array(bytes[frontMatter.byteCount...]))
-            let raw = CmarkBridge.parseBlocks(source.bytes)
             let lineCount = frontMatter.lineCount + source.lineCount
-            builder = DocumentBuilder(source: source, raw: raw, lineOffset: frontMatter.lineCount,
+            builder = DocumentBuilder(source: source, raw: CmarkBridge.parseBlocks(source.bytes), lineOffset: frontMatter.lineCount,
                                       sourceLineCount: lineCount, frontMatter: frontMatter)
         } else {
             let source = SourceText(bytes)
-            let raw = CmarkBridge.parseBlocks(source.bytes)
-            builder = DocumentBuilder(source: source, raw: raw)
+            builder = DocumentBuilder(source: source, raw: CmarkBridge.parseBlocks(source.bytes))
         }
         return Footnotes.apply(builder.build(), source: builder.source, lineOffset: builder.lineOffset)
     }
@@ -122,7 +120,7 @@ public enum MarkdownParser {
             raw.removeSubrange(1..<firstKept)
             for i in 1..<raw.count where raw[i].parent >= firstKept { raw[i].parent -= firstKept - 1 }
         }
-        var builder = DocumentBuilder(source: sourceText, raw: raw, lineOffset: chunk.firstLine - firstLocal,
+        var builder = DocumentBuilder(source: sourceText, raw: consume raw, lineOffset: chunk.firstLine - firstLocal,
                                       sourceLineCount: chunk.firstLine - 1 + chunk.lineCount)
         let document = builder.build()
         guard definitionsAgree(chunk, document, source: sourceText, firstLocal: firstLocal) else {
