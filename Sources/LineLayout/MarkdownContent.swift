@@ -17,6 +17,9 @@ public final class MarkdownContent: LayoutContent {
     /// For each block id, the last id of its subtree (pre-order).
     let subtreeEnd: [Int32]
     let texts: [String]
+    /// Heading level of each unit, 0 for other units (estimates and the outline read it for
+    /// every unit: without copying a block each time).
+    let headingLevels: [UInt8]
     /// Links of each unit, by position in its content text.
     public let links: [[LinkTarget]]
 
@@ -122,6 +125,11 @@ public final class MarkdownContent: LayoutContent {
         self.isComplete = isComplete
         self.texts = texts
         self.links = links
+        let document = skeleton.document
+        headingLevels = skeleton.units.map { id in
+            if case .heading(let level, _) = document.blocks[id.rawValue].kind { return UInt8(clamping: level) }
+            return 0
+        }
     }
 
     public var unitCount: Int { units.count }
@@ -165,7 +173,7 @@ public final class MarkdownContent: LayoutContent {
         let width = options.width
         let bytes = texts[u].utf8.count
         var rows = max(1, (bytes + max(1, width) - 1) / max(1, width))
-        if case .heading(let level, _) = document[units[u]].kind, level <= 2 { rows += 1 }
+        if headingLevels[u] != 0, headingLevels[u] <= 2 { rows += 1 }
         return rows + 1  // the separator row most units have
     }
 
@@ -173,8 +181,7 @@ public final class MarkdownContent: LayoutContent {
 
     /// The heading level of unit `u`, nil when it is not a heading.
     public func headingLevel(ofUnit u: Int) -> Int? {
-        if case .heading(let level, _) = document[units[u]].kind { return level }
-        return nil
+        headingLevels[u] == 0 ? nil : Int(headingLevels[u])
     }
 }
 

@@ -61,7 +61,7 @@ public struct DocumentState: Sendable {
             if let built = spec.prebuilt {
                 self.init(name: spec.name, path: spec.path,
                           layout: DocumentLayout(content: built.content, options: built.options, rowCounts: built.rowCounts),
-                          contentRows: contentRows)
+                          contentRows: contentRows, navigation: built.navigation)
                 // Built for options the pager had before (a resize during the parse): the
                 // content is the same at every width, only the counts are not.
                 if built.options != DocumentState.effective(options, markdown: true) {
@@ -104,16 +104,34 @@ public struct DocumentState: Sendable {
     }
 
     public init(name: String, path: String?, layout: DocumentLayout, contentRows: Int) {
+        self.init(name: name, path: path, layout: layout, contentRows: contentRows,
+                  navigation: Navigation(layout.content))
+    }
+
+    init(name: String, path: String?, layout: DocumentLayout, contentRows: Int, navigation: Navigation) {
         self.name = name
         self.path = path
         self.layout = layout
         self.viewport = Viewport(position: .top, contentRows: contentRows)
-        let headings = DocumentState.headings(of: layout.content)
-        self.headings = headings
-        self.elements = DocumentState.elements(of: layout.content, headings: headings)
-        self.slugs = DocumentState.slugs(for: headings)
+        self.headings = navigation.headings
+        self.elements = navigation.elements
+        self.slugs = navigation.slugs
         layoutCache.store(layout.index, for: layout.options)
         prepareView()
+    }
+
+    /// Headings, Tab's elements and heading slugs of a content: a walk over every unit, made
+    /// with the prebuilt content off the run loop (`DocumentSpec.prebuild`) for a large parse.
+    struct Navigation: Sendable {
+        var headings: [HeadingEntry]
+        var elements: [SelectableElement]
+        var slugs: [String: HeadingEntry]
+
+        init(_ content: any LayoutContent) {
+            headings = DocumentState.headings(of: content)
+            elements = DocumentState.elements(of: content, headings: headings)
+            slugs = DocumentState.slugs(for: headings)
+        }
     }
 
     /// The Markdown document (nil for other content).

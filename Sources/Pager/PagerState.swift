@@ -227,6 +227,8 @@ public struct PrebuiltContent: @unchecked Sendable {
     public let content: MarkdownContent
     public let rowCounts: [Int]
     public let options: LayoutOptions
+    /// Its headings, links and slugs, found where it was built (not on the run loop).
+    let navigation: DocumentState.Navigation
 }
 
 public struct DocumentSpec: Sendable {
@@ -256,7 +258,8 @@ public struct DocumentSpec: Sendable {
         guard let document else { return }
         let effective = DocumentState.effective(options, markdown: true)
         let (content, counts) = MarkdownContent.build(document, options: effective)
-        prebuilt = PrebuiltContent(content: content, rowCounts: counts, options: effective)
+        prebuilt = PrebuiltContent(content: content, rowCounts: counts, options: effective,
+                                   navigation: DocumentState.Navigation(content))
     }
 
     /// The Markdown document (nil for text).

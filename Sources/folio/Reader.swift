@@ -2,6 +2,7 @@ import Foundation
 import LineLayout
 import MarkdownModel
 import Pager
+import ReadingPositions
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -13,7 +14,9 @@ enum Delivery: @unchecked Sendable {
     /// Document `doc`'s input ended (`error` if a read failed).
     case ended(doc: Int, error: String?)
     /// A parse of what has arrived of Markdown document `doc` is ready (`complete`: all of it).
-    case parsed(doc: Int, spec: DocumentSpec, complete: Bool)
+    /// `facts`: for a complete parse, the content hash and facts reading positions need
+    /// (made there, off the run loop).
+    case parsed(doc: Int, spec: DocumentSpec, complete: Bool, facts: (hash: StableHash, facts: DocumentFacts)?)
     /// The row counts document `doc` waited for (`DocumentState.countsWanted`).
     case counted(doc: Int, options: LayoutOptions, counts: [Int], content: any LayoutContent)
 }
@@ -230,11 +233,19 @@ final class ParseWorker: @unchecked Sendable {
             if !ended, let cut = PrefixCut.last(in: bytes) { bytes.removeSubrange(cut...) }
             var spec = DocumentSpec(name: "", path: nil, document: MarkdownParser.parse(bytes))
             spec.prebuild(for: options)
+            // What saving a reading position needs (a hash of the input, a fingerprint of
+            // every leaf): ~0.1 s for 20 MB, which the first periodic save paid on the run loop.
+            var facts: (hash: StableHash, facts: DocumentFacts)?
+            if ended, let built = spec.prebuilt {
+                let layout = DocumentLayout(content: built.content, options: built.options, rowCounts: built.rowCounts)
+                let hash = StableHash(bytes: bytes)
+                facts = (hash, DocumentFacts(layout: layout, contentHash: hash))
+            }
             lock.lock()
             parsedBytes = ended ? available : max(parsedBytes, bytes.count)
             running = false
             lock.unlock()
-            mailbox.post(.parsed(doc: doc, spec: spec, complete: ended))
+            mailbox.post(.parsed(doc: doc, spec: spec, complete: ended, facts: facts))
         }
         thread.stackSize = 8 << 20
         thread.start()

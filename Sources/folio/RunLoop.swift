@@ -452,8 +452,9 @@ extension RunLoop {
             case .counted(let doc, let options, let counts, let content):
                 counting = nil
                 effects += state.update(.rowCounts(document: doc, options: options, counts: counts, content: content))
-            case .parsed(let doc, var spec, let complete):
+            case .parsed(let doc, var spec, let complete, let facts):
                 guard inputs.indices.contains(doc), state.documents.indices.contains(doc) else { continue }
+                if let facts { positions.adopt(facts.facts, hash: facts.hash, documentIndex: doc) }
                 let old = state.documents[doc]
                 let isComplete = complete
                 (spec.name, spec.path, spec.isPreview) = (old.name, old.path, !isComplete)
