@@ -48,10 +48,9 @@ public struct DocumentLayout: Sendable {
     public init(document: Document, options: LayoutOptions, parallel: Bool? = nil) {
         let (content, counts, layouts) = MarkdownContent.buildKeepingLayouts(document, options: options, parallel: parallel)
         self.init(content: content, options: options, rowCounts: counts)
-        // The layouts were made anyway: keep them when they fit the cache (not code blocks
-        // when highlighting: the counting pass does not highlight, display does, lazily).
-        let rows = counts.reduce(0, +)
-        if rows <= Self.cacheRows {
+        // A small document's layouts were made anyway: keep them (they fit the cache), but not
+        // code blocks when highlighting: the counting pass does not highlight, display does.
+        if let layouts {
             for (u, layout) in layouts.enumerated() {
                 if options.highlighter != nil && content.isCodeBlock(unit: u) { continue }
                 laidOut[u] = layout; recent.append(u); laidOutRows += layout.lines.count

@@ -17,6 +17,9 @@ public final class MarkdownContent: LayoutContent {
     /// For each block id, the last id of its subtree (pre-order).
     let subtreeEnd: [Int32]
     let texts: [String]
+    /// Heading level of each unit, 0 for other units (estimates and the outline read it for
+    /// every unit: without copying a block each time).
+    let headingLevels: [UInt8]
     /// Links of each unit, by position in its content text.
     public let links: [[LinkTarget]]
     /// Syntax runs of the code blocks laid out so far with a highlighter.
@@ -33,26 +36,50 @@ public final class MarkdownContent: LayoutContent {
         return (built.content, built.rowCounts)
     }
 
-    /// `build`, also handing back the layouts it made (a small document keeps them all).
+    /// `build`, also handing back the layouts it made when the whole document is small
+    /// enough for `DocumentLayout`'s cache to keep them (nil otherwise). A large document's
+    /// rows are counted as they are made and dropped: only each unit's text and links stay,
+    /// never the rows of the whole document at once.
     static func buildKeepingLayouts(_ document: Document, options: LayoutOptions, isComplete: Bool = true,
                                     parallel: Bool? = nil)
-        -> (content: MarkdownContent, rowCounts: [Int], layouts: [BlockLayout]) {
+        -> (content: MarkdownContent, rowCounts: [Int], layouts: [BlockLayout]?) {
         let skeleton = Skeleton(document)
-        let layouts = skeleton.layoutAll(options: options, parallel: parallel)
-        var texts: [String] = []
-        var links: [[LinkTarget]] = []
-        var counts: [Int] = []
-        texts.reserveCapacity(layouts.count)
-        links.reserveCapacity(layouts.count)
-        counts.reserveCapacity(layouts.count)
-        for layout in layouts {
-            texts.append(layout.text)
-            links.append(layout.links)
-            counts.append(layout.lines.count)
+        if skeleton.units.count <= keptLayoutsUnits, !(parallel ?? false) {
+            // Small: lay out whole, keep the rows while they fit the cache.
+            var kept: [BlockLayout]? = []
+            var rows = 0
+            var texts: [String] = [], links: [[LinkTarget]] = [], counts: [Int] = []
+            for k in skeleton.units.indices {
+                let layout = Skeleton.layoutUnit(k, units: skeleton.units, document: document,
+                                                 containers: skeleton.containers, options: options)
+                texts.append(layout.text)
+                links.append(layout.links)
+                counts.append(layout.lines.count)
+                rows += layout.lines.count
+                if rows > DocumentLayout.cacheRows { kept = nil } else { kept?.append(layout) }
+            }
+            let content = MarkdownContent(skeleton: skeleton, isComplete: isComplete, texts: texts, links: links)
+            return (content, counts, kept)
+        }
+        let measured = skeleton.mapUnits(parallel: parallel) { k, units, document, containers in
+            Skeleton.measureUnit(k, units: units, document: document, containers: containers, options: options)
+        }
+        var texts: [String] = [], links: [[LinkTarget]] = [], counts: [Int] = []
+        texts.reserveCapacity(measured.count)
+        links.reserveCapacity(measured.count)
+        counts.reserveCapacity(measured.count)
+        for m in measured {
+            texts.append(m.text)
+            links.append(m.links)
+            counts.append(m.rows)
         }
         let content = MarkdownContent(skeleton: skeleton, isComplete: isComplete, texts: texts, links: links)
-        return (content, counts, layouts)
+        return (content, counts, nil)
     }
+
+    /// Documents with at most this many units laid out by `buildKeepingLayouts` keep their
+    /// rows when they fit `DocumentLayout.cacheRows`.
+    static let keptLayoutsUnits = 2048
 
     /// Each unit of `document` laid out with `options`, one after the other, handed to `body`
     /// and then dropped (print mode keeps only the bytes it writes).
@@ -102,6 +129,11 @@ public final class MarkdownContent: LayoutContent {
         self.isComplete = isComplete
         self.texts = texts
         self.links = links
+        let document = skeleton.document
+        headingLevels = skeleton.units.map { id in
+            if case .heading(let level, _) = document.blocks[id.rawValue].kind { return UInt8(clamping: level) }
+            return 0
+        }
     }
 
     public var unitCount: Int { units.count }
@@ -146,14 +178,16 @@ public final class MarkdownContent: LayoutContent {
     public func rowCounts(of range: Range<Int>, options: LayoutOptions) -> [Int] {
         let skeleton = Skeleton(document: document, containers: containers, units: units,
                                 unitsBefore: unitsBefore, subtreeEnd: subtreeEnd)
-        return skeleton.layoutAll(options: options, parallel: nil, range: range).map(\.lines.count)
+        return skeleton.mapUnits(parallel: nil, range: range) { k, units, document, containers in
+            Skeleton.measureUnit(k, units: units, document: document, containers: containers, options: options).rows
+        }
     }
 
     public func estimatedRows(ofUnit u: Int, options: LayoutOptions) -> Int {
         let width = options.width
         let bytes = texts[u].utf8.count
         var rows = max(1, (bytes + max(1, width) - 1) / max(1, width))
-        if case .heading(let level, _) = document[units[u]].kind, level <= 2 { rows += 1 }
+        if headingLevels[u] != 0, headingLevels[u] <= 2 { rows += 1 }
         return rows + 1  // the separator row most units have
     }
 
@@ -161,8 +195,7 @@ public final class MarkdownContent: LayoutContent {
 
     /// The heading level of unit `u`, nil when it is not a heading.
     public func headingLevel(ofUnit u: Int) -> Int? {
-        if case .heading(let level, _) = document[units[u]].kind { return level }
-        return nil
+        headingLevels[u] == 0 ? nil : Int(headingLevels[u])
     }
 }
 
@@ -233,21 +266,47 @@ struct Skeleton {
     /// changes rows).
     func layoutAll(options: LayoutOptions, parallel: Bool?, range: Range<Int>? = nil,
                    syntax: SyntaxSource? = nil) -> [BlockLayout] {
+        mapUnits(parallel: parallel, range: range) { k, units, document, containers in
+            Self.layoutUnit(k, units: units, document: document, containers: containers, options: options,
+                            syntax: syntax)
+        }
+    }
+
+    /// What a unit's layout leaves when its rows are only counted.
+    struct Measured: Sendable {
+        var text: String
+        var links: [LinkTarget]
+        var rows: Int
+    }
+
+    /// Unit `k` laid out with its rows counted as they are made and dropped (no row is kept:
+    /// counting a document's rows costs the memory of one row at a time per thread).
+    static func measureUnit(_ k: Int, units: [BlockID], document: Document, containers: Containers,
+                            options: LayoutOptions) -> Measured {
+        final class Counter { var rows = 0 }
+        let counter = Counter()
+        let layout = layoutUnit(k, units: units, document: document, containers: containers, options: options,
+                                stream: { _ in counter.rows += 1 })
+        return Measured(text: layout.text, links: layout.links, rows: counter.rows)
+    }
+
+    /// `transform` of each unit of `range` (all by default), in order; on several threads for
+    /// many units (`parallel` forces or forbids threads, nil decides by size).
+    func mapUnits<T>(parallel: Bool?, range: Range<Int>? = nil,
+                     _ transform: @escaping @Sendable (Int, [BlockID], Document, Containers) -> T) -> [T] {
         let range = range ?? 0..<units.count
         let count = range.count
         let first = range.lowerBound
         let (units, document, containers) = (self.units, self.document, self.containers)
         guard parallel ?? (count >= MarkdownContent.parallelThreshold), count > 0 else {
-            return range.map { Self.layoutUnit($0, units: units, document: document, containers: containers, options: options,
-                                               syntax: syntax) }
+            return range.map { transform($0, units, document, containers) }
         }
-        return [BlockLayout](unsafeUninitializedCapacity: count) { buffer, initialized in
+        return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
             let out = SendableBuffer(base: buffer.baseAddress!)
             let chunks = max(1, min(64, count / 256))
             DispatchQueue.concurrentPerform(iterations: chunks) { c in
                 for k in (c * count / chunks)..<((c + 1) * count / chunks) {
-                    (out.base + k).initialize(to: Self.layoutUnit(first + k, units: units, document: document,
-                                                                  containers: containers, options: options, syntax: syntax))
+                    (out.base + k).initialize(to: transform(first + k, units, document, containers))
                 }
             }
             initialized = count

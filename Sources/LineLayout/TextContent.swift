@@ -16,6 +16,8 @@ public final class ByteStore: @unchecked Sendable {
     private var chunks: [UnsafeMutableRawPointer] = []
     private var mapped: UnsafeRawPointer?
     private var mappedLength = 0
+    /// All bytes as one array, once `consolidate` made them so (the chunks are gone then).
+    private var whole: [UInt8]?
     private var _count = 0
 
     public init() {}
@@ -42,10 +44,49 @@ public final class ByteStore: @unchecked Sendable {
         return true
     }
 
+    /// Lets the kernel take back the pages of a mapped file that were read (they stay in the
+    /// page cache and come back on the next read): a caller that copied the bytes out does not
+    /// hold them twice.
+    public func dropMappedPages() {
+        lock.lock(); defer { lock.unlock() }
+        if let mapped { _ = madvise(UnsafeMutableRawPointer(mutating: mapped), mappedLength, MADV_DONTNEED) }
+    }
+
+    /// All the bytes as one array that the store keeps as its own storage from then on (its
+    /// chunks are freed): a caller that needs the whole input as an array (the Markdown parse
+    /// of an ended stream) shares the store's copy instead of holding a second one.
+    public func consolidate() -> [UInt8] {
+        lock.lock(); defer { lock.unlock() }
+        if let whole { return whole }
+        if let mapped { return Array(UnsafeRawBufferPointer(start: mapped, count: _count)) }
+        var out: [UInt8] = []
+        out.reserveCapacity(_count)
+        var at = 0
+        for c in chunks {
+            let n = min(Self.chunkSize, _count - at)
+            out.append(contentsOf: UnsafeRawBufferPointer(start: c, count: n))
+            at += n
+            c.deallocate()
+        }
+        chunks = []
+        whole = out
+        return out
+    }
+
     /// Appends bytes (pipe input).
     public func append(_ bytes: UnsafeRawBufferPointer) {
         lock.lock(); defer { lock.unlock() }
         precondition(mapped == nil, "a mapped store does not take appends")
+        if let kept = whole {
+            // Back to chunks (nothing appends after the end of input today; stay correct).
+            whole = nil
+            _count = 0
+            kept.withUnsafeBytes { appendLocked($0) }
+        }
+        appendLocked(bytes)
+    }
+
+    private func appendLocked(_ bytes: UnsafeRawBufferPointer) {
         var from = 0
         while from < bytes.count {
             let within = _count % Self.chunkSize
@@ -64,6 +105,7 @@ public final class ByteStore: @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         for c in chunks { c.deallocate() }
         chunks = []
+        whole = nil
         if let mapped { munmap(UnsafeMutableRawPointer(mutating: mapped), mappedLength) }
         mapped = nil
         mappedLength = 0
@@ -78,6 +120,10 @@ public final class ByteStore: @unchecked Sendable {
         guard !range.isEmpty else { return }
         if let mapped {
             _ = body(UnsafeRawBufferPointer(start: mapped + range.lowerBound, count: range.count), range.lowerBound)
+            return
+        }
+        if let whole {
+            whole.withUnsafeBytes { _ = body(UnsafeRawBufferPointer(rebasing: $0[range]), range.lowerBound) }
             return
         }
         var at = range.lowerBound

@@ -12,7 +12,7 @@ enum CmarkBridge {
     static func parseBlocks(_ bytes: [UInt8]) -> [RawBlock] {
         withParsedTree(bytes) { root in
             var converter = Converter()
-            converter.run(root)
+            converter.run(root, freeing: true)
             return converter.blocks
         }
     }
@@ -52,6 +52,7 @@ enum CmarkBridge {
                 }
                 let root = cmark_parser_finish(parser)
                 cmark_parser_free(parser)
+                CurrentArena.arena.pointee.startReleasing()
                 guard let root else { preconditionFailure("cmark_parser_finish failed (out of memory)") }
                 defer { cmark_node_free(root) }
                 return body(root)
@@ -72,8 +73,24 @@ private struct Converter {
     /// Adjacent cmark text nodes are merged: their bytes collect here until another node comes.
     private var pendingText: [UInt8] = []
 
-    mutating func run(_ root: OpaquePointer) {
-        guard let iterator = cmark_iter_new(root) else { preconditionFailure("cmark_iter_new failed") }
+    /// Converts the document `root`, one top-level block at a time; with `freeing`, each
+    /// top-level block's nodes are freed as soon as it is converted (see `ParseArena`).
+    mutating func run(_ root: OpaquePointer, freeing: Bool) {
+        precondition(cmark_node_get_type(root) == CMARK_NODE_DOCUMENT, "cmark returns a document")
+        enter(root)
+        var child = cmark_node_first_child(root)
+        while let node = child {
+            child = cmark_node_next(node)
+            walk(node)
+            if freeing { cmark_node_free(node) }
+        }
+        exit(root)
+        precondition(blockStack.isEmpty && inlineStack.isEmpty, "cmark iterator left nodes open")
+    }
+
+    /// Converts `subtree` in pre-order with cmark's iterator (no recursion).
+    private mutating func walk(_ subtree: OpaquePointer) {
+        guard let iterator = cmark_iter_new(subtree) else { preconditionFailure("cmark_iter_new failed") }
         defer { cmark_iter_free(iterator) }
         while true {
             let event = cmark_iter_next(iterator)
@@ -81,7 +98,6 @@ private struct Converter {
             guard let node = cmark_iter_get_node(iterator) else { continue }
             if event == CMARK_EVENT_ENTER { enter(node) } else { exit(node) }
         }
-        precondition(blockStack.isEmpty && inlineStack.isEmpty, "cmark iterator left nodes open")
     }
 
     private mutating func enter(_ node: OpaquePointer) {

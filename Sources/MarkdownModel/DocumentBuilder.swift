@@ -5,7 +5,10 @@
 /// paragraph becomes a paragraph followed by a table.
 struct DocumentBuilder {
     let source: SourceText
-    let raw: [RawBlock]
+    /// cmark's blocks; a leaf's inlines and text are let go once it is converted (`build`),
+    /// so the model does not hold the raw inlines beside the final ones. Pass it uniquely
+    /// referenced (not kept by the caller), or letting go would copy it instead.
+    private(set) var raw: [RawBlock]
 
     private var kinds: [BlockKind] = []
     private var parents: [Int] = []
@@ -49,7 +52,15 @@ struct DocumentBuilder {
 
     mutating func build() -> Document {
         precondition(!raw.isEmpty, "cmark always returns a document node")
-        for index in raw.indices { convert(index) }
+        for index in raw.indices {
+            convert(index)
+            // Nothing reads a converted leaf's raw kind again (look-aheads read the block
+            // after a container, before it is converted).
+            switch raw[index].kind {
+            case .paragraph, .heading, .codeBlock, .htmlBlock: raw[index].kind = .thematicBreak
+            default: break
+            }
+        }
         parsePendingTables()
         var blocks: [Block] = []
         blocks.reserveCapacity(kinds.count)

@@ -112,13 +112,22 @@ enum Footnotes {
         var firstReference: [String: Int] = [:]  // label → old block id
         var kinds = document.blocks.map(\.kind)
         func rewrite(_ inlines: Inlines, block: Int) -> Inlines {
-            guard inlines.nodes.contains(where: {
-                switch $0.kind {
-                case .text(let t): return t.contains("[^")
-                case .link(_, _, false): return true
-                default: return false
+            // Only `[^` in text and a link whose one child is text starting with `^` (see
+            // `process`) change anything; otherwise the rewrite below would only join adjacent
+            // top-level text nodes, so do just that (and keep the arrays when there are none:
+            // a changelog's every paragraph has links, and copying them all doubled the model).
+            let nodes = inlines.nodes
+            var k = 0, mayRefer = false
+            while k < nodes.count && !mayRefer {
+                switch nodes[k].kind {
+                case .text(let t): mayRefer = t.contains("[^")
+                case .link(_, _, false):
+                    if nodes[k].descendantCount == 1, case .text(let t) = nodes[k + 1].kind, t.hasPrefix("^") { mayRefer = true }
+                default: break
                 }
-            }) else { return inlines }
+                k += 1
+            }
+            guard mayRefer else { return hasAdjacentTopLevelText(inlines) ? mergingText(inlines) : inlines }
             var tree = InlineTree(inlines)
             func reference(_ key: String) -> Int {
                 let number: Int
@@ -339,6 +348,20 @@ enum Footnotes {
         let after = text[text.index(after: close)...]
         guard isLabel(label), after.hasPrefix(":") else { return nil }
         return (String(label), String(after.dropFirst().drop { $0 == " " || $0 == "\t" }))
+    }
+
+    /// Whether two top-level text nodes follow each other (what `mergingText` joins).
+    private static func hasAdjacentTopLevelText(_ inlines: Inlines) -> Bool {
+        let nodes = inlines.nodes
+        var k = 0, lastIsText = false
+        while k < nodes.count {
+            let isText: Bool
+            if case .text = nodes[k].kind { isText = true } else { isText = false }
+            if isText && lastIsText { return true }
+            lastIsText = isText
+            k += nodes[k].descendantCount + 1
+        }
+        return false
     }
 
     /// Adjacent top-level text nodes joined (the rewrite splits them).

@@ -21,14 +21,12 @@ public enum MarkdownParser {
         var builder: DocumentBuilder
         if let frontMatter = FrontMatter.detect(bytes) {
             let source = SourceText(Array(bytes[frontMatter.byteCount...]))
-            let raw = CmarkBridge.parseBlocks(source.bytes)
             let lineCount = frontMatter.lineCount + source.lineCount
-            builder = DocumentBuilder(source: source, raw: raw, lineOffset: frontMatter.lineCount,
+            builder = DocumentBuilder(source: source, raw: CmarkBridge.parseBlocks(source.bytes), lineOffset: frontMatter.lineCount,
                                       sourceLineCount: lineCount, frontMatter: frontMatter)
         } else {
             let source = SourceText(bytes)
-            let raw = CmarkBridge.parseBlocks(source.bytes)
-            builder = DocumentBuilder(source: source, raw: raw)
+            builder = DocumentBuilder(source: source, raw: CmarkBridge.parseBlocks(source.bytes))
         }
         return Footnotes.apply(builder.build(), source: builder.source, lineOffset: builder.lineOffset)
     }
@@ -38,12 +36,15 @@ public enum MarkdownParser {
     /// The pieces of `plan` parsed on all cores and joined into one document, or nil when the
     /// link definitions disagree (then parse whole).
     static func parseInPieces(_ bytes: [UInt8], plan: ChunkPlan) -> Document? {
-        plan.run { parse($0, of: bytes, plan: plan) }.map { join($0, sourceLineCount: plan.sourceLineCount) }
+        guard var pieces = plan.run({ parse($0, of: bytes, plan: plan) }) else { return nil }
+        return join(&pieces, sourceLineCount: plan.sourceLineCount)
     }
 
     /// Documents of consecutive pieces as one: their top-level blocks become children of one
     /// root, ids renumbered in pre-order (each piece's blocks shift by the blocks before it).
-    static func join(_ pieces: [Document], sourceLineCount: Int) -> Document {
+    /// Each piece is let go (left empty in `pieces`) as soon as it is copied, so the blocks
+    /// are not held twice.
+    static func join(_ pieces: inout [Document], sourceLineCount: Int) -> Document {
         var blocks: [Block] = []
         blocks.reserveCapacity(pieces.reduce(1) { $0 + $1.blocks.count - 1 })
         blocks.append(Block(id: BlockID(0), kind: .document, parent: nil, children: [], depth: 0,
@@ -51,7 +52,11 @@ public enum MarkdownParser {
         var topLevel: [BlockID] = []
         var anchors: [String: BlockID] = [:]
         var hidden: [SourceLines] = []
-        for piece in pieces {
+        let emptied = Document(blocks: [Block(id: BlockID(0), kind: .document, parent: nil, children: [], depth: 0,
+                                              source: SourceLines(1, 1))], sourceLineCount: 0)
+        for k in pieces.indices {
+            let piece = pieces[k]
+            pieces[k] = emptied
             hidden += piece.hiddenLines
             let offset = blocks.count - 1
             for (name, id) in piece.anchors where anchors[name] == nil {
@@ -115,7 +120,7 @@ public enum MarkdownParser {
             raw.removeSubrange(1..<firstKept)
             for i in 1..<raw.count where raw[i].parent >= firstKept { raw[i].parent -= firstKept - 1 }
         }
-        var builder = DocumentBuilder(source: sourceText, raw: raw, lineOffset: chunk.firstLine - firstLocal,
+        var builder = DocumentBuilder(source: sourceText, raw: consume raw, lineOffset: chunk.firstLine - firstLocal,
                                       sourceLineCount: chunk.firstLine - 1 + chunk.lineCount)
         let document = builder.build()
         guard definitionsAgree(chunk, document, source: sourceText, firstLocal: firstLocal) else {

@@ -8,12 +8,19 @@ import Glibc
 /// small blocks from chunks of up to 1 MiB, recycles freed ones through per-size free lists, passes
 /// large ones to malloc, and releases all chunks at once in `destroy`.
 ///
-/// Layout of every block: a 16-byte header (payload `size`, `isLarge`) then the payload, so
-/// payloads keep malloc's 16-byte alignment. Chunks are chained through their first word.
+/// Once the parse is done (`startReleasing`), nothing is recycled any more and a chunk goes
+/// back to malloc as soon as its last block is freed: the bridge frees each top-level block's
+/// nodes once it is converted, so the Swift model grows into the memory the tree gives back
+/// instead of beside the whole tree (a 20 MB document's tree is ~150 MB).
+///
+/// Layout of every block: a 16-byte header (payload `size`, then `1` for a large block or the
+/// address of its chunk) then the payload, so payloads keep malloc's 16-byte alignment. A chunk
+/// starts with a 32-byte header: the next (older) and previous chunk, the blocks alive in it.
 /// The state lives behind a pointer (no Swift class): the allocator runs once per cmark
 /// allocation and must not pay for reference counting or exclusivity checks.
 struct ParseArena {
     private static let headerSize = 16
+    private static let chunkHeaderSize = 32
     private static let smallLimit = 512
     private static let classCount = smallLimit / 16 + 1
     /// Chunks grow from 64 KiB (a table's cells need little) to 1 MiB.
@@ -23,9 +30,14 @@ struct ParseArena {
 
     private var cursor: UnsafeMutableRawPointer?
     private var remaining = 0
+    /// The chunk `cursor` is in (never freed early: allocations may still come from it).
+    private var currentChunk: UnsafeMutableRawPointer?
+    /// The newest chunk: the head of the list of chunks alive.
     private var lastChunk: UnsafeMutableRawPointer?
     /// Free lists by size class (payload size / 16); each free block stores the next one.
     private let freeLists: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    /// After `startReleasing`: no recycling, empty chunks are freed at once.
+    private var releasing = false
 
     private init() {
         freeLists = .allocate(capacity: Self.classCount)
@@ -43,13 +55,50 @@ struct ParseArena {
     static func destroy(_ arena: UnsafeMutablePointer<ParseArena>) {
         var chunk = arena.pointee.lastChunk
         while let current = chunk {
-            chunk = current.load(as: UnsafeMutableRawPointer?.self)
+            chunk = next(current)
             Glibc.free(current)
         }
         arena.pointee.freeLists.deallocate()
         arena.deinitialize(count: 1)
         arena.deallocate()
     }
+
+    // MARK: chunk headers
+
+    private static func next(_ chunk: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
+        chunk.load(as: UnsafeMutableRawPointer?.self)
+    }
+    private static func previous(_ chunk: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
+        chunk.load(fromByteOffset: 8, as: UnsafeMutableRawPointer?.self)
+    }
+    private static func live(_ chunk: UnsafeMutableRawPointer) -> Int {
+        chunk.load(fromByteOffset: 16, as: Int.self)
+    }
+    private static func addLive(_ chunk: UnsafeMutableRawPointer, _ delta: Int) {
+        chunk.storeBytes(of: live(chunk) + delta, toByteOffset: 16, as: Int.self)
+    }
+
+    /// Takes `chunk` out of the list and frees it.
+    private mutating func freeChunk(_ chunk: UnsafeMutableRawPointer) {
+        let older = Self.next(chunk), newer = Self.previous(chunk)
+        if let newer { newer.storeBytes(of: older, as: UnsafeMutableRawPointer?.self) } else { lastChunk = older }
+        if let older { older.storeBytes(of: newer, toByteOffset: 8, as: UnsafeMutableRawPointer?.self) }
+        Glibc.free(chunk)
+    }
+
+    /// The parse is over: from now on blocks are only freed (the tree, top-level block by
+    /// top-level block), and each chunk is given back when its last block goes.
+    mutating func startReleasing() {
+        releasing = true
+        for c in 0..<Self.classCount { freeLists[c] = nil }
+        var chunk = lastChunk
+        while let current = chunk {
+            chunk = Self.next(current)
+            if Self.live(current) == 0 && current != currentChunk { freeChunk(current) }
+        }
+    }
+
+    // MARK: blocks
 
     mutating func allocate(_ count: Int, zeroed: Bool) -> UnsafeMutableRawPointer? {
         let size = max(16, (count + 15) & ~15)
@@ -61,24 +110,30 @@ struct ParseArena {
         }
         let sizeClass = size >> 4
         let payload: UnsafeMutableRawPointer
-        if let free = freeLists[sizeClass] {
+        if !releasing, let free = freeLists[sizeClass] {
             freeLists[sizeClass] = free.load(as: UnsafeMutableRawPointer?.self)
             payload = free
+            Self.addLive((free - Self.headerSize).load(fromByteOffset: 8, as: UnsafeMutableRawPointer.self), 1)
         } else {
             if remaining < size + Self.headerSize {
                 let chunkSize = nextChunkSize
                 nextChunkSize = min(Self.maxChunkSize, chunkSize * 2)
                 guard let chunk = Glibc.malloc(chunkSize) else { return nil }
                 chunk.storeBytes(of: lastChunk, as: UnsafeMutableRawPointer?.self)
+                chunk.storeBytes(of: nil, toByteOffset: 8, as: UnsafeMutableRawPointer?.self)
+                chunk.storeBytes(of: 0, toByteOffset: 16, as: Int.self)
+                if let lastChunk { lastChunk.storeBytes(of: chunk, toByteOffset: 8, as: UnsafeMutableRawPointer?.self) }
                 lastChunk = chunk
-                cursor = chunk + Self.headerSize
-                remaining = chunkSize - Self.headerSize
+                currentChunk = chunk
+                cursor = chunk + Self.chunkHeaderSize
+                remaining = chunkSize - Self.chunkHeaderSize
             }
             let base = cursor!
             cursor = base + size + Self.headerSize
             remaining -= size + Self.headerSize
             base.storeBytes(of: size, as: Int.self)
-            base.storeBytes(of: 0, toByteOffset: 8, as: Int.self)
+            base.storeBytes(of: currentChunk!, toByteOffset: 8, as: UnsafeMutableRawPointer.self)
+            Self.addLive(currentChunk!, 1)
             payload = base + Self.headerSize
         }
         if zeroed { payload.initializeMemory(as: UInt8.self, repeating: 0, count: size) }
@@ -107,6 +162,12 @@ struct ParseArena {
         let base = pointer - Self.headerSize
         if base.load(fromByteOffset: 8, as: Int.self) == 1 {
             Glibc.free(base)
+            return
+        }
+        let chunk = base.load(fromByteOffset: 8, as: UnsafeMutableRawPointer.self)
+        Self.addLive(chunk, -1)
+        if releasing {
+            if Self.live(chunk) == 0 && chunk != currentChunk { freeChunk(chunk) }
             return
         }
         let sizeClass = base.load(as: Int.self) >> 4

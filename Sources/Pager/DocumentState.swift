@@ -41,6 +41,12 @@ public struct DocumentState: Sendable {
     public var readError: String?
     /// Units that changed in the last reload (a cue in the margin until the next key).
     public var changedUnits: Set<Int> = []
+    /// The options whose exact row counts this document waits for: a large document re-laid
+    /// out at a width not seen before shows estimated counts (exact around the view) until the
+    /// run loop counts its rows off the run loop and hands them over (`takeRowCounts`).
+    public private(set) var countsWanted: LayoutOptions?
+    /// Documents with at least this many units are counted off the run loop after a resize.
+    public static let backgroundCountUnits = 4096
 
     public init(name: String, path: String?, document: Document, options: LayoutOptions, contentRows: Int) {
         let (content, counts) = MarkdownContent.build(document, options: options)
@@ -51,10 +57,15 @@ public struct DocumentState: Sendable {
     public init(spec: DocumentSpec, options: LayoutOptions, contentRows: Int) {
         switch spec.source {
         case .markdown(let document):
-            if let built = spec.prebuilt, built.options == options {
+            if let built = spec.prebuilt {
                 self.init(name: spec.name, path: spec.path,
                           layout: DocumentLayout(content: built.content, options: built.options, rowCounts: built.rowCounts),
-                          contentRows: contentRows)
+                          contentRows: contentRows, navigation: built.navigation)
+                // Built for options the pager had before (a resize during the parse): the
+                // content is the same at every width, only the counts are not.
+                if built.options != options {
+                    relayout(options: options, contentRows: contentRows)
+                }
             } else {
                 self.init(name: spec.name, path: spec.path, document: document, options: options, contentRows: contentRows)
             }
@@ -99,16 +110,34 @@ public struct DocumentState: Sendable {
     }
 
     public init(name: String, path: String?, layout: DocumentLayout, contentRows: Int) {
+        self.init(name: name, path: path, layout: layout, contentRows: contentRows,
+                  navigation: Navigation(layout.content))
+    }
+
+    init(name: String, path: String?, layout: DocumentLayout, contentRows: Int, navigation: Navigation) {
         self.name = name
         self.path = path
         self.layout = layout
         self.viewport = Viewport(position: .top, contentRows: contentRows)
-        let headings = DocumentState.headings(of: layout.content)
-        self.headings = headings
-        self.elements = DocumentState.elements(of: layout.content, headings: headings)
-        self.slugs = DocumentState.slugs(for: headings)
+        self.headings = navigation.headings
+        self.elements = navigation.elements
+        self.slugs = navigation.slugs
         layoutCache.store(layout.index, for: layout.options)
         prepareView()
+    }
+
+    /// Headings, Tab's elements and heading slugs of a content: a walk over every unit, made
+    /// with the prebuilt content off the run loop (`DocumentSpec.prebuild`) for a large parse.
+    struct Navigation: Sendable {
+        var headings: [HeadingEntry]
+        var elements: [SelectableElement]
+        var slugs: [String: HeadingEntry]
+
+        init(_ content: any LayoutContent) {
+            headings = DocumentState.headings(of: content)
+            elements = DocumentState.elements(of: content, headings: headings)
+            slugs = DocumentState.slugs(for: headings)
+        }
     }
 
     /// The Markdown document (nil for other content).
@@ -141,7 +170,12 @@ public struct DocumentState: Sendable {
         } else if options != layout.options {
             layoutCache.store(layout.index, for: layout.options)
             var counts = layoutCache.counts(for: options)
-            if counts == nil {
+            countsWanted = nil
+            if counts == nil, layout.unitCount >= DocumentState.backgroundCountUnits {
+                // Estimates now (made exact around the view); the exact counts come later.
+                layout = layout.relaidOut(options: options)
+                countsWanted = options
+            } else if counts == nil {
                 var fresh = RowIndex()
                 for n in layout.content.rowCounts(of: 0..<layout.unitCount, options: options) {
                     fresh.append(count: n, exact: true)
@@ -153,6 +187,20 @@ public struct DocumentState: Sendable {
                 layout = layout.relaidOut(options: options, rowCounts: counts)
             }
         }
+        prepareView()
+    }
+
+    /// Exact row counts of every unit at `options`, counted off the run loop for `content`
+    /// (see `countsWanted`); ignored when the document or its options changed since.
+    public mutating func takeRowCounts(_ counts: [Int], options: LayoutOptions, content: any LayoutContent) {
+        guard countsWanted == options, layout.options == options, counts.count == layout.unitCount,
+              content as AnyObject === layout.content as AnyObject else { return }
+        var index = RowIndex()
+        for n in counts { index.append(count: n, exact: true) }
+        index.setShown(filterUnits)
+        layout = layout.relaidOut(options: options, rowCounts: index)
+        layoutCache.store(layout.index, for: options)
+        countsWanted = nil
         prepareView()
     }
 

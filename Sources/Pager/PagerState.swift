@@ -34,6 +34,9 @@ public enum PagerEvent: Sendable {
     /// (see `DocumentState.rowCountRequest`); stale chunks (another width, other content) are
     /// dropped.
     case rowCounts(document: Int, chunk: RowCountChunk)
+    /// Exact row counts of Markdown document `index`'s `content` at `options`, counted off
+    /// the run loop because the document asked for them (`DocumentState.countsWanted`).
+    case markdownRowCounts(document: Int, options: LayoutOptions, counts: [Int], content: any LayoutContent)
 }
 
 /// What the pager asks the outside world to do. The run loop carries these out.
@@ -192,6 +195,9 @@ public struct PagerState: Sendable {
         case .rowCounts(let index, let chunk):
             if documents.indices.contains(index) { documents[index].apply(chunk) }
             return []
+        case .markdownRowCounts(let index, let options, let counts, let content):
+            if documents.indices.contains(index) { documents[index].takeRowCounts(counts, options: options, content: content) }
+            return []
         case .paste(let text):
             if prompt != nil {
                 for c in text where !c.isNewline { _ = promptKey(.char(c)) }
@@ -252,6 +258,8 @@ public struct PrebuiltContent: @unchecked Sendable {
     public let content: MarkdownContent
     public let rowCounts: [Int]
     public let options: LayoutOptions
+    /// Its headings, links and slugs, found where it was built (not on the run loop).
+    let navigation: DocumentState.Navigation
 }
 
 public struct DocumentSpec: Sendable {
@@ -280,7 +288,8 @@ public struct DocumentSpec: Sendable {
     public mutating func prebuild(for options: LayoutOptions) {
         guard let document else { return }
         let (content, counts) = MarkdownContent.build(document, options: options)
-        prebuilt = PrebuiltContent(content: content, rowCounts: counts, options: options)
+        prebuilt = PrebuiltContent(content: content, rowCounts: counts, options: options,
+                                   navigation: DocumentState.Navigation(content))
     }
 
     /// The Markdown document (nil for text).

@@ -59,6 +59,54 @@ func bigDocument(bytes target: Int) -> String {
 }
 
 let args = CommandLine.arguments
+// `--memory FILE`: heap in use (malloc) after each stage the pager goes through on a
+// Markdown file, to attribute its memory: the bytes, the parse, the content and its counts,
+// a second width's counts.
+if let i = args.firstIndex(of: "--memory"), i + 1 < args.count {
+    // Anonymous memory after giving free pages back (`malloc_trim`): the live heap, near enough.
+    typealias Trim = @convention(c) (Int) -> Int32
+    let trim = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim").map { unsafeBitCast($0, to: Trim.self) }
+    func heapMB() -> Double {
+        _ = trim?(0)
+        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+        for line in text.split(separator: "\n") where line.hasPrefix("RssAnon:") {
+            return (Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) / 1024
+        }
+        return 0
+    }
+    var base = heapMB()
+    func stage(_ name: String) {
+        let now = heapMB()
+        print(String(format: "%-34@ anon %7.1f MB (%+7.1f)  VmHWM %6.0f MB", name as NSString, now, now - base, peakMemoryMB()))
+        base = now
+    }
+    stage("start")
+    var source: [UInt8]? = [UInt8](FileManager.default.contents(atPath: args[i + 1]) ?? Data())
+    let size = Double(source!.count) / 1_048_576
+    stage(String(format: "source (%.1f MB)", size))
+    var document: Document? = MarkdownParser.parse(source!)
+    stage("Document (\(document!.blocks.count) blocks)")
+    source = nil
+    stage("source freed")
+    let options = LayoutOptions(width: 99)
+    var content: MarkdownContent? = MarkdownContent.build(document!, options: options).content
+    stage("MarkdownContent + counts (\(content!.unitCount) units)")
+    document = nil
+    var state: PagerState? = PagerState(documents: [DocumentSpec(name: "big", path: nil, document: content!.document)],
+                                        config: PagerConfig(), rows: 30, columns: 100)
+    content = nil
+    stage("PagerState (content built again)")
+    _ = state!.update(.key(.char("G")))
+    stage("G")
+    _ = state!.update(.resize(rows: 20, columns: 70))
+    stage("resize to 70 columns")
+    _ = state!.update(.key(.char("g")))
+    stage("g")
+    state = nil
+    stage("all freed")
+    exit(0)
+}
+
 let big = bigDocument(bytes: 20_000_000)
 if let i = args.firstIndex(of: "--write-doc"), i + 1 < args.count {
     try big.write(toFile: args[i + 1], atomically: true, encoding: .utf8)

@@ -223,7 +223,7 @@ extension Folio {
             if let error = reader.readSynchronously() { reportError("\(doc.name): \(error)") }
         }
         doc.reader = nil
-        if doc.bytes.count != store.count { doc.bytes = store.bytes(0..<store.count) }
+        if doc.bytes.count != store.count { doc.bytes = store.consolidate() }
     }
 }
 

@@ -166,6 +166,7 @@ extension Input {
             }
             let kind = forced ?? byName ?? KindDetector.sniff(store.bytes(0..<min(store.count, 64 << 10)))
             let bytes = kind == .markdown || store.count <= LoadedDocument.positionLimit ? store.bytes(0..<store.count) : []
+            if kind == .markdown { store.dropMappedPages() }  // parsed from `bytes`
             return .success(LoadedDocument(name: name, path: path, bytes: bytes, kind: kind, store: store))
         }
         // A stream: sniff what arrives first, then read on in the background.

@@ -131,7 +131,8 @@ extension Folio {
                                               document: MarkdownParser.parse(bytes), isPreview: !reader.finished))
                 } else if preview && i == 0 {
                     let prefix = Folio.previewPrefix(doc.bytes)
-                    slot.parser = ParseWorker(doc: i, store: slot.store, mailbox: mailbox, alreadyParsed: prefix.count)
+                    slot.parser = ParseWorker(doc: i, store: slot.store, mailbox: mailbox, alreadyParsed: prefix.count,
+                                              whole: doc.bytes)
                     specs.append(DocumentSpec(name: doc.name, path: doc.path, document: MarkdownParser.parse(prefix),
                                               isPreview: true))
                 } else {

@@ -91,6 +91,13 @@ final class PositionsBridge {
         return h
     }
 
+    /// The hash and facts of document `index`'s whole input, made off the run loop (the
+    /// full parse): saves use them instead of hashing and walking the document then.
+    func adopt(_ facts: DocumentFacts, hash: StableHash, documentIndex index: Int) {
+        hashCache[index] = hash
+        factsCache[index] = (hash, facts)
+    }
+
     private func facts(_ state: PagerState, _ loaded: [LoadedDocument], _ index: Int) -> DocumentFacts {
         let hash = contentHash(loaded, index)
         if let c = factsCache[index], c.hash == hash { return c.facts }

@@ -2,6 +2,7 @@ import Foundation
 import LineLayout
 import MarkdownModel
 import Pager
+import ReadingPositions
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -13,7 +14,11 @@ enum Delivery: @unchecked Sendable {
     /// Document `doc`'s input ended (`error` if a read failed).
     case ended(doc: Int, error: String?)
     /// A parse of what has arrived of Markdown document `doc` is ready (`complete`: all of it).
-    case parsed(doc: Int, spec: DocumentSpec, complete: Bool)
+    /// `facts`: for a complete parse, the content hash and facts reading positions need
+    /// (made there, off the run loop).
+    case parsed(doc: Int, spec: DocumentSpec, complete: Bool, facts: (hash: StableHash, facts: DocumentFacts)?)
+    /// The row counts document `doc` waited for (`DocumentState.countsWanted`).
+    case counted(doc: Int, options: LayoutOptions, counts: [Int], content: any LayoutContent)
     /// Exact row counts of some lines of text document `doc` (the background pass).
     case rowCounts(doc: Int, chunk: RowCountChunk, counter: RowCounter)
 }
@@ -188,15 +193,34 @@ final class ParseWorker: @unchecked Sendable {
     private let lock = NSLock()
     private var running = false
     private var parsedBytes = 0
+    /// The whole input, when the caller already holds it as one array: parsed from there
+    /// instead of a copy of `store` (20 MB of Markdown is then held once, not twice).
+    private var whole: [UInt8]?
     private let mailbox: Mailbox
     let doc: Int
     let store: ByteStore
 
-    init(doc: Int, store: ByteStore, mailbox: Mailbox, alreadyParsed: Int) {
+    /// A stream's partial parses wait this long after the first (seconds): a pipe that ends
+    /// by then (`cat big.md | folio`) is parsed once, whole, as a file is, rather than holding
+    /// a parse of most of it while the full one is made.
+    static let patience = 0.5
+    private let started = Date()
+    private var recheck = false
+    /// A poke said the input has ended (a later partial parse would be wasted).
+    private var inputEnded = false
+
+    init(doc: Int, store: ByteStore, mailbox: Mailbox, alreadyParsed: Int, whole: [UInt8]? = nil) {
         self.doc = doc
         self.store = store
         self.mailbox = mailbox
         self.parsedBytes = alreadyParsed
+        self.whole = whole
+    }
+
+    /// The input has ended and `bytes` are all of it (shared, not copied).
+    func provide(whole bytes: [UInt8]) {
+        lock.lock(); defer { lock.unlock() }
+        whole = bytes
     }
 
     /// Starts a parse if one is due. `ended`: the input is complete (parse it all).
@@ -205,21 +229,45 @@ final class ParseWorker: @unchecked Sendable {
     func poke(ended: Bool, options: LayoutOptions) {
         let available = store.count
         lock.lock()
+        if ended { inputEnded = true }
         let due = !running && available > parsedBytes
             && (ended || available - parsedBytes >= max(16 << 10, parsedBytes / 4))
+        let wait = ended ? 0 : ParseWorker.patience - Date().timeIntervalSince(started)
+        if due && wait > 0 {
+            // Too early for a partial parse: look again when the patience is over.
+            if !recheck {
+                recheck = true
+                DispatchQueue.global().asyncAfter(deadline: .now() + wait) { [self] in
+                    lock.lock(); recheck = false; let over = inputEnded; lock.unlock()
+                    if !over { poke(ended: false, options: options) }
+                }
+            }
+            lock.unlock()
+            return
+        }
         if due { running = true }
+        let given = ended && whole?.count == available ? whole : nil
+        if ended { whole = nil }
         lock.unlock()
         guard due else { return }
         let thread = Thread { [self] in
-            var bytes = store.bytes(0..<available)
+            var bytes = given ?? store.bytes(0..<available)
             bytes.removeSubrange(PrefixCut.parseable(bytes, ended: ended)...)
             var spec = DocumentSpec(name: "", path: nil, document: MarkdownParser.parse(bytes))
             spec.prebuild(for: options)
+            // What saving a reading position needs (a hash of the input, a fingerprint of
+            // every leaf): ~0.1 s for 20 MB, which the first periodic save paid on the run loop.
+            var facts: (hash: StableHash, facts: DocumentFacts)?
+            if ended, let built = spec.prebuilt {
+                let layout = DocumentLayout(content: built.content, options: built.options, rowCounts: built.rowCounts)
+                let hash = StableHash(bytes: bytes)
+                facts = (hash, DocumentFacts(layout: layout, contentHash: hash))
+            }
             lock.lock()
             parsedBytes = ended ? available : max(parsedBytes, bytes.count)
             running = false
             lock.unlock()
-            mailbox.post(.parsed(doc: doc, spec: spec, complete: ended))
+            mailbox.post(.parsed(doc: doc, spec: spec, complete: ended, facts: facts))
         }
         thread.stackSize = 8 << 20
         thread.start()

@@ -46,6 +46,8 @@ struct RunLoop {
     var rowCounter: RowCounter?
     /// Piped texts whose saved position waits for this many bytes to arrive.
     var pendingRestore: [Int: Int] = [:]
+    /// The document whose rows a thread is counting (see `startCounting`).
+    var counting: Int?
 
     /// One document's input as the run loop tracks it.
     struct InputSlot {
@@ -114,6 +116,7 @@ struct RunLoop {
                 perform(effect)
             }
             effects = []
+            startCounting()
             demandInput()
             scheduleRowCounts()
             if Date().timeIntervalSince(lastSave) >= RunLoop.autosaveInterval {
@@ -554,13 +557,20 @@ extension RunLoop {
                     effects += state.update(.inputEnded(document: doc, error: error.map { "\(loaded[doc].name): \($0)" }))
                     if error == nil { restoreEndedStream(doc) }
                 } else {
-                    if doc < loaded.count { loaded[doc].bytes = store.bytes(0..<store.count) }
+                    if doc < loaded.count {
+                        loaded[doc].bytes = store.consolidate()  // shared with the store: held once
+                        inputs[doc].parser?.provide(whole: loaded[doc].bytes)
+                    }
                     inputs[doc].parser?.poke(ended: true, options: state.layoutOptions)
                     if let error { say("\(loaded[doc].name): \(error)") }
                 }
                 grown.remove(doc)
-            case .parsed(let doc, var spec, let complete):
+            case .counted(let doc, let options, let counts, let content):
+                counting = nil
+                effects += state.update(.markdownRowCounts(document: doc, options: options, counts: counts, content: content))
+            case .parsed(let doc, var spec, let complete, let facts):
                 guard inputs.indices.contains(doc), state.documents.indices.contains(doc) else { continue }
+                if let facts { positions.adopt(facts.facts, hash: facts.hash, documentIndex: doc) }
                 let old = state.documents[doc]
                 let isComplete = complete
                 (spec.name, spec.path, spec.isPreview) = (old.name, old.path, !isComplete)
@@ -628,6 +638,24 @@ extension RunLoop {
         let counter = RowCounter(request: request, doc: state.current, from: from, mailbox: mailbox)
         rowCounter = counter
         counter.start()
+    }
+
+    /// Counts the rows of a document that waits for them (a large document at a new width)
+    /// on another thread, one document at a time; keys go on meanwhile, on estimated counts
+    /// made exact around the view. A result for options no longer wanted is dropped by the
+    /// pager, and the next wanted count starts then.
+    mutating func startCounting() {
+        guard counting == nil, let mailbox else { return }
+        guard let doc = state.documents.indices.first(where: { state.documents[$0].countsWanted != nil }),
+              let options = state.documents[doc].countsWanted else { return }
+        counting = doc
+        let content = state.documents[doc].content
+        let thread = Thread {
+            let counts = content.rowCounts(of: 0..<content.unitCount, options: options)
+            mailbox.post(.counted(doc: doc, options: options, counts: counts, content: content))
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
     }
 
     /// Lets the reader of the current text stream read on when the view nears the end of

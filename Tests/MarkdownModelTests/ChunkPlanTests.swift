@@ -16,9 +16,9 @@ import TestSupport
 
     static func piecewiseDocument(_ bytes: [UInt8], target: Int) -> Document? {
         guard let plan = ChunkPlan(bytes, targetBytes: target),
-              let documents = plan.run({ MarkdownParser.parse($0, of: bytes, plan: plan) })
+              var documents = plan.run({ MarkdownParser.parse($0, of: bytes, plan: plan) })
         else { return nil }
-        let joined = MarkdownParser.join(documents, sourceLineCount: plan.sourceLineCount)
+        let joined = MarkdownParser.join(&documents, sourceLineCount: plan.sourceLineCount)
         checkInvariants(joined)
         return joined
     }

@@ -1,0 +1,49 @@
+@testable import LineLayout
+import MarkdownModel
+import Testing
+
+/// How the layout keeps memory small: rows are counted without being kept, and a store that
+/// hands out its whole input shares it.
+@Suite struct MemoryShapeTests {
+    static let markdown = (1...3000).map { n in
+        "## Heading \(n)\n\nText \(n) with [a link](https://example.com/\(n)) that wraps at narrow widths, **bold** and `code`.\n\n- item\n- item \(n)"
+    }.joined(separator: "\n\n")
+
+    /// Counting rows as they are made gives what laying them out gives, for text and links too,
+    /// on one thread and on several; a large document's layouts are not kept.
+    @Test(arguments: [false, true]) func countedRowsMatchLaidOutRows(parallel: Bool) {
+        let document = MarkdownParser.parse(Self.markdown)
+        for width in [1, 17, 80] {
+            let options = LayoutOptions(width: width)
+            let layouts = MarkdownContent.layoutAll(document, options: options, parallel: false)
+            let built = MarkdownContent.buildKeepingLayouts(document, options: options, parallel: parallel)
+            #expect(built.rowCounts == layouts.map(\.lines.count), "width \(width)")
+            #expect(built.layouts == nil, "width \(width)")
+            for u in stride(from: 0, to: layouts.count, by: 97) {
+                #expect(built.content.text(ofUnit: u) == layouts[u].text)
+                #expect(built.content.links[u] == layouts[u].links)
+            }
+            #expect(built.content.rowCounts(of: 0..<layouts.count, options: options) == built.rowCounts)
+        }
+    }
+
+    @Test func smallDocumentsKeepTheirLayouts() {
+        let document = MarkdownParser.parse("# Title\n\nSome text.\n\n- a\n- b")
+        let built = MarkdownContent.buildKeepingLayouts(document, options: LayoutOptions(width: 40))
+        #expect(built.layouts?.map(\.lines.count) == built.rowCounts)
+    }
+
+    @Test func consolidatedStoreSharesItsBytesAndReadsTheSame() {
+        let store = ByteStore()
+        let input = (0..<(ByteStore.chunkSize * 2 + 12345)).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        input.withUnsafeBytes { store.append($0) }
+        let whole = store.consolidate()
+        #expect(whole == input)
+        #expect(store.count == input.count)
+        #expect(store.bytes(5..<(ByteStore.chunkSize + 9)) == Array(input[5..<(ByteStore.chunkSize + 9)]))
+        #expect(store.consolidate() == input)
+        // Appending after it goes on where it was.
+        [UInt8](repeating: 7, count: 10).withUnsafeBytes { store.append($0) }
+        #expect(store.bytes(0..<store.count) == input + [UInt8](repeating: 7, count: 10))
+    }
+}
