@@ -30,7 +30,8 @@ struct RunLoop {
     /// Milliseconds of quiet that end a burst of resizes (one re-layout per burst).
     static let resizeSettle: Int32 = 30
     /// Seconds between periodic saves of the reading position while reading.
-    static let autosaveInterval: Double = 5
+    /// (A variable so tests on a busy machine are not saved for at a moment of its choosing.)
+    var autosaveInterval: Double = 5
     var lastSave = Date()
     /// Work to do once the first frame is on screen (the full parse after a preview).
     var afterFirstFrame: ((inout PagerState) -> Void)?
@@ -147,7 +148,7 @@ struct RunLoop {
             effects = []
             demandInput()
             scheduleRowCounts()
-            if Date().timeIntervalSince(lastSave) >= RunLoop.autosaveInterval {
+            if Date().timeIntervalSince(lastSave) >= autosaveInterval {
                 saveCurrent()
             }
             try draw()
@@ -217,7 +218,8 @@ struct RunLoop {
     /// that does not know OSC 11 answers DA1 as fast; the deadline is for a terminal that
     /// answers nothing at all, so that the first screen still comes within ~50 ms. An answer
     /// slower than this (a long ssh hop) re-themes the screen when it comes.
-    static let replyDeadline = 25
+    /// (A variable so tests on a busy machine do not miss it before their first answer.)
+    var replyDeadline = 25
     /// When the colour query went out (the session's start).
     var queried = DispatchTime.now()
 
@@ -229,8 +231,8 @@ struct RunLoop {
         let start = queried.uptimeNanoseconds
         while state.awaitingTerminal {
             let elapsed = Int((DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
-            guard elapsed < RunLoop.replyDeadline else { break }
-            for event in terminal.waitForInput(timeoutMilliseconds: Int32(RunLoop.replyDeadline - elapsed)) {
+            guard elapsed < replyDeadline else { break }
+            for event in terminal.waitForInput(timeoutMilliseconds: Int32(replyDeadline - elapsed)) {
                 switch event {
                 case .bytes(let bytes):
                     for input in decoder.feed(bytes) { effects += handle(input) }

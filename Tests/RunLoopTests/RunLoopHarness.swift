@@ -31,6 +31,9 @@ struct RunLoopHarness {
         let positions = PositionsBridge(environment: ["FOLIO_STATE_DIR": stateDirectory.path], enabled: true)
         loop = PagerLoop(terminal: terminal, state: state, positions: positions, loaded: loaded)
         loop.watch = false
+        // Only the script decides: no periodic save, no colour deadline passing on a busy machine.
+        loop.autosaveInterval = .infinity
+        loop.replyDeadline = 60_000
     }
 
     /// Runs the loop to its end.
