@@ -160,7 +160,7 @@ extension Folio {
             startEffects += state.update(.notice(first + (errors.count > 1 ? " (and \(errors.count - 1) more)" : "")))
         }
 
-        var loop = RunLoop(session: session, state: state, positions: positions, loaded: loaded)
+        var loop = RunLoop(terminal: session, state: state, positions: positions, loaded: loaded)
         loop.queried = queried
         loop.restoreOnFirstShow = !options.noRestore
         loop.mailbox = mailbox
@@ -169,11 +169,18 @@ extension Folio {
         loop.startEffects = startEffects
         loop.followName = options.followName
         specs = []  // the pager owns the documents now
-        let status = loop.run(hadErrors: hadErrors)
+        let ending = loop.run(hadErrors: hadErrors)
         session.restore()
         // The status line is gone: a position that could not be saved is said here.
         if let failure = positions.saveFailure { reportError(failure) }
-        return status
+        switch ending {
+        case .quit(let status):
+            return status
+        case .signal(let signal):
+            // The one place the pager ends the process: as the signal would have, so the
+            // parent sees the right status.
+            session.exit(dueTo: signal)
+        }
     }
 
     func apply(_ command: StartCommand, to state: inout PagerState) -> [PagerEffect] {

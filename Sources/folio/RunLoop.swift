@@ -10,8 +10,16 @@ import Glibc
 
 /// The interactive loop: wait for input or signals, feed the pure pager, carry out its
 /// effects, draw one frame per batch of input. All effects on the world live here.
+///
+/// The terminal is `any TerminalBackend`, not a generic parameter: the loop calls it once or
+/// twice per batch of input (a poll, a write), so dynamic dispatch costs nothing measurable,
+/// and an existential keeps `RunLoop.InputSlot` and the extensions free of a type parameter
+/// that only tests would ever vary (`FakeTerminal` in RunLoopTests).
+///
+/// The loop never ends the process: `run` returns how it ended (`Ending`), the terminal
+/// restored and the positions saved, and the caller exits (for a signal, with its status).
 struct RunLoop {
-    let session: TerminalSession
+    let terminal: any TerminalBackend
     var state: PagerState
     let positions: PositionsBridge
     var loaded: [LoadedDocument]
@@ -22,7 +30,8 @@ struct RunLoop {
     /// Milliseconds of quiet that end a burst of resizes (one re-layout per burst).
     static let resizeSettle: Int32 = 30
     /// Seconds between periodic saves of the reading position while reading.
-    static let autosaveInterval: Double = 5
+    /// (A variable so tests on a busy machine are not saved for at a moment of its choosing.)
+    var autosaveInterval: Double = 5
     var lastSave = Date()
     /// Work to do once the first frame is on screen (the full parse after a preview).
     var afterFirstFrame: ((inout PagerState) -> Void)?
@@ -68,18 +77,41 @@ struct RunLoop {
         var fileModified = timespec()
     }
 
-    init(session: TerminalSession, state: PagerState, positions: PositionsBridge, loaded: [LoadedDocument]) {
-        self.session = session
+    init(terminal: any TerminalBackend, state: PagerState, positions: PositionsBridge, loaded: [LoadedDocument]) {
+        self.terminal = terminal
         self.state = state
         self.positions = positions
         self.loaded = loaded
     }
 
-    mutating func run(hadErrors: Bool) -> Int32 {
+    /// How the loop ended. In both cases the terminal is restored and the positions saved.
+    enum Ending: Equatable {
+        /// `q` (or `ZZ`, …): the process's exit status.
+        case quit(status: Int32)
+        /// A signal that ends folio, or the terminal gone (`.hangup`): the caller ends the
+        /// process as the signal would have (`TerminalSession.exit(dueTo:)`).
+        case signal(Signal)
+    }
+
+    /// Thrown (only) by `leave`: unwinds the loop the way `exit` used to, to `run`.
+    struct Leaving: Error {
+        let signal: Signal
+    }
+
+    /// Runs until `q` or a signal that ends folio.
+    mutating func run(hadErrors: Bool) -> Ending {
+        do {
+            return try loop(hadErrors: hadErrors)
+        } catch {
+            return .signal(error.signal)
+        }
+    }
+
+    private mutating func loop(hadErrors: Bool) throws(Leaving) -> Ending {
         for i in inputs.indices { noteFile(&inputs[i]) }
-        if session.options.queryColors { replyExpectedSince = Date() }
-        startEffects = waitForTerminalReply() + startEffects
-        draw()
+        if terminal.options.queryColors { replyExpectedSince = Date() }
+        startEffects = try waitForTerminalReply() + startEffects
+        try draw()
         // Readers start once the first screen is out: on a busy machine, a thread reading
         // 4 MB ahead (and the writer it wakes) would compete with that screen for the CPU.
         for slot in inputs { slot.reader?.start() }
@@ -99,7 +131,7 @@ struct RunLoop {
         if let work = afterFirstFrame {
             afterFirstFrame = nil
             work(&state)
-            draw()
+            try draw()
         }
         var effects: [PagerEffect] = startEffects
         startEffects = []
@@ -109,9 +141,9 @@ struct RunLoop {
                     finishReplies()
                     // The shell comes back at once; the save (a content hash of the whole
                     // document: ~0.5 s for 100 MB of Markdown) happens after.
-                    session.restore()
+                    terminal.restore()
                     saveAll()
-                    return hadErrors ? 1 : 0
+                    return .quit(status: hadErrors ? 1 : 0)
                 }
                 perform(effect)
             }
@@ -119,10 +151,10 @@ struct RunLoop {
             startCounting()
             demandInput()
             scheduleRowCounts()
-            if Date().timeIntervalSince(lastSave) >= RunLoop.autosaveInterval {
+            if Date().timeIntervalSince(lastSave) >= autosaveInterval {
                 saveCurrent()
             }
-            draw()
+            try draw()
 
             let timeout: Int32
             if decoder.hasPendingEscape || decoder.hasPending {
@@ -136,7 +168,7 @@ struct RunLoop {
             } else {
                 timeout = 2000  // wake now and then for the periodic save
             }
-            for event in session.waitForInput(timeoutMilliseconds: timeout, wakeFD: mailbox?.readFD ?? -1) {
+            for event in terminal.waitForInput(timeoutMilliseconds: timeout, wakeFD: mailbox?.readFD ?? -1) {
                 switch event {
                 case .bytes(let bytes):
                     for input in decoder.feed(bytes) { effects += handle(input) }
@@ -158,11 +190,11 @@ struct RunLoop {
                     switch signal {
                     case .resize:
                         // Keys typed while the size settles are applied, in order, with their effects.
-                        effects += settleResizes()
-                        let size = session.size()
+                        effects += try settleResizes()
+                        let size = terminal.size()
                         effects += state.update(.resize(rows: size.rows, columns: size.columns))
                     case .terminate, .hangup, .interrupt, .quit:
-                        leave(dueTo: signal)
+                        throw leave(dueTo: signal)
                     case .suspendRequest:
                         effects.append(.suspend)
                     case .continued:
@@ -189,28 +221,29 @@ struct RunLoop {
     /// that does not know OSC 11 answers DA1 as fast; the deadline is for a terminal that
     /// answers nothing at all, so that the first screen still comes within ~50 ms. An answer
     /// slower than this (a long ssh hop) re-themes the screen when it comes.
-    static let replyDeadline = 25
+    /// (A variable so tests on a busy machine do not miss it before their first answer.)
+    var replyDeadline = 25
     /// When the colour query went out (the session's start).
     var queried = DispatchTime.now()
 
     /// Before the first frame: reads the terminal's replies to the colour query until DA1
     /// answers or `replyDeadline` passes (then the pager hears `.terminalQueryTimedOut`).
     /// Keys typed meanwhile are decoded and applied in order; their effects are returned.
-    mutating func waitForTerminalReply() -> [PagerEffect] {
+    mutating func waitForTerminalReply() throws(Leaving) -> [PagerEffect] {
         var effects: [PagerEffect] = []
         let start = queried.uptimeNanoseconds
         while state.awaitingTerminal {
             let elapsed = Int((DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
-            guard elapsed < RunLoop.replyDeadline else { break }
-            for event in session.waitForInput(timeoutMilliseconds: Int32(RunLoop.replyDeadline - elapsed)) {
+            guard elapsed < replyDeadline else { break }
+            for event in terminal.waitForInput(timeoutMilliseconds: Int32(replyDeadline - elapsed)) {
                 switch event {
                 case .bytes(let bytes):
                     for input in decoder.feed(bytes) { effects += handle(input) }
                 case .signal(.resize):
-                    let size = session.size()
+                    let size = terminal.size()
                     effects += state.update(.resize(rows: size.rows, columns: size.columns))
                 case .signal(let signal) where signal != .suspendRequest && signal != .continued:
-                    session.exit(dueTo: signal)
+                    throw leave(dueTo: signal)
                 case .signal, .wake, .timeout:
                     break
                 }
@@ -228,7 +261,7 @@ struct RunLoop {
         while replyExpectedSince != nil {
             let left = Int32(deadline.timeIntervalSinceNow * 1000)
             guard left > 0 else { break }
-            for case .bytes(let bytes) in session.waitForInput(timeoutMilliseconds: min(left, 100)) {
+            for case .bytes(let bytes) in terminal.waitForInput(timeoutMilliseconds: min(left, 100)) {
                 for case .reply(let r) in decoder.feed(bytes) where r == .deviceAttributes { replyExpectedSince = nil }
             }
         }
@@ -236,9 +269,9 @@ struct RunLoop {
 
     /// Waits until no SIGWINCH has arrived for a moment, so a drag-resize lays out once.
     /// Returns the effects of keys typed meanwhile (never dropped).
-    mutating func settleResizes() -> [PagerEffect] {
+    mutating func settleResizes() throws(Leaving) -> [PagerEffect] {
         while true {
-            let events = session.waitForInput(timeoutMilliseconds: RunLoop.resizeSettle)
+            let events = terminal.waitForInput(timeoutMilliseconds: RunLoop.resizeSettle)
             var more = false
             for e in events {
                 switch e {
@@ -257,7 +290,8 @@ struct RunLoop {
             for input in decoder.feed(bytes) { effects += handle(input) }
         }
         for s in deferredSignals where s == .terminate || s == .hangup || s == .interrupt || s == .quit {
-            leave(dueTo: s)
+            deferredSignals = []
+            throw leave(dueTo: s)
         }
         for s in deferredSignals where s == .suspendRequest { effects.append(.suspend) }
         deferredSignals = []
@@ -275,20 +309,20 @@ struct RunLoop {
             break
         case .suspend:
             saveAll()
-            do { try session.suspend() } catch { /* the terminal went away; the next read reports it */ }
-            if session.options.queryColors { replyExpectedSince = Date() }
-            let size = session.size()
+            do { try terminal.suspend() } catch { /* the terminal went away; the next read reports it */ }
+            if terminal.options.queryColors { replyExpectedSince = Date() }
+            let size = terminal.size()
             _ = state.update(.resize(rows: size.rows, columns: size.columns))
             renderer.invalidate()
         case .redrawAll:
             renderer.invalidate()
         case .openURL(let url):
             if !ExternalOpener.open(url, environment: ProcessEnvironment.current) {
-                try? session.write(OSC52.copy(url))
+                try? terminal.write(OSC52.copy(url))
                 say("\(url) (copied)")
             }
         case .copy(let text):
-            try? session.write(OSC52.copy(text))
+            try? terminal.write(OSC52.copy(text))
         case .openFile(let path, let fragment):
             switch Input.load(path) {
             case .failure(let error):
@@ -318,10 +352,10 @@ struct RunLoop {
             inputs[index].indexToEnd = false
         case .edit(let path, let line, let index):
             saveCurrent()
-            let status = (try? session.handOver { Editor.run(path: path, line: line) }) ?? -1
-            if session.options.queryColors { replyExpectedSince = Date() }
+            let status = (try? terminal.handOver { Editor.run(path: path, line: line) }) ?? -1
+            if terminal.options.queryColors { replyExpectedSince = Date() }
             renderer.invalidate()
-            let size = session.size()
+            let size = terminal.size()
             _ = state.update(.resize(rows: size.rows, columns: size.columns))
             switch Input.load(path) {
             case .success(let doc):
@@ -352,22 +386,24 @@ struct RunLoop {
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 
-    mutating func draw() {
+    /// Draws one frame; a terminal that cannot be written to has gone away, which ends
+    /// folio as SIGHUP does.
+    mutating func draw() throws(Leaving) {
         let grid = state.frame()
         let bytes = renderer.render(grid, depth: state.config.theme.depth, scrollRows: 0..<state.contentRows)
-        do { try session.write(bytes) } catch {
-            leave(dueTo: .hangup)
+        do { try terminal.write(bytes) } catch {
+            throw leave(dueTo: .hangup)
         }
     }
 
-    /// Ends the process for a signal (or a terminal that went away) as `q` ends it: terminal
-    /// restored first, then the reading position saved, then a save that failed said on
-    /// stderr (the status line is gone), then the signal's own default action.
-    mutating func leave(dueTo signal: Signal) -> Never {
-        session.restore()
+    /// Ends the loop for a signal (or a terminal that went away) as `q` ends it: terminal
+    /// restored first (the shell comes back at once), then the reading position saved. The
+    /// caller says a failed save on stderr and ends the process with the signal's action.
+    /// Use as `throw leave(dueTo:)`.
+    mutating func leave(dueTo signal: Signal) -> Leaving {
+        terminal.restore()
         saveAll()
-        if let failure = positions.saveFailure { reportError(failure) }
-        session.exit(dueTo: signal)
+        return Leaving(signal: signal)
     }
 
     /// Puts an outside result on the status line, through `update` like every other event

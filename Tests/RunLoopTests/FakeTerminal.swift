@@ -1,0 +1,105 @@
+import TerminalIO
+import TerminalScreen
+
+/// A scripted terminal for the run loop: each `waitForInput` answers the next step of the
+/// script, writes are captured, and what the loop did to the terminal is logged in order.
+///
+/// When the script runs out the fake answers `.timeout` a few times (so a resize burst
+/// settles and a lone Esc is flushed) and then `.signal(.hangup)`: a loop that would wait
+/// forever ends instead, and a test expecting `q` sees `.signal(.hangup)` and fails.
+final class FakeTerminal: TerminalBackend {
+    /// One answer to `waitForInput`.
+    enum Step: Sendable {
+        /// These events, in this order, in one answer (a chunk of bytes and signals together).
+        case events([IOEvent])
+        /// The terminal is now this size, and SIGWINCH says so.
+        case resize(rows: Int, columns: Int)
+        /// The terminal is now this size, without a signal (yet); the script goes on.
+        case setSize(rows: Int, columns: Int)
+        /// From here on every write fails (the terminal went away); the script goes on.
+        case terminalGone
+    }
+
+    /// What the loop did to the terminal, in order.
+    enum Call: Equatable {
+        case write([UInt8])
+        case restore
+        case suspend
+        case handOver
+    }
+
+    let options: TerminalOptions
+    private(set) var rows: Int
+    private(set) var columns: Int
+    private var script: [Step]
+    private(set) var calls: [Call] = []
+    /// Timeouts the loop waited for, in milliseconds, one per `waitForInput`.
+    private(set) var waits: [Int32] = []
+    private var writesFail = false
+    private var idleAnswers = 0
+    /// Run at `restore()` and `suspend()`: a test looks at the world at that moment (is the
+    /// position saved yet?).
+    var onRestore: (() -> Void)?
+    var onSuspend: (() -> Void)?
+
+    init(rows: Int = 6, columns: Int = 30, options: TerminalOptions = TerminalOptions(), script: [Step]) {
+        self.rows = rows
+        self.columns = columns
+        self.options = options
+        self.script = script
+    }
+
+    /// The writes (frames) only.
+    var writes: [[UInt8]] { calls.compactMap { if case .write(let b) = $0 { b } else { nil } } }
+
+    func waitForInput(timeoutMilliseconds: Int32, wakeFD: Int32) -> [IOEvent] {
+        waits.append(timeoutMilliseconds)
+        while !script.isEmpty {
+            switch script.removeFirst() {
+            case .events(let events):
+                return events.isEmpty ? [.timeout] : events
+            case .resize(let rows, let columns):
+                (self.rows, self.columns) = (rows, columns)
+                return [.signal(.resize)]
+            case .setSize(let rows, let columns):
+                (self.rows, self.columns) = (rows, columns)
+            case .terminalGone:
+                writesFail = true
+            }
+        }
+        idleAnswers += 1
+        return idleAnswers <= 8 ? [.timeout] : [.signal(.hangup)]
+    }
+
+    struct Gone: Error {}
+
+    func write(_ bytes: [UInt8]) throws {
+        if writesFail { throw Gone() }
+        calls.append(.write(bytes))
+    }
+
+    func size() -> (rows: Int, columns: Int) { (rows, columns) }
+
+    func restore() {
+        calls.append(.restore)
+        onRestore?()
+    }
+
+    func suspend() throws {
+        calls.append(.suspend)
+        onSuspend?()
+    }
+
+    func handOver<T>(_ body: () throws -> T) throws -> T {
+        calls.append(.handOver)
+        return try body()
+    }
+}
+
+extension FakeTerminal.Step {
+    /// Text typed as one chunk of bytes (`"jj/two\r"`: Enter is `\r` in raw mode).
+    static func typed(_ text: String) -> Self { .events([.bytes(Array(text.utf8))]) }
+    static func bytes(_ bytes: [UInt8]) -> Self { .events([.bytes(bytes)]) }
+    static func signal(_ signal: Signal) -> Self { .events([.signal(signal)]) }
+    static let timeout = Self.events([.timeout])
+}

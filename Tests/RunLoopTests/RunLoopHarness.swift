@@ -1,0 +1,68 @@
+import Foundation
+import MarkdownModel
+import Pager
+import TerminalIO
+@testable import folio
+
+/// folio's run loop (Foundation has a `RunLoop` too).
+typealias PagerLoop = folio.RunLoop
+
+/// A run loop over an in-memory Markdown document (standard input, as far as reading
+/// positions know: keyed by its content) and a `FakeTerminal`, with its reading positions in a
+/// fresh temporary folder. No file is read, no tty opened.
+struct RunLoopHarness {
+    let terminal: FakeTerminal
+    let stateDirectory: URL
+    var loop: PagerLoop
+
+    /// Twenty short lines, `line 1` … `line 20`, one paragraph each.
+    static let twentyLines = (1...20).map { "line \($0)" }.joined(separator: "\n\n") + "\n"
+
+    init(markdown: String = RunLoopHarness.twentyLines, terminal: FakeTerminal, config: PagerConfig = PagerConfig()) throws {
+        self.terminal = terminal
+        stateDirectory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("folio-runloop-\(getpid())-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: stateDirectory, withIntermediateDirectories: true)
+        let bytes = Array(markdown.utf8)
+        let loaded = [LoadedDocument(name: "stdin", path: nil, bytes: bytes)]
+        let spec = DocumentSpec(name: "stdin", path: nil, document: MarkdownParser.parse(bytes))
+        let size = terminal.size()
+        let state = PagerState(documents: [spec], config: config, rows: size.rows, columns: size.columns)
+        let positions = PositionsBridge(environment: ["FOLIO_STATE_DIR": stateDirectory.path], enabled: true)
+        loop = PagerLoop(terminal: terminal, state: state, positions: positions, loaded: loaded)
+        loop.watch = false
+        // Only the script decides: no periodic save, no colour deadline passing on a busy machine.
+        loop.autosaveInterval = .infinity
+        loop.replyDeadline = 60_000
+    }
+
+    /// Runs the loop to its end.
+    mutating func run() -> PagerLoop.Ending {
+        loop.run(hadErrors: false)
+    }
+
+    /// Whether the store holds a reading position for the document now.
+    func hasSavedPosition() -> Bool {
+        let fresh = PositionsBridge(environment: ["FOLIO_STATE_DIR": stateDirectory.path], enabled: true)
+        return fresh.hasSavedPosition(loaded: loop.loaded, documentIndex: 0)
+    }
+
+    /// The top row a new run of folio on the same document would open at (nil: none saved).
+    func savedTop() -> Int? {
+        let fresh = PositionsBridge(environment: ["FOLIO_STATE_DIR": stateDirectory.path], enabled: true)
+        let bytes = loop.loaded[0].bytes
+        let spec = DocumentSpec(name: "stdin", path: nil, document: MarkdownParser.parse(bytes))
+        let size = terminal.size()
+        var state = PagerState(documents: [spec], config: loop.state.config, rows: size.rows, columns: size.columns)
+        guard fresh.restore(into: &state, loaded: loop.loaded, documentIndex: 0) != nil
+            || fresh.hasSavedPosition(loaded: loop.loaded, documentIndex: 0) else { return nil }
+        return state.documents[0].top
+    }
+
+    /// The row at the top of the view (0 = the first).
+    var top: Int { loop.state.documents[0].top }
+
+    func removeStateDirectory() {
+        try? FileManager.default.removeItem(at: stateDirectory)
+    }
+}

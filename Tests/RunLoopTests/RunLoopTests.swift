@@ -1,0 +1,186 @@
+import Foundation
+import Pager
+import TerminalIO
+import TerminalScreen
+import Testing
+@testable import folio
+
+/// The run loop over a scripted terminal: how it ends, what it does to the terminal and in
+/// which order, and that no key or reply is dropped around resizes, signals and suspends.
+/// (The same behaviours through a real pty live in EndToEndTests, under tmux.)
+@Suite struct RunLoopTests {
+    static let esc = "\u{1B}"
+
+    @Test func qRestoresTheTerminalThenEndsWithStatusZero() throws {
+        let terminal = FakeTerminal(script: [.typed("jjq")])
+        var h = try RunLoopHarness(terminal: terminal)
+        defer { h.removeStateDirectory() }
+        var savedAtRestore: Bool?
+        terminal.onRestore = { [h] in savedAtRestore = h.hasSavedPosition() }
+
+        #expect(h.run() == .quit(status: 0))
+        #expect(terminal.calls.first.map { if case .write = $0 { true } else { false } } == true, "first frame first")
+        #expect(terminal.calls.last == .restore)
+        #expect(terminal.calls.filter { $0 == .restore }.count == 1)
+        #expect(savedAtRestore == false, "the shell comes back before the save")
+        #expect(h.savedTop() == 2)
+    }
+
+    @Test func quitWithErrorsEndsWithStatusOne() throws {
+        var h = try RunLoopHarness(terminal: FakeTerminal(script: [.typed("q")]))
+        defer { h.removeStateDirectory() }
+        #expect(h.loop.run(hadErrors: true) == .quit(status: 1))
+    }
+
+    /// Keys typed while the size settles are all applied, in order, after it: the search
+    /// typed across three answers finds `line 13`, and the screen has the last size.
+    @Test func keysTypedDuringAResizeBurstAreAppliedInOrder() throws {
+        let terminal = FakeTerminal(script: [
+            .resize(rows: 8, columns: 40),
+            .setSize(rows: 9, columns: 44), .events([.bytes(Array("/li".utf8)), .signal(.resize)]),
+            .setSize(rows: 10, columns: 50), .events([.signal(.resize), .bytes(Array("ne 1".utf8))]),
+            .typed("3\r"),
+            .typed("q"),
+        ])
+        var h = try RunLoopHarness(terminal: terminal)
+        defer { h.removeStateDirectory() }
+
+        #expect(h.run() == .quit(status: 0))
+        #expect(h.loop.state.searchHistory.last == "line 13")
+        #expect(h.loop.state.screenRows == 10 && h.loop.state.screenColumns == 50)
+        #expect(terminal.waits.contains(PagerLoop.resizeSettle))
+    }
+
+    /// `q` in the same answer as a resize, before or after it, still quits.
+    @Test(arguments: [true, false])
+    func resizeAndQInOneChunkQuits(resizeFirst: Bool) throws {
+        let events: [IOEvent] = resizeFirst ? [.signal(.resize), .bytes([0x71])] : [.bytes([0x71]), .signal(.resize)]
+        let terminal = FakeTerminal(script: [.setSize(rows: 12, columns: 60), .events(events)])
+        var h = try RunLoopHarness(terminal: terminal)
+        defer { h.removeStateDirectory() }
+        #expect(h.run() == .quit(status: 0))
+    }
+
+    /// `q` typed in the middle of a resize burst (the settle's own wait) quits after it.
+    @Test func qDuringTheResizeSettleQuits() throws {
+        let terminal = FakeTerminal(script: [
+            .resize(rows: 8, columns: 40),
+            .events([.bytes([0x71]), .signal(.resize)]),
+        ])
+        var h = try RunLoopHarness(terminal: terminal)
+        defer { h.removeStateDirectory() }
+        #expect(h.run() == .quit(status: 0))
+    }
+
+    /// A signal that ends folio: the terminal restored, then the position saved, then the
+    /// loop ends with the signal (the caller exits with its status).
+    @Test(arguments: [Signal.terminate, .hangup, .interrupt, .quit])
+    func endingSignalRestoresSavesAndEnds(signal: Signal) throws {
+        let terminal = FakeTerminal(script: [.typed("jjj"), .signal(signal), .typed("q")])
+        var h = try RunLoopHarness(terminal: terminal)
+        defer { h.removeStateDirectory() }
+        var savedAtRestore: Bool?
+        terminal.onRestore = { [h] in savedAtRestore = h.hasSavedPosition() }
+
+        #expect(h.run() == .signal(signal))
+        #expect(terminal.calls.last == .restore)
+        #expect(savedAtRestore == false)
+        #expect(h.savedTop() == 3)
+    }
+
+    /// SIGTERM arriving while a resize settles is not lost; keys typed before it are saved.
+    @Test func sigtermDuringAResizeBurst() throws {
+        let terminal = FakeTerminal(script: [
+            .resize(rows: 8, columns: 40),
+            .events([.bytes(Array("jj".utf8)), .signal(.terminate), .signal(.resize)]),
+            .typed("q"),
+        ])
+        var h = try RunLoopHarness(terminal: terminal)
+        defer { h.removeStateDirectory() }
+        #expect(h.run() == .signal(.terminate))
+        #expect(terminal.calls.last == .restore)
+        #expect(h.savedTop() == 2)
+    }
+
+    /// SIGTERM while the first frame waits for the colour reply ends as everywhere else.
+    @Test func sigtermWhileWaitingForTheColourReply() throws {
+        var config = PagerConfig()
+        config.themeChoice = .auto
+        config.queriesTerminal = true
+        let terminal = FakeTerminal(script: [.signal(.terminate), .typed("q")])
+        var h = try RunLoopHarness(terminal: terminal, config: config)
+        defer { h.removeStateDirectory() }
+        #expect(h.loop.state.awaitingTerminal)
+        #expect(h.run() == .signal(.terminate))
+        #expect(terminal.calls == [.restore], "no frame drawn")
+    }
+
+    /// An OSC 11 reply in the middle of typed keys: every key applied, the palette follows the
+    /// reply — before the first frame (the loop waits for it) and later (the terminal changed).
+    @Test(arguments: [true, false])
+    func colourReplyMixedWithKeys(whileWaitingForIt: Bool) throws {
+        var config = PagerConfig()
+        config.theme = Theme(depth: .trueColor, palette: .dark)
+        config.themeChoice = .auto
+        config.queriesTerminal = whileWaitingForIt
+        let da1 = whileWaitingForIt ? "\(Self.esc)[?62;22c" : ""
+        let chunk = "jj\(Self.esc)]11;rgb:ffff/ffff/ffff\(Self.esc)\\j" + da1
+        let terminal = FakeTerminal(script: [.typed(chunk), .typed("q")])
+        var h = try RunLoopHarness(terminal: terminal, config: config)
+        defer { h.removeStateDirectory() }
+
+        #expect(h.run() == .quit(status: 0))
+        #expect(h.top == 3)
+        #expect(h.loop.state.config.theme.palette.appearance == .light)
+        #expect(!h.loop.state.awaitingTerminal)
+        // One answer each: the chunk (before the first frame when asked, else in the loop), then `q`.
+        #expect(terminal.waits.count == 2)
+    }
+
+    /// A terminal that cannot be written to any more ends folio as SIGHUP does: restored,
+    /// saved, `.signal(.hangup)` — and the `q` after it is never read.
+    @Test func writeFailureEndsLikeSighup() throws {
+        let terminal = FakeTerminal(script: [.typed("jj"), .terminalGone, .typed("j"), .typed("q")])
+        var h = try RunLoopHarness(terminal: terminal)
+        defer { h.removeStateDirectory() }
+        var savedAtRestore: Bool?
+        terminal.onRestore = { [h] in savedAtRestore = h.hasSavedPosition() }
+
+        #expect(h.run() == .signal(.hangup))
+        #expect(terminal.calls.last == .restore)
+        #expect(savedAtRestore == false)
+        #expect(h.savedTop() == 3, "the key before the failed frame counts")
+    }
+
+    /// Ctrl-Z (a byte in raw mode) or SIGTSTP: the position saved, `suspend()`, then the size
+    /// asked again (it may have changed while stopped) and the whole screen drawn anew.
+    /// (Without a new size too: a grid of another size is redrawn whole anyway.)
+    @Test(arguments: [FakeTerminal.Step.bytes([0x1A]), .signal(.suspendRequest)], [false, true])
+    func suspendThenFullRedraw(request: FakeTerminal.Step, resizedWhileStopped: Bool) throws {
+        let size = resizedWhileStopped ? (rows: 7, columns: 32) : (rows: 6, columns: 30)
+        let terminal = FakeTerminal(rows: 6, columns: 30, script: [
+            .typed("jj"), .setSize(rows: size.rows, columns: size.columns), request, .typed("q"),
+        ])
+        var h = try RunLoopHarness(terminal: terminal)
+        defer { h.removeStateDirectory() }
+        var savedAtSuspend: Bool?
+        terminal.onSuspend = { [h] in savedAtSuspend = h.hasSavedPosition() }
+
+        #expect(h.run() == .quit(status: 0))
+        let suspend = try #require(terminal.calls.firstIndex(of: .suspend))
+        #expect(savedAtSuspend == true)
+        guard case .write(let frame) = terminal.calls[suspend + 1] else {
+            Issue.record("no frame after the resume: \(terminal.calls[(suspend + 1)...])")
+            return
+        }
+        // A full redraw is what a fresh renderer sends for that screen (`q` changes nothing).
+        var fresh = FrameRenderer()
+        let state = h.loop.state
+        #expect(frame == fresh.render(state.frame(), depth: state.config.theme.depth, scrollRows: 0..<state.contentRows))
+        #expect(frame.firstRange(of: ANSI.clearScreen) != nil)
+        let before = terminal.calls[1..<suspend].compactMap { if case .write(let b) = $0 { b } else { nil } }
+        #expect(!before.contains { $0.firstRange(of: ANSI.clearScreen) != nil }, "frames before are diffs")
+        #expect(h.loop.state.screenRows == size.rows && h.loop.state.screenColumns == size.columns)
+        #expect(h.top == 2)
+    }
+}
