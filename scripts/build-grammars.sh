@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Fetches the tree-sitter grammars pinned in scripts/grammars.lock from PyPI (source archive for
 # parser.c/scanner.c, the wheel of the same version for queries/highlights.scm where the source
-# lacks it), checks their sha256, compiles each into NAME.so and installs NAME.so + NAME.scm
-# into DIR (default: .build-grammars in the checkout). Nothing third-party enters the repo.
+# lacks it; the files a grammar's source archive leaves out come from tree-sitter-language-pack's
+# source archive, "pack" in the lock), checks their sha256, compiles each into NAME.so and
+# installs NAME.so + NAME.scm into DIR (default: .build-grammars in the checkout). Nothing
+# third-party enters the repo.
 #
 #   scripts/build-grammars.sh [DIR]      GRAMMAR_CFLAGS (default -O1), JOBS (default nproc)
 #
@@ -19,9 +21,15 @@ cc="${CC:-cc}"
 lock="$root/scripts/grammars.lock"
 
 version_of() { awk -v n="$1" '$1 == n { print $2 }' "$lock"; }
+# The PyPI package of a lock row: its fifth column, else tree-sitter-NAME.
+package_of() { awk -v n="$1" '$1 == n { print ($5 != "" ? $5 : (n == "headers" ? "tree-sitter" : "tree-sitter-" n)) }' "$lock"; }
+# Directory a package's archive unpacks to / its wheel's import name: tree_sitter_sql-0.3.7.
+dist_of() { echo "$(package_of "$1" | tr - _)-$(version_of "$1")"; }
+# Grammars whose source archive misses files that the language pack's carries.
+from_pack="html typescript dockerfile"
 todo=()
-while read -r name version src_sha whl_sha; do
-  [ -z "$name" ] || [ "${name:0:1}" = "#" ] || [ "$name" = headers ] && continue
+while read -r name version src_sha whl_sha package; do
+  [ -z "$name" ] || [ "${name:0:1}" = "#" ] || [ "$name" = headers ] || [ "$name" = pack ] && continue
   if [ "$(cat "$out/$name.version" 2>/dev/null)" = "$version $cflags" ] && [ -f "$out/$name.so" ] && [ -f "$out/$name.scm" ]; then
     continue
   fi
@@ -38,13 +46,15 @@ mkdir -p "$work/dl" "$work/src"
 start=$(date +%s)
 
 # Requirement files with hashes: pip refuses anything else.
-: > "$work/sources.txt"; : > "$work/wheels.txt"
-while read -r name version src_sha whl_sha; do
+: > "$work/sources.txt"; : > "$work/wheels.txt"; : > "$work/pack.txt"
+while read -r name version src_sha whl_sha package; do
   [ -z "$name" ] || [ "${name:0:1}" = "#" ] && continue
-  pkg="tree-sitter-$name"; [ "$name" = headers ] && pkg=tree-sitter
-  echo "$pkg==$version --hash=sha256:$src_sha" >> "$work/sources.txt"
+  pkg="$(package_of "$name")"
+  if [ "$name" = pack ]; then echo "$pkg==$version --hash=sha256:$src_sha" > "$work/pack.txt"; continue; fi
+  if [ "$src_sha" != "-" ]; then echo "$pkg==$version --hash=sha256:$src_sha" >> "$work/sources.txt"; fi
   if [ "$whl_sha" != "-" ]; then echo "$pkg==$version --hash=sha256:$whl_sha" >> "$work/wheels.txt"; fi
-done < <(printf '%s\n' "${todo[@]}"; grep -E '^(c|javascript|headers) ' "$lock")
+done < <(printf '%s\n' "${todo[@]}"; grep -E '^(c|javascript|headers) ' "$lock"
+         printf '%s\n' "${todo[@]}" | grep -qE "^(${from_pack// /|}) " && grep -E '^pack ' "$lock")
 sort -u -o "$work/sources.txt" "$work/sources.txt"; sort -u -o "$work/wheels.txt" "$work/wheels.txt"
 echo "build-grammars: fetching $(wc -l < "$work/sources.txt") grammars from PyPI" >&2
 "$pip" download -q --no-deps --require-hashes --no-binary :all: -d "$work/dl" -r "$work/sources.txt" >&2
@@ -53,6 +63,20 @@ if [ -s "$work/wheels.txt" ]; then
     --python-version 3.11 --implementation cp -d "$work/dl" -r "$work/wheels.txt" >&2
 fi
 for f in "$work"/dl/*.tar.gz; do tar xzf "$f" -C "$work/src"; done
+if [ -s "$work/pack.txt" ]; then
+  # Only this package from source: its build requirements (cython…) come as wheels, which
+  # makes pip's metadata step take seconds instead of minutes.
+  "$pip" download -q --no-deps --require-hashes --no-binary "$(package_of pack)" -d "$work/pack" -r "$work/pack.txt" >&2
+  p="$(dist_of pack)"
+  tar xzf "$work"/pack/*.tar.gz -C "$work/src" "$p/parsers/html/src/tag.h" "$p/parsers/typescript/common/scanner.h" \
+    "$p/parsers/dockerfile/src"
+  # The headers the grammars' archives leave out, where their scanners include them.
+  if [ -d "$work/src/$(dist_of html)" ]; then cp "$work/src/$p/parsers/html/src/tag.h" "$work/src/$(dist_of html)/src/"; fi
+  if [ -d "$work/src/$(dist_of typescript)" ]; then
+    mkdir -p "$work/src/$(dist_of typescript)/common"
+    cp "$work/src/$p/parsers/typescript/common/scanner.h" "$work/src/$(dist_of typescript)/common/"
+  fi
+fi
 # tree_sitter/parser.h, array.h, alloc.h for the grammars; allocation goes to libc's malloc
 # (the -D flags below), as grammars built without TREE_SITTER_REUSE_ALLOCATOR do.
 mkdir -p "$work/include/tree_sitter"
@@ -64,20 +88,23 @@ for f in "$work"/dl/*.whl; do
   python3 -c 'import sys, zipfile; zipfile.ZipFile(sys.argv[1]).extractall(sys.argv[2])' "$f" "$d"
 done
 
-# The query of NAME at VERSION: the source archive's, else the wheel's.
+# The query of NAME: the source archive's, else the wheel's.
 query() {
-  local name="$1" version="$2" pkg="tree_sitter_$1-$2" sub="${3:-}"
-  for q in "$work/src/$pkg/queries/${sub}highlights.scm" "$work/whl/$pkg/tree_sitter_$name/queries/${sub}highlights.scm"; do
+  local name="$1" pkg sub="${2:-}"
+  pkg="$(dist_of "$name")"
+  for q in "$work/src/$pkg/queries/${sub}highlights.scm" "$work/whl/$pkg/${pkg%-*}/queries/${sub}highlights.scm"; do
     [ -f "$q" ] && { cat "$q"; return 0; }
   done
-  echo "build-grammars: no highlights.scm for $name $version" >&2; return 1
+  echo "build-grammars: no highlights.scm for $name" >&2; return 1
 }
 
 build_one() {
-  local name="$1" version="$2" pkg="tree_sitter_$1-$2" src
+  local name="$1" version="$2" pkg src
+  pkg="$(dist_of "$name")"
   case "$name" in
     typescript) src="$work/src/$pkg/typescript/src" ;;
     markdown) src="$work/src/$pkg/tree-sitter-markdown/src" ;;
+    dockerfile) src="$work/src/$(dist_of pack)/parsers/dockerfile/src" ;;  # no source archive of its own
     *) src="$work/src/$pkg/src" ;;
   esac
   rm -f "$out/$name.so" "$out/$name.scm" "$out/$name.version"
@@ -86,15 +113,15 @@ build_one() {
   "$cc" $cflags -fPIC -shared -std=c11 -w -I"$src" -I"$work/include" -Dts_malloc=malloc -Dts_calloc=calloc \
     -Dts_realloc=realloc -Dts_free=free "${files[@]}" -o "$out/$name.so.tmp"
   case "$name" in
-    typescript) { query javascript "$(version_of javascript)"; query typescript "$version"; } > "$out/$name.scm.tmp" ;;
-    cpp) { query c "$(version_of c)"; query cpp "$version"; } > "$out/$name.scm.tmp" ;;
-    markdown) query markdown "$version" markdown/ > "$out/$name.scm.tmp" ;;
-    *) query "$name" "$version" > "$out/$name.scm.tmp" ;;
+    typescript) { query javascript; query typescript; } > "$out/$name.scm.tmp" ;;
+    cpp) { query c; query cpp; } > "$out/$name.scm.tmp" ;;
+    markdown) query markdown markdown/ > "$out/$name.scm.tmp" ;;
+    *) query "$name" > "$out/$name.scm.tmp" ;;
   esac
   mv "$out/$name.so.tmp" "$out/$name.so"; mv "$out/$name.scm.tmp" "$out/$name.scm"
   echo "$version $cflags" > "$out/$name.version"
 }
-export -f build_one query version_of
+export -f build_one query version_of package_of dist_of
 export work out cflags cc lock
 status=0
 printf '%s\n' "${todo[@]}" | awk '{ print $1, $2 }' | xargs -P "$jobs" -L 1 bash -ec 'build_one "$0" "$1"' || status=1

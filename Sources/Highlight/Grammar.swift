@@ -17,7 +17,7 @@ public final class Grammar: @unchecked Sendable {
     private let roles: [SyntaxRole?]
     /// Text predicates of each pattern (`#eq?`, `#match?`, `#any-of?` and their negations).
     private let predicates: [[Predicate]]
-    /// Length of each pattern's source text: how specific it is.
+    /// Length of each pattern's source text without comments and white space: how specific it is.
     private let specificity: [Int]
 
     public enum LoadError: Error, Equatable, Sendable {
@@ -64,7 +64,26 @@ public final class Grammar: @unchecked Sendable {
         let n = Int(ts_query_pattern_count(q))
         var starts = (0..<n).map { Int(ts_query_start_byte_for_pattern(q, UInt32($0))) }
         starts.append(highlights.utf8.count)
-        specificity = (0..<n).map { max(0, starts[$0 + 1] - starts[$0]) }
+        let text = Array(highlights.utf8)
+        specificity = (0..<n).map { Self.significantLength(text[starts[$0]..<max(starts[$0], starts[$0 + 1])]) }
+    }
+
+    /// Bytes of a pattern's source that are neither white space nor in a `;` comment line: the
+    /// comments and blank lines between one pattern and the next must not make it "longer"
+    /// (kotlin's `(simple_identifier) @variable` is followed by a paragraph of comments).
+    static func significantLength(_ source: ArraySlice<UInt8>) -> Int {
+        var count = 0, inComment = false, lineStart = true
+        for b in source {
+            switch b {
+            case 0x0A: inComment = false; lineStart = true
+            case 0x20, 0x09, 0x0D: break
+            case UInt8(ascii: ";") where lineStart: inComment = true; lineStart = false
+            default:
+                lineStart = false
+                if !inComment { count += 1 }
+            }
+        }
+        return count
     }
 
     deinit { ts_query_delete(query) }

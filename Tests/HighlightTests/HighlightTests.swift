@@ -84,13 +84,64 @@ struct GrammarTests {
         #expect(r.contains("KK"))   // 42: rust's query calls literals constants
     }
 
+    @Test func html() throws {
+        let r = try roles("html", "<p class=\"a\">hi</p><!-- c -->")
+        #expect(r.hasPrefix(".T aaaaa  s ."))   // <p class="a">: html's query colours the value only
+        #expect(r.hasSuffix("..T.cccccccccc"))  // </p><!-- c -->
+    }
+
+    @Test func typescript() throws {
+        // TypeScript's query extends JavaScript's: `interface`, `const` are keywords, `number`
+        // a built-in type, `A` a type.
+        let r = try roles("typescript", "interface A { x: number }\nconst y: A = 1 // c")
+            .split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(r[0].hasPrefix("kkkkkkkkk t"))
+        #expect(r[0].contains("tttttt"))
+        #expect(r[1].hasPrefix("kkkkk"))
+        #expect(r[1].hasSuffix("n cccc"))
+    }
+
+    @Test func kotlin() throws {
+        let r = try roles("kotlin", "fun main() {\n    val x = 42 // c\n}")
+            .split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(r[0].hasPrefix("kkk ffff"))
+        #expect(r[1].hasPrefix("    kkk"))
+        #expect(r[1].hasSuffix("nn cccc"))
+    }
+
+    @Test func sql() throws {
+        let r = try roles("sql", "SELECT id FROM users WHERE id > 1; -- c")
+        #expect(r.hasPrefix("kkkkkk"))
+        #expect(r.contains(" kkkk "))   // FROM
+        #expect(r.contains(" kkkkk "))  // WHERE
+        #expect(r.hasSuffix("cccc"))
+    }
+
+    @Test func swift() throws {
+        let r = try roles("swift", "func f() -> Int { return 1 } // c")
+        #expect(r.hasPrefix("kkkk f"))
+        #expect(r.contains("ttt"))      // Int
+        #expect(r.contains("kkkkkk n")) // return 1
+        #expect(r.hasSuffix("cccc"))
+    }
+
+    @Test func dockerfile() throws {
+        let r = try roles("dockerfile", "# c\nFROM debian\nRUN echo hi")
+            .split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(r[0] == "ccc")
+        #expect(r[1].hasPrefix("kkkk "))
+        #expect(r[2].hasPrefix("kkk "))
+    }
+
     @Test func everyPinnedGrammarLoadsAndColours() throws {
         let samples: [String: String] = [
             "bash": "echo \"hi\" # c", "c": "int main(void) { return 0; }", "cpp": "class A { public: int x; };",
             "css": "a { color: red; }", "go": "package main\nfunc main() {}", "java": "class A { int x = 1; }",
             "javascript": "const x = 1; // c", "json": "{\"a\": 1}", "lua": "local x = 1 -- c",
             "make": "all:\n\techo hi", "markdown": "# Title\n", "python": "import os",
-            "ruby": "def f; end", "rust": "fn f() {}", "toml": "a = 1",
+            "ruby": "def f; end", "rust": "fn f() {}", "toml": "a = 1", "html": "<p>hi</p>",
+            "typescript": "let x: number = 1", "kotlin": "val x = 1", "sql": "SELECT 1;",
+            "swift": "let x = 1", "dockerfile": "FROM debian",
         ]
         for (language, code) in samples {
             let h = TestGrammars.loader.highlighter()
