@@ -50,12 +50,19 @@ public struct Theme: Sendable {
         var s = base
         if let f = paint.foreground, depth != .none { s.foreground = f.color(at: depth) }
         if let b = paint.background, depth != .none { s.background = b.color(at: depth) }
-        s.bold = s.bold || paint.bold
-        s.dim = s.dim || paint.dim
-        s.italic = s.italic || paint.italic
-        s.underline = s.underline || paint.underline
-        s.reverse = s.reverse || paint.reverse
+        addAttributes(bold: paint.bold, dim: paint.dim, italic: paint.italic, underline: paint.underline,
+                      reverse: paint.reverse, to: &s)
         return s
+    }
+
+    /// Attributes are added, never taken away, when one style is laid over another.
+    private static func addAttributes(bold: Bool, dim: Bool, italic: Bool, underline: Bool, reverse: Bool,
+                                      to s: inout CellStyle) {
+        s.bold = s.bold || bold
+        s.dim = s.dim || dim
+        s.italic = s.italic || italic
+        s.underline = s.underline || underline
+        s.reverse = s.reverse || reverse
     }
 
     /// The resolved style of a role.
@@ -67,11 +74,7 @@ public struct Theme: Sendable {
         var s = base
         if r.foreground != .default { s.foreground = r.foreground }
         if r.background != .default { s.background = r.background }
-        s.bold = s.bold || r.bold
-        s.dim = s.dim || r.dim
-        s.italic = s.italic || r.italic
-        s.underline = s.underline || r.underline
-        s.reverse = s.reverse || r.reverse
+        Theme.addAttributes(bold: r.bold, dim: r.dim, italic: r.italic, underline: r.underline, reverse: r.reverse, to: &s)
         return s
     }
 
