@@ -1,4 +1,5 @@
 import ArgumentParser
+import Pager
 
 /// The command lines a pager gets most — `cmd | folio`, git's `LESS=FRX`, `folio FILE`, man's
 /// `MANPAGER=folio` — are only operands and flags without values. They are parsed here, by
@@ -92,7 +93,20 @@ enum QuickArguments {
         case "line-numbers": o.lineNumbers = true
         case "follow-name": o.followName = true
         case "no-watch": o.noWatch = true
-        default: return false
+        default:
+            // `--name=value` for the few options a user sets in `$FOLIO` or an alias
+            // (`--theme=light`); a bad value goes to ArgumentParser, which words the error.
+            guard let eq = name.firstIndex(of: "=") else { return false }
+            let value = String(name[name.index(after: eq)...])
+            switch name[..<eq] {
+            case "theme": guard let t = ThemeChoice(rawValue: value) else { return false }; o.theme = t
+            case "color": guard let c = ColorChoice(rawValue: value) else { return false }; o.color = c
+            case "align": guard let a = Alignment(rawValue: value) else { return false }; o.align = a
+            case "max-width":
+                guard let n = Int(value), (0...Options.widthRange.upperBound).contains(n) else { return false }
+                o.maxWidth = n
+            default: return false
+            }
         }
         return true
     }
@@ -105,6 +119,6 @@ extension Options {
             + "\(String(describing: overlap)) \(String(describing: window)) \(String(describing: jumpTarget)) "
             + "\(noScrollbar) \(mouse) \(smartCase) \(ignoreCase) \(literal) \(String(describing: pattern)) "
             + "\(noRestore) \(forget) \(markdown) \(text) \(chopLongLines) \(String(describing: tabs)) "
-            + "\(lineNumbers) \(followName) \(noWatch)"
+            + "\(lineNumbers) \(followName) \(noWatch) \(theme) \(String(describing: maxWidth)) \(align)"
     }
 }
