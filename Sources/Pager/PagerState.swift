@@ -30,6 +30,10 @@ public enum PagerEvent: Sendable {
     /// opened, the editor's exit status, a file that could not be read, a restored position,
     /// a store that could not be saved: said on the status line until the next key.
     case notice(String)
+    /// Syntax highlighting is ready: the first frame is drawn without it (loading a grammar
+    /// and compiling its query costs ~15 ms the first time), then the view is laid out again
+    /// with it. Rows never change, only their colours.
+    case highlighterReady(CodeHighlighter)
     /// Exact row counts of some of document `index`'s text lines, counted in the background
     /// (see `DocumentState.rowCountRequest`); stale chunks (another width, other content) are
     /// dropped.
@@ -188,6 +192,10 @@ public struct PagerState: Sendable {
             return []
         case .notice(let text):
             message = text
+            return []
+        case .highlighterReady(let highlighter):
+            config.highlighter = highlighter
+            relayoutAll()
             return []
         case .readProgress(let index, let bytes):
             if documents.indices.contains(index) { documents[index].bytesRead = bytes }

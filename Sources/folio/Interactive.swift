@@ -53,7 +53,11 @@ extension Folio {
                         environment: [String: String], errors: [String], mailbox: Mailbox) throws -> Int32 {
         var loaded = loadedIn
         let hadErrors = !errors.isEmpty
-        let config = pagerConfig(environment: environment)
+        var config = pagerConfig(environment: environment)
+        // Highlighting joins after the first frame (`.highlighterReady`): the first screen
+        // never waits for a grammar to load and its query to compile (~15 ms for bash).
+        let highlighter = config.highlighter
+        config.highlighter = nil
         let positions = PositionsBridge(environment: environment, enabled: true)
         let restoring = !options.noRestore && startCommand == nil
 
@@ -168,6 +172,12 @@ extension Folio {
         loop.watch = !options.noWatch
         loop.startEffects = startEffects
         loop.followName = options.followName
+        if let highlighter {
+            loop.afterFirstFrame = { state in
+                let effects = state.update(.highlighterReady(highlighter))
+                assert(effects.isEmpty, "highlighterReady only lays out again")
+            }
+        }
         specs = []  // the pager owns the documents now
         let ending = loop.run(hadErrors: hadErrors)
         session.restore()

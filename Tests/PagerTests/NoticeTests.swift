@@ -1,3 +1,5 @@
+import LineLayout
+import Styling
 @testable import Pager
 import Testing
 
@@ -10,5 +12,22 @@ import Testing
         #expect(h.effects.isEmpty)
         h.send("j")
         #expect(!h.status.contains("copied"))
+    }
+}
+
+/// Highlighting joins after the first frame: the rows stay, the code gains its roles.
+@Suite struct HighlighterReadyTests {
+    @Test func codeIsHighlightedOnceTheHighlighterIsReady() {
+        var h = PagerHarness(markdown: "# T\n\n```sh\necho hi\n```\n", columns: 40, rows: 8)
+        func roles() -> [SyntaxRole] {
+            let layout = h.state.active.layout
+            return (0..<layout.rowCount).flatMap { layout.line(at: $0).spans.compactMap(\.style.syntax) }
+        }
+        let before = h.content
+        #expect(roles().isEmpty)
+        let keyword = CodeHighlighter { _, code in [SyntaxRun(range: 0..<min(4, code.utf8.count), role: .keyword)] }
+        h.send(.highlighterReady(keyword))
+        #expect(h.content == before, "highlighting never changes rows")
+        #expect(roles().contains(.keyword))
     }
 }
