@@ -1,3 +1,4 @@
+import CellWidth
 import LineLayout
 import TextSearch
 import TerminalScreen
@@ -286,12 +287,29 @@ extension PagerState {
 
     /// Moves the view as little as possible to show a match (or to the jump target row).
     mutating func reveal(_ match: SearchMatch, asJump: Bool) {
+        revealHorizontally(match)
         active.prepare(aroundUnit: match.blockIndex)
         let rows = active.layout.rows(showing: match.range, inUnit: match.blockIndex)
         guard !rows.isEmpty,
               let moved = active.viewport.revealing(rows, in: active.layout, policy: config.jumpTarget)
         else { return }
         if asJump { active.jump(to: moved.position) } else { active.viewport = moved }
+    }
+
+    /// Chopped text (`-S`): scrolls sideways as little as possible so that the match's
+    /// columns are on screen, as less does.
+    mutating func revealHorizontally(_ match: SearchMatch) {
+        guard config.chopLongLines, active.isText else { return }
+        let text = active.layout.text(ofUnit: match.blockIndex).utf8
+        let lower = min(match.range.lowerBound, text.count), upper = min(match.range.upperBound, text.count)
+        let start = CellWidth.of(String(decoding: text.prefix(lower), as: UTF8.self))
+        let end = start + CellWidth.of(String(decoding: text.dropFirst(lower).prefix(upper - lower), as: UTF8.self))
+        let width = layoutOptions.width
+        guard start < horizontalShift || end > horizontalShift + width else { return }  // on screen
+        // Unshifted when the match fits so (the line's start in view), else just far enough.
+        let shift = end <= width ? 0 : min(start, start < horizontalShift ? start : end - width)
+        horizontalShift = shift
+        relayoutAll()
     }
 
     mutating func toggleHighlight() {

@@ -78,3 +78,32 @@ private func trimmed(_ rows: [String]) -> [String] { rows.map(trim) }
         #expect(!h.content.contains { $0.hasSuffix("▐") })
     }
 }
+
+/// `-S`: a search match beyond the screen's columns scrolls the view sideways to it, as
+/// little as needed; one within the first screen's columns brings the shift back to 0; one on screen moves nothing.
+@Suite struct HorizontalRevealTests {
+    static let text = "short line\n" + String(repeating: "x", count: 30) + "MID" + String(repeating: "x", count: 37)
+        + "NEEDLE tail\nend\n"
+
+    @Test func searchScrollsSidewaysToTheMatch() {
+        var config = PagerHarness.plain
+        config.chopLongLines = true
+        var h = PagerHarness(text: Self.text, columns: 40, rows: 6, config: config)
+        h.send("/NEEDLE<CR>")
+        // NEEDLE is columns 70..<76: the least shift showing it is 76 - 40 = 36.
+        #expect(h.status.contains("→36"), "\(h.status)")
+        #expect(h.content[1].hasSuffix("NEEDLE"), "\(h.content[1].debugDescription)")
+        h.send("/short<CR>")
+        #expect(!h.status.contains("→"), "a match within the first 40 columns shows the line's start")
+        #expect(h.content[0].hasPrefix("short line"))
+    }
+
+    @Test func aMatchOnScreenDoesNotMoveTheView() {
+        var config = PagerHarness.plain
+        config.chopLongLines = true
+        var h = PagerHarness(text: Self.text, columns: 40, rows: 6, config: config)
+        h.send("<Right>")  // half a screen: 20 columns
+        h.send("/MID<CR>")  // columns 30..<33, on screen at 20..<60
+        #expect(h.status.contains("→20"), "\(h.status)")
+    }
+}
