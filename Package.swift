@@ -21,10 +21,11 @@ let package = Package(
 
         // Pure modules.
         .target(name: "CellWidth"),
+        .target(name: "Threads"),  // pthread locks and threads, so no module needs Foundation's
         .target(name: "Styling"),
         .target(name: "MarkdownModel", dependencies: ["CCmark"]),
         .target(name: "TextModel", dependencies: ["Styling", "CellWidth"]),
-        .target(name: "LineLayout", dependencies: ["MarkdownModel", "TextModel", "CellWidth", "Styling"]),
+        .target(name: "LineLayout", dependencies: ["MarkdownModel", "TextModel", "CellWidth", "Styling", "Threads"]),
         .target(name: "Viewport", dependencies: ["LineLayout"]),
         .target(name: "TextSearch", dependencies: ["CPCRE2"]),
         .target(name: "Highlight", dependencies: ["CTreeSitter", "Styling", "TextSearch"]),
@@ -36,10 +37,10 @@ let package = Package(
 
         // Effects at the edge.
         .target(name: "TerminalIO", dependencies: ["TerminalScreen"]),
-        .target(name: "GrammarLoader", dependencies: ["Highlight"]),
+        .target(name: "GrammarLoader", dependencies: ["Highlight", "Threads"]),
         .executableTarget(name: "folio", dependencies: [
             "MarkdownModel", "LineLayout", "Viewport", "Pager", "TerminalScreen", "TerminalIO",
-            "ReadingPositions", "TextSearch", "TextModel", "CellWidth", "Highlight", "GrammarLoader",
+            "ReadingPositions", "TextSearch", "TextModel", "CellWidth", "Highlight", "GrammarLoader", "Threads",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "folio-bench", dependencies: [

@@ -1,6 +1,7 @@
 // Effects at the edge: finds grammar files, dlopens them, reads their queries.
-import Foundation
+import FoundationEssentials
 import Highlight
+import Threads
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -22,7 +23,7 @@ import Glibc
 /// missing: its code is shown as it is, silently.
 public final class GrammarLoader: @unchecked Sendable {
     public let searchPath: [String]
-    private let lock = NSLock()
+    private let lock = Lock()
     private var loaded: [String: Grammar?] = [:]
 
     public init(searchPath: [String]) { self.searchPath = searchPath }

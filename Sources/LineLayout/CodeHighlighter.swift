@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Threads
 import MarkdownModel
 import Styling
 
@@ -29,7 +30,7 @@ typealias SyntaxSource = @Sendable (_ block: BlockID, _ info: String, _ code: St
 /// display and kept: keys, resizes and the other width never highlight a block twice.
 /// Shared by the threads that lay out units (a lock around a dictionary).
 final class SyntaxCache: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var runs: [BlockID: [SyntaxRun]?] = [:]
 
     func runs(of block: BlockID, make: () -> [SyntaxRun]?) -> [SyntaxRun]? {

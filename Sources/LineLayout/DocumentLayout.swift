@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Threads
 import MarkdownModel
 
 /// A document laid out at one width, lazily: row counts for every unit (`RowIndex`), rows
@@ -396,7 +397,7 @@ public struct DocumentLayout: Sendable {
 
 /// One remembered unit layout, safe to share between threads.
 final class LastUnitMemo: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var unit = -1
     private var layout: BlockLayout?
 

@@ -1,5 +1,9 @@
 import CellWidth
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+import Threads
 import MarkdownModel
 import Styling
 import TextModel
@@ -12,7 +16,7 @@ import TextModel
 /// reader.
 public final class ByteStore: @unchecked Sendable {
     static let chunkSize = 1 << 20
-    private let lock = NSLock()
+    private let lock = Lock()
     private var chunks: [UnsafeMutableRawPointer] = []
     private var mapped: UnsafeRawPointer?
     private var mappedLength = 0
@@ -177,7 +181,7 @@ public final class TextContent: LayoutContent, @unchecked Sendable {
     public let store: ByteStore
     /// Tab stops every this many columns (less's `-x`): part of the text, which search matches.
     public let tabWidth: Int
-    private let lock = NSLock()
+    private let lock = Lock()
     private var starts = LineStarts()
     /// Bytes scanned for line ends so far.
     private var scanned = 0

@@ -23,18 +23,23 @@ extension PagerState {
         case .halfUp:
             if let n = count { halfPage = n }
             scroll(by: -(halfPage ?? max(1, rows / 2)))
-        case .top:
-            if let n = count { goToSourceLine(n) } else { active.jump(to: .top) }
-        case .bottom:
-            if let n = count { goToSourceLine(n) } else {
+        case .top, .bottom:
+            // On input still being read, `G` reads on to its end, `Ng` to line N and `N%` to
+            // the end (the whole must be known); Ctrl-C stops the reading.
+            let growing = help == nil && active.isGrowing
+            if let n = count {
+                if growing { return seek(.line(max(1, n))) }
+                goToSourceLine(n)
+            } else if command == .top {
+                active.jump(to: .top)
+            } else {
                 active.jump(to: .bottom)
-                // On input still being read, `G` reads on to its end (Ctrl-C stops it).
-                if help == nil && active.isGrowing { seekingEnd = true; return [.readToEnd(document: current)] }
+                if growing { return seek(.end) }
             }
         case .percent:
             let p = min(100, max(0, count ?? 0))
-            let target = active.layout.rowCount * p / 100
-            active.jump(toRow: target)
+            if help == nil && active.isGrowing { return seek(.percent(p)) }
+            jump(toPercent: p)
         case .setMark(let c):
             active.marks[c] = active.viewport.position
             message = "Mark \(c) set"
@@ -66,8 +71,8 @@ extension PagerState {
         case .searchForward: startPrompt(.search(forward: true), count: count)
         case .searchBackward: startPrompt(.search(forward: false), count: count)
         case .filter: startPrompt(.filter)
-        case .repeatSearch: repeatSearch(reverse: false, count: count ?? 1)
-        case .repeatSearchReverse: repeatSearch(reverse: true, count: count ?? 1)
+        case .repeatSearch: return repeatSearch(reverse: false, count: count ?? 1)
+        case .repeatSearchReverse: return repeatSearch(reverse: true, count: count ?? 1)
         case .toggleHighlight: toggleHighlight()
         case .selectNext: selectNext(forward: true, count: count ?? 1)
         case .selectPrevious: selectNext(forward: false, count: count ?? 1)
@@ -103,6 +108,10 @@ extension PagerState {
     }
 
     /// `Ng`: source line N of the Markdown file, the numbers editors and `grep -n` print.
+    mutating func jump(toPercent p: Int) {
+        active.jump(toRow: active.layout.rowCount * p / 100)
+    }
+
     mutating func goToSourceLine(_ line: Int) {
         active.prepare(aroundUnit: active.content.unit(forSourceLine: max(1, line)))
         let layoutRow = active.layout.row(forSourceLine: max(1, line))

@@ -99,8 +99,10 @@ public struct PagerState: Sendable {
     public internal(set) var horizontalShift = 0
     /// `F`: the view stays on the last line as input arrives; any key stops it.
     public internal(set) var following = false
-    /// `G` (or a search) on input still being read: keep going to the end as it arrives.
-    public internal(set) var seekingEnd = false
+    /// What the reader asked for on input still being read that has not arrived yet (`G`,
+    /// `Ng`, `N%`, a forward search): reading goes on and the view goes there once it has
+    /// arrived. Any key stops it (`Ctrl-C` without doing anything else).
+    public internal(set) var seeking: Seeking?
     /// What the terminal said about its colours (`--theme=auto`).
     public internal(set) var terminalColors = TerminalColors()
     /// The first frame should wait for the terminal's reply to the colour query.
@@ -184,6 +186,7 @@ public struct PagerState: Sendable {
             return inputEnded(document: index, error: error)
         case .documentReady(let index, let spec, let changed):
             replaceDocument(at: index, with: spec, changedUnits: changed)
+            if index == current, seeking != nil { return continueSeeking(ended: !active.isGrowing) }
             return inputArrived(document: index)
         case .terminalReply(let reply):
             return terminalReplied(reply)
@@ -217,10 +220,10 @@ public struct PagerState: Sendable {
             message = nil
             lastClickedLink = nil
             documents[current].changedUnits = []
-            if following || seekingEnd {
+            if following || seeking != nil {
                 // Any key stops following (less: any key; Ctrl-C also stops the reading).
                 following = false
-                seekingEnd = false
+                seeking = nil
                 let stop: [PagerEffect] = [.stopReading(document: current)]
                 if key == .ctrl("c") || key == .char("q") && keys.count == nil && prompt == nil { return stop }
                 return stop + handle(event)

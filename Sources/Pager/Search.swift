@@ -96,8 +96,7 @@ extension PagerState {
             return []
         case .enter:
             prompt = nil
-            commitPrompt(p)
-            return []
+            return commitPrompt(p)
         case .ctrl("r"):
             p.literal.toggle()
             prompt = p
@@ -166,8 +165,13 @@ extension PagerState {
             p.previewPattern = pattern
             let texts = SearchTexts(active)
             let searcher = DocumentSearcher(pattern: pattern, texts: texts)
-            if let hit = searcher.find(forward ? .forward : .backward,
-                                       from: searchStart(forward: forward, from: p.origin), wrapAround: true) {
+            // A key's work must not grow with the document: the preview looks at a bounded
+            // number of texts (lines, blocks) and shows nothing if the match is further;
+            // Enter searches the whole document.
+            if case .found(let hit) = searcher.find(forward ? .forward : .backward,
+                                                   from: searchStart(forward: forward, from: p.origin),
+                                                   wrapAround: !active.isGrowing,
+                                                   textLimit: Self.previewTextLimit) {
                 let match = SearchMatch(blockIndex: texts.blockIndex(hit.textIndex), range: hit.range)
                 p.preview = match
                 reveal(match, asJump: false)
@@ -176,24 +180,49 @@ extension PagerState {
         prompt = p
     }
 
-    mutating func commitPrompt(_ p: Prompt) {
+    /// Texts (text lines, Markdown blocks) the preview of a search being typed may look at:
+    /// about 10 ms of matching on a long log, whatever the document's size.
+    static let previewTextLimit = 5_000
+
+    mutating func commitPrompt(_ p: Prompt) -> [PagerEffect] {
         let text = p.editor.text
         switch p.kind {
         case .filter:
             active.viewport.position = p.origin
             applyFilter(text, literal: p.literal)
+            return []
         case .search(let forward):
             active.viewport.position = p.origin
             let patternText = text.isEmpty ? (searchHistory.last ?? "") : text
-            guard !patternText.isEmpty else { message = "No previous pattern"; return }
+            guard !patternText.isEmpty else { message = "No previous pattern"; return [] }
             remember(patternText)
             switch compile(patternText, literal: p.literal) {
             case .failure(let e):
                 message = e.description
+                return []
             case .success(let pattern):
-                runSearch(pattern, forward: forward, from: searchStart(forward: forward, from: p.origin), count: max(1, p.count ?? 1))
+                return startSearch(pattern, forward: forward, from: searchStart(forward: forward, from: p.origin),
+                                   count: max(1, p.count ?? 1))
             }
         }
+    }
+
+    /// `+/pattern`: the first match from the top.
+    public mutating func startSearch(_ patternText: String, pattern: SearchPattern) -> [PagerEffect] {
+        remember(patternText)
+        return startSearch(pattern, forward: true, from: SearchPosition(textIndex: 0, utf8Offset: 0))
+    }
+
+    /// A new search. Forward on input still being read, it reads on until a match arrives
+    /// (as less does) instead of wrapping round to the top.
+    mutating func startSearch(_ pattern: SearchPattern, forward: Bool, from start: SearchPosition,
+                              count: Int = 1) -> [PagerEffect] {
+        guard forward, help == nil, active.isGrowing else {
+            runSearch(pattern, forward: forward, from: start, count: count)
+            return []
+        }
+        search = SearchState(pattern: pattern, forward: true)
+        return seek(.match(from: start, remaining: count))
     }
 
     mutating func remember(_ pattern: String) {
@@ -207,18 +236,24 @@ extension PagerState {
         let texts = SearchTexts(active)
         let searcher = DocumentSearcher(pattern: pattern, texts: texts)
         let (hit, wrapped) = Self.find(searcher, forward: forward, from: start, count: count)
-        var state = SearchState(pattern: pattern, forward: forward)
         guard let hit else {
-            search = state
+            search = SearchState(pattern: pattern, forward: forward)
             message = "Pattern not found"
             return
         }
+        showMatch(hit, texts: texts, pattern: pattern, forward: forward)
+        if wrapped { message = forward ? "Search hit BOTTOM, continuing at TOP" : "Search hit TOP, continuing at BOTTOM" }
+    }
+
+    /// Makes `hit` the current match of a new search and brings it into view; counts the
+    /// matches in the background.
+    mutating func showMatch(_ hit: SearchHit, texts: SearchTexts, pattern: SearchPattern, forward: Bool) {
+        var state = SearchState(pattern: pattern, forward: forward)
         let match = SearchMatch(blockIndex: texts.blockIndex(hit.textIndex), range: hit.range)
         state.current = match
         state.counter = MatchCounter(pattern: pattern, texts: texts, target: hit.positionBefore)
         search = state
         reveal(match, asJump: true)
-        if wrapped { message = forward ? "Search hit BOTTOM, continuing at TOP" : "Search hit TOP, continuing at BOTTOM" }
     }
 
     /// `n` / `N`: the next match in the search's direction (or the other one).
@@ -248,14 +283,13 @@ extension PagerState {
         return (hit, wrapped)
     }
 
-    mutating func repeatSearch(reverse: Bool, count: Int) {
+    mutating func repeatSearch(reverse: Bool, count: Int) -> [PagerEffect] {
         guard var s = search else {
             if let last = searchHistory.last, case .success(let p) = compile(last, literal: config.literalSearch) {
-                runSearch(p, forward: !reverse, from: searchStart(forward: !reverse, from: active.viewport.position), count: count)
-            } else {
-                message = "No previous search"
+                return startSearch(p, forward: !reverse, from: searchStart(forward: !reverse, from: active.viewport.position), count: count)
             }
-            return
+            message = "No previous search"
+            return []
         }
         let forward = s.forward != reverse
         let texts = SearchTexts(active)
@@ -268,8 +302,12 @@ extension PagerState {
         } else {
             position = searchStart(forward: forward, from: active.viewport.position)
         }
+        if forward && help == nil && active.isGrowing {
+            // On input still being read, `n` reads on to the next match rather than wrapping.
+            return seek(.match(from: position, remaining: count))
+        }
         let (found, wrapped) = Self.find(searcher, forward: forward, from: position, count: count)
-        guard let hit = found else { message = "Pattern not found"; return }
+        guard let hit = found else { message = "Pattern not found"; return [] }
         let match = SearchMatch(blockIndex: texts.blockIndex(hit.textIndex), range: hit.range)
         if let o = s.ordinal, let total = s.total, total > 0 {
             let step = forward ? count : -count
@@ -283,6 +321,7 @@ extension PagerState {
         search = s
         reveal(match, asJump: true)
         if wrapped { message = forward ? "Search hit BOTTOM, continuing at TOP" : "Search hit TOP, continuing at BOTTOM" }
+        return []
     }
 
     /// Moves the view as little as possible to show a match (or to the jump target row).

@@ -44,7 +44,7 @@ extension PagerState {
         let pages = PageCounter.pages(top: top, rowCount: count, contentRows: rows,
                                       overlap: max(0, rows - config.pageStep.rows(contentRows: rows)))
         if following { right.insert("following", at: 0) }
-        if seekingEnd && !following { right.insert("reading to the end (^C stops)", at: 0) }
+        if let goal = seeking, !following { right.insert(goal.statusText, at: 0) }
         if horizontalShift > 0 { right.insert("→\(horizontalShift)", at: 0) }
         if doc.isGrowing || doc.isPreview {
             // The rest of the input is still being read: totals are not known yet.

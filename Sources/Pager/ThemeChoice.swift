@@ -1,5 +1,8 @@
-import Foundation
+import FoundationEssentials
 import TerminalScreen
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `--theme`: a palette by name, or `auto` — ask the terminal for its background colour,
 /// else `COLORFGBG`, else dark.

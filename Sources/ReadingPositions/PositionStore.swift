@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #elseif canImport(Darwin)

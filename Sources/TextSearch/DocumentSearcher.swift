@@ -33,6 +33,15 @@ public struct SearchHit: Sendable, Hashable {
     public var positionBefore: SearchPosition { SearchPosition(textIndex: textIndex, utf8Offset: range.lowerBound) }
 }
 
+/// What a search limited to some texts found (`DocumentSearcher.find(_:from:wrapAround:textLimit:)`).
+public enum BoundedSearchResult: Sendable, Hashable {
+    case found(SearchHit)
+    /// The whole search was done: nothing matches.
+    case notFound
+    /// The texts allowed ran out first.
+    case gaveUp
+}
+
 public enum SearchDirection: Sendable, Hashable {
     case forward, backward
 }
@@ -63,38 +72,66 @@ public struct DocumentSearcher<Texts: RandomAccessCollection> where Texts.Elemen
     /// itself when it is the only one. Nil when nothing matches. A `position` outside the
     /// texts is clamped to the start or end of the document.
     public func find(_ direction: SearchDirection, from position: SearchPosition, wrapAround: Bool) -> SearchHit? {
+        var budget = Int.max
+        return find(direction, from: position, wrapAround: wrapAround, budget: &budget)
+    }
+
+    /// `find` that looks at no more than `textLimit` texts: `.gaveUp` when they ran out
+    /// before the search was done. For work that must not grow with the document, such as
+    /// the preview shown while a pattern is typed.
+    public func find(_ direction: SearchDirection, from position: SearchPosition, wrapAround: Bool,
+                     textLimit: Int) -> BoundedSearchResult {
+        var budget = max(0, textLimit)
+        if let hit = find(direction, from: position, wrapAround: wrapAround, budget: &budget) { return .found(hit) }
+        return budget < 0 ? .gaveUp : .notFound
+    }
+
+    /// The search behind both `find`s. Each text looked at costs one from `budget`; when
+    /// none is left the search stops, leaving `budget` at -1.
+    private func find(_ direction: SearchDirection, from position: SearchPosition, wrapAround: Bool,
+                      budget: inout Int) -> SearchHit? {
         guard !texts.isEmpty else { return nil }
         let scratch = MatchScratch()
         let position = clamped(position)
         switch direction {
         case .forward:
-            if let hit = forward(from: position, scratch: scratch) { return hit }
+            if let hit = forward(from: position, scratch: scratch, budget: &budget) { return hit }
             guard wrapAround else { return nil }
             // Everything before `position`: whole texts, then the head of its own text.
             for index in texts.startIndex..<position.textIndex {
+                guard spend(&budget) else { return nil }
                 if let range = first(in: index, from: 0, scratch: scratch) {
                     return SearchHit(textIndex: index, range: range, wrapped: true)
                 }
             }
+            guard spend(&budget) else { return nil }
             if let range = first(in: position.textIndex, from: 0, scratch: scratch),
                range.lowerBound < position.utf8Offset {
                 return SearchHit(textIndex: position.textIndex, range: range, wrapped: true)
             }
             return nil
         case .backward:
-            if let hit = backward(from: position, scratch: scratch) { return hit }
+            if let hit = backward(from: position, scratch: scratch, budget: &budget) { return hit }
             guard wrapAround else { return nil }
             for index in stride(from: texts.endIndex - 1, to: position.textIndex, by: -1) {
+                guard spend(&budget) else { return nil }
                 if let range = last(in: index, before: .max, scratch: scratch) {
                     return SearchHit(textIndex: index, range: range, wrapped: true)
                 }
             }
+            guard spend(&budget) else { return nil }
             if let range = last(in: position.textIndex, before: .max, scratch: scratch),
                range.lowerBound >= position.utf8Offset {
                 return SearchHit(textIndex: position.textIndex, range: range, wrapped: true)
             }
             return nil
         }
+    }
+
+    private func spend(_ budget: inout Int) -> Bool {
+        guard budget > 0 else { budget = -1; return false }
+        if budget != .max { budget -= 1 }
+        return true
     }
 
     /// Indices of the texts that contain a match (`matching: true`) or none (`false`), for
@@ -115,8 +152,9 @@ public struct DocumentSearcher<Texts: RandomAccessCollection> where Texts.Elemen
         return SearchPosition(textIndex: p.textIndex, utf8Offset: max(0, p.utf8Offset))
     }
 
-    private func forward(from p: SearchPosition, scratch: MatchScratch) -> SearchHit? {
+    private func forward(from p: SearchPosition, scratch: MatchScratch, budget: inout Int) -> SearchHit? {
         for index in p.textIndex..<texts.endIndex {
+            guard spend(&budget) else { return nil }
             let offset = index == p.textIndex ? p.utf8Offset : 0
             if let range = first(in: index, from: offset, scratch: scratch) {
                 return SearchHit(textIndex: index, range: range, wrapped: false)
@@ -125,8 +163,9 @@ public struct DocumentSearcher<Texts: RandomAccessCollection> where Texts.Elemen
         return nil
     }
 
-    private func backward(from p: SearchPosition, scratch: MatchScratch) -> SearchHit? {
+    private func backward(from p: SearchPosition, scratch: MatchScratch, budget: inout Int) -> SearchHit? {
         for index in stride(from: p.textIndex, through: texts.startIndex, by: -1) {
+            guard spend(&budget) else { return nil }
             let limit = index == p.textIndex ? p.utf8Offset : .max
             if let range = last(in: index, before: limit, scratch: scratch) {
                 return SearchHit(textIndex: index, range: range, wrapped: false)

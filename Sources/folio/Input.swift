@@ -1,5 +1,5 @@
 import CellWidth
-import Foundation
+import FoundationEssentials
 import LineLayout
 import ReadingPositions
 import TextModel

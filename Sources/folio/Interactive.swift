@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import LineLayout
 import MarkdownModel
 import Pager
@@ -196,9 +197,11 @@ extension Folio {
     func apply(_ command: StartCommand, to state: inout PagerState) -> [PagerEffect] {
         switch command {
         case .line(let n):
-            _ = state.update(.key(.char("g")))  // reset
-            for d in String(n) { _ = state.update(.key(.char(d))) }
-            _ = state.update(.key(.char("g")))
+            // A count then `g`, as typed: on a pipe, it reads on to line N (never an effect
+            // before the last key).
+            var effects = state.update(.key(.char("g")))  // reset
+            for d in String(n) { effects += state.update(.key(.char(d))) }
+            return effects + state.update(.key(.char("g")))
         case .end:
             return state.update(.key(.char("G")))
         case .follow:
@@ -209,8 +212,7 @@ extension Folio {
             options.mode = state.config.literalSearch ? .literal : .regex
             do {
                 let compiled = try SearchPattern(pattern, options: options)
-                state.searchHistory.append(pattern)
-                state.runSearch(compiled, forward: true, from: SearchPosition(textIndex: 0, utf8Offset: 0))
+                return state.startSearch(pattern, pattern: compiled)
             } catch {
                 return state.update(.notice(error.description))
             }

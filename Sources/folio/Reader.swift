@@ -1,4 +1,6 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Threads
 import LineLayout
 import MarkdownModel
 import Pager
@@ -27,7 +29,7 @@ enum Delivery: @unchecked Sendable {
 final class Mailbox: @unchecked Sendable {
     let readFD: Int32
     private let writeFD: Int32
-    private let lock = NSLock()
+    private let lock = Lock()
     private var pending: [Delivery] = []
     private var signaled = false
 
@@ -80,7 +82,7 @@ final class StreamReader: @unchecked Sendable {
     let store: ByteStore
     private let fd: Int32
     private let mailbox: Mailbox
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var limit: Int
     private var toEnd: Bool
     private(set) var finished = false
@@ -99,9 +101,7 @@ final class StreamReader: @unchecked Sendable {
     func markFinished() { finished = true; close(fd) }
 
     func start() {
-        let thread = Thread { [self] in run() }
-        thread.stackSize = 1 << 20
-        thread.start()
+        startThread(stackSize: 1 << 20) { [self] in run() }
     }
 
     /// The pager needs bytes up to `bytes` (plus the read-ahead).
@@ -190,7 +190,7 @@ final class StreamReader: @unchecked Sendable {
 /// not shown half-parsed). A new parse starts when the last one is done and the input grew
 /// by a quarter (or ended): the total work stays a small multiple of one parse.
 final class ParseWorker: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var running = false
     private var parsedBytes = 0
     /// The whole input, when the caller already holds it as one array: parsed from there
@@ -250,7 +250,7 @@ final class ParseWorker: @unchecked Sendable {
         if ended { whole = nil }
         lock.unlock()
         guard due else { return }
-        let thread = Thread { [self] in
+        startThread(stackSize: 8 << 20) { [self] in
             var bytes = given ?? store.bytes(0..<available)
             bytes.removeSubrange(PrefixCut.parseable(bytes, ended: ended)...)
             var spec = DocumentSpec(name: "", path: nil, document: MarkdownParser.parse(bytes))
@@ -269,7 +269,5 @@ final class ParseWorker: @unchecked Sendable {
             lock.unlock()
             mailbox.post(.parsed(doc: doc, spec: spec, complete: ended, facts: facts))
         }
-        thread.stackSize = 8 << 20
-        thread.start()
     }
 }

@@ -1,4 +1,6 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Threads
 import LineLayout
 #if canImport(Glibc)
 import Glibc
@@ -18,7 +20,7 @@ final class RowCounter: @unchecked Sendable {
     let doc: Int
     private let mailbox: Mailbox
     private let slots = DispatchSemaphore(value: RowCounter.inFlight)
-    private let lock = NSLock()
+    private let lock = Lock()
     private var cancelled = false
     private var _finished = false
     private var _end: Int
@@ -37,9 +39,7 @@ final class RowCounter: @unchecked Sendable {
     var end: Int { lock.lock(); defer { lock.unlock() }; return _end }
 
     func start() {
-        let thread = Thread { [self] in run() }
-        thread.stackSize = 1 << 20
-        thread.start()
+        startThread(stackSize: 1 << 20) { [self] in run() }
     }
 
     func cancel() {

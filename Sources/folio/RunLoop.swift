@@ -1,4 +1,6 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Threads
 import LineLayout
 import MarkdownModel
 import Pager
@@ -686,12 +688,10 @@ extension RunLoop {
               let options = state.documents[doc].countsWanted else { return }
         counting = doc
         let content = state.documents[doc].content
-        let thread = Thread {
+        startThread(stackSize: 8 << 20) {
             let counts = content.rowCounts(of: 0..<content.unitCount, options: options)
             mailbox.post(.counted(doc: doc, options: options, counts: counts, content: content))
         }
-        thread.stackSize = 8 << 20
-        thread.start()
     }
 
     /// Lets the reader of the current text stream read on when the view nears the end of
@@ -702,7 +702,7 @@ extension RunLoop {
               inputs[index].text != nil, state.help == nil else { return }
         let doc = state.documents[index]
         let rows = max(1, state.contentRows)
-        if state.following || state.seekingEnd || doc.top + 4 * rows >= doc.layout.rowCount {
+        if state.following || state.seeking != nil || doc.top + 4 * rows >= doc.layout.rowCount {
             reader.demand(inputs[index].store.count)
         }
     }

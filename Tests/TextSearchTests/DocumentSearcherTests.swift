@@ -101,4 +101,36 @@ import TextSearch
         #expect(slice.find(.backward, from: SearchPosition(textIndex: 2, utf8Offset: 0), wrapAround: true)
             == SearchHit(textIndex: 4, range: 5..<9, wrapped: true))
     }
+
+    /// A limited search agrees with the full one whenever the limit covers the texts it
+    /// would look at, and gives up (never a wrong answer) when it does not: every start,
+    /// direction, wrap and limit over a small document.
+    @Test func aLimitedSearchAgreesWithTheFullOneOrGivesUp() throws {
+        let s = try searcher()
+        for wrap in [false, true] {
+            for direction in [SearchDirection.forward, .backward] {
+                for index in 0..<texts.count {
+                    for offset in [0, 3, 7, 100] {
+                        let from = SearchPosition(textIndex: index, utf8Offset: offset)
+                        let full = s.find(direction, from: from, wrapAround: wrap)
+                        for limit in 0...(texts.count + 2) {
+                            switch s.find(direction, from: from, wrapAround: wrap, textLimit: limit) {
+                            case .found(let hit):
+                                #expect(hit == full, "limit \(limit) from \(from)")
+                            case .notFound:
+                                #expect(full == nil, "limit \(limit) from \(from)")
+                            case .gaveUp:
+                                #expect(limit <= texts.count + 1, "gave up with \(limit) texts allowed")
+                            }
+                        }
+                        // Enough texts always give the full answer.
+                        let enough = s.find(direction, from: from, wrapAround: wrap, textLimit: texts.count + 1)
+                        #expect(enough == (full.map { .found($0) } ?? .notFound))
+                    }
+                }
+            }
+        }
+        // One text allowed: a match further on is not looked for.
+        #expect(s.find(.forward, from: SearchPosition(textIndex: 1, utf8Offset: 0), wrapAround: false, textLimit: 1) == .gaveUp)
+    }
 }

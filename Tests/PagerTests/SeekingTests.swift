@@ -1,0 +1,171 @@
+import LineLayout
+@testable import Pager
+import Testing
+
+/// `Ng`, `N%`, `G` and forward searches on input still being read: the pager asks for more
+/// (`.readToEnd`) and goes there once it has arrived (then `.stopReading`); any key stops it.
+/// And the preview of a search being typed does bounded work, whatever the document's size.
+extension PagerHarness {
+    /// The content rows without their trailing spaces.
+    var trimmedContent: [String] {
+        content.map { row in String(row.reversed().drop { $0 == " " }.reversed()) }
+    }
+}
+
+@Suite struct SeekingTests {
+    /// A text document whose first `arrived` of `total` lines (`line 1` …) have come in.
+    struct Stream {
+        let store = ByteStore()
+        let content: TextContent
+        var harness: PagerHarness
+        let lines: [String]
+        var sent = 0
+
+        init(total: Int, arrived: Int, rows: Int = 6, line: (Int) -> String = { "line \($0)" }) {
+            lines = (1...total).map(line)
+            content = TextContent(store: store)
+            var h = PagerHarness(text: "", columns: 40, rows: rows)
+            h.state = PagerState(documents: [DocumentSpec(name: "stdin", path: nil, text: content)],
+                                 config: PagerHarness.plain, rows: rows, columns: 40)
+            harness = h
+            arrive(arrived)
+        }
+
+        /// `count` more lines arrive.
+        mutating func arrive(_ count: Int) {
+            let next = lines[sent..<min(lines.count, sent + count)].map { $0 + "\n" }.joined()
+            sent = min(lines.count, sent + count)
+            Array(next.utf8).withUnsafeBytes { store.append($0) }
+            _ = content.indexMore(inputEnded: false)
+            harness.send(.inputArrived(document: 0))
+        }
+
+        /// The rest arrives and the input ends.
+        mutating func end() {
+            let next = lines[sent...].map { $0 + "\n" }.joined()
+            sent = lines.count
+            Array(next.utf8).withUnsafeBytes { store.append($0) }
+            _ = content.indexMore(inputEnded: true)
+            harness.send(.inputEnded(document: 0, error: nil))
+        }
+
+        var top: String { rows.first ?? "" }
+        var rows: [String] { harness.trimmedContent }
+        var effects: [PagerEffect] { harness.effects }
+    }
+
+    @Test func aForwardSearchReadsOnUntilTheMatchArrives() {
+        var s = Stream(total: 1000, arrived: 100)
+        s.harness.send("/^line 500$<CR>")
+        #expect(s.effects == [.readToEnd(document: 0)])
+        #expect(s.harness.status.contains("searching"))
+        #expect(s.top == "line 1")
+        s.arrive(300)  // up to line 400: not yet
+        #expect(s.harness.state.seeking != nil)
+        #expect(s.top == "line 1")
+        s.arrive(200)  // line 500 is in
+        #expect(s.harness.state.seeking == nil)
+        #expect(s.effects.last == .stopReading(document: 0))
+        #expect(s.rows.contains("line 500"))
+        #expect(!s.harness.status.contains("searching"))
+    }
+
+    @Test func onAStreamASearchDoesNotWrapToAnEarlierMatchUntilTheInputEnds() {
+        var s = Stream(total: 300, arrived: 100) { $0 == 3 ? "target" : "line \($0)" }
+        s.harness.send("50g")
+        #expect(s.top == "line 50")
+        s.harness.send("/target<CR>")
+        #expect(s.harness.state.seeking != nil)
+        #expect(s.top == "line 50")
+        s.end()
+        #expect(s.harness.state.seeking == nil)
+        #expect(s.rows.contains("target"))
+        #expect(s.harness.status.contains("Search hit BOTTOM"))
+    }
+
+    @Test func aPatternThatNeverArrivesIsNotFoundAtTheEnd() {
+        var s = Stream(total: 300, arrived: 100)
+        s.harness.send("/nowhere<CR>")
+        #expect(s.harness.state.seeking != nil)
+        s.end()
+        #expect(s.harness.state.seeking == nil)
+        #expect(s.harness.status.contains("Pattern not found"))
+        #expect(s.top == "line 1")
+    }
+
+    @Test func nReadsOnToTheNextMatch() {
+        var s = Stream(total: 1000, arrived: 100) { $0 % 200 == 0 ? "mark \($0)" : "line \($0)" }
+        s.harness.send("/mark<CR>")
+        s.arrive(150)
+        #expect(s.rows.contains("mark 200"))
+        s.harness.send("n")
+        #expect(s.harness.state.seeking != nil)
+        #expect(s.effects.last == .readToEnd(document: 0))
+        s.arrive(200)
+        #expect(s.rows.contains("mark 400"))
+        #expect(s.harness.state.seeking == nil)
+    }
+
+    @Test func lineNReadsOnToLineN() {
+        var s = Stream(total: 1000, arrived: 100)
+        s.harness.send("700g")
+        #expect(s.effects == [.readToEnd(document: 0)])
+        #expect(s.harness.status.contains("reading to line 700"))
+        s.arrive(500)
+        #expect(s.top == "line 1")
+        s.arrive(200)
+        #expect(s.top == "line 700")
+        #expect(s.effects.last == .stopReading(document: 0))
+        // A line that has arrived: no reading.
+        s.harness.effects = []
+        s.harness.send("20g")
+        #expect(s.top == "line 20")
+        #expect(s.effects.isEmpty)
+    }
+
+    @Test func percentWaitsForTheWhole() {
+        var s = Stream(total: 1000, arrived: 100)
+        s.harness.send("50%")
+        #expect(s.effects == [.readToEnd(document: 0)])
+        s.arrive(500)
+        #expect(s.top == "line 1")
+        s.end()
+        #expect(s.top == "line 501")
+        #expect(s.harness.state.seeking == nil)
+    }
+
+    @Test func lineNBeyondTheEndStopsAtTheEnd() {
+        var s = Stream(total: 300, arrived: 100)
+        s.harness.send("5000g")
+        s.end()
+        #expect(s.harness.state.seeking == nil)
+        #expect(s.rows.contains("line 300"))
+    }
+
+    @Test func ctrlCStopsTheReadingAndLeavesTheViewWhereItWas() {
+        var s = Stream(total: 1000, arrived: 100)
+        s.harness.send("/^line 900$<CR>")
+        s.harness.effects = []
+        s.harness.send("<C-c>")
+        #expect(s.effects == [.stopReading(document: 0)])
+        #expect(s.harness.state.seeking == nil)
+        s.arrive(900)
+        #expect(s.top == "line 1")
+    }
+
+    /// The preview while typing looks at `previewTextLimit` lines at most: a match further
+    /// on is found by Enter, not by each key.
+    @Test func thePreviewOfASearchBeingTypedDoesBoundedWork() {
+        let far = PagerState.previewTextLimit * 3
+        let text = (1...(far + 10)).map { $0 == far ? "needle" : $0 == 40 ? "pin" : "line \($0)" }.joined(separator: "\n")
+        var h = PagerHarness(text: text, columns: 40, rows: 6)
+        h.send("/needle")
+        #expect(h.trimmedContent.first == "line 1")
+        h.send("<CR>")
+        #expect(h.trimmedContent.contains("needle"))
+        h.send("g/pin")
+        #expect(h.trimmedContent.contains("pin"))
+        h.send("<Esc>")
+        #expect(h.trimmedContent.first == "line 1")
+    }
+}
