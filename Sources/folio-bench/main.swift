@@ -9,6 +9,7 @@
 //   - search: a word near the end of the 20 MB document, and `n` to a match on the same screen.
 // Figures are min / median / p90 over repetitions. No assertions: numbers go in the notes.
 import Foundation
+import GrammarLoader
 import LineLayout
 import MarkdownModel
 import Pager
@@ -143,6 +144,39 @@ if args.contains("--keys-only") {
     keystrokes(small, label: "20 KB")
     exit(0)
 }
+
+// Keystrokes on highlighted code (`--highlight`): documents that are mostly fenced code in
+// five languages, 40 KB and 4 MB, with the tree-sitter highlighter folio uses (grammars from
+// `make grammars`). Each block is highlighted once, when first laid out, so the figures
+// include the highlighting of the blocks that scroll into view.
+if args.contains("--highlight") {
+    let loader = GrammarLoader.forThisProcess()
+    guard !loader.available().filter({ $0 != "diff" }).isEmpty else {
+        print("folio-bench: no grammars found (run `make grammars`)"); exit(1)
+    }
+    let highlighter = loader.highlighter()
+    let code = CodeHighlighter { info, text in highlighter.runs(info: info, code: text) }
+    let blocks: [(String, String)] = [
+        ("swift", "struct Point {\n    var x = 0, y = 0 // origin\n    func moved(by d: Int) -> Point { Point(x: x + d, y: y - d) }\n}\nlet names = [\"a\", \"b\"].map { $0.uppercased() }\n"),
+        ("python", "def fib(n: int) -> int:\n    \"\"\"Fibonacci.\"\"\"\n    a, b = 0, 1\n    for _ in range(n):\n        a, b = b, a + b  # step\n    return a\n"),
+        ("rust", "fn main() {\n    let v: Vec<u32> = (1..10).filter(|x| x % 2 == 0).collect();\n    println!(\"{:?}\", v); // evens\n}\n"),
+        ("javascript", "const add = (a, b) => a + b;\nclass Box { constructor(v) { this.v = v } get value() { return `${this.v}` } }\n"),
+        ("c", "#include <stdio.h>\nint main(void) {\n    for (int i = 0; i < 3; i++) printf(\"%d\\n\", i); /* count */\n    return 0;\n}\n"),
+    ]
+    func codeDocument(bytes target: Int) -> String {
+        var out = "", k = 0
+        while out.utf8.count < target {
+            let (lang, body) = blocks[k % blocks.count]
+            out += "## Example \(k)\n\nSome prose between the listings.\n\n```\(lang)\n" + String(repeating: body, count: 4) + "```\n\n"
+            k += 1
+        }
+        return out
+    }
+    keystrokes(codeDocument(bytes: 40_000), label: "40 KB code, highlighted", highlighter: code)
+    keystrokes(codeDocument(bytes: 4_000_000), label: "4 MB code, highlighted", highlighter: code)
+    keystrokes(codeDocument(bytes: 4_000_000), label: "4 MB code, not highlighted")
+    exit(0)
+}
 let mb = Double(big.utf8.count) / 1_000_000
 print("document: \(String(format: "%.1f", mb)) MB, \(big.split(separator: "\n", omittingEmptySubsequences: false).count) lines")
 
@@ -182,9 +216,10 @@ do {
 }
 
 // Keystrokes: update + frame + diff, as the run loop does per key.
-func keystrokes(_ markdown: String, label: String) {
+func keystrokes(_ markdown: String, label: String, highlighter: CodeHighlighter? = nil) {
     var config = PagerConfig()
     config.theme = Theme(depth: .trueColor)
+    config.highlighter = highlighter
     let doc = MarkdownParser.parse(markdown)
     for (name, key) in [("line-down", Key.char("j")), ("page-down", Key.char(" "))] {
         var state = PagerState(documents: [DocumentSpec(name: label, path: nil, document: doc)], config: config, rows: 50, columns: 120)

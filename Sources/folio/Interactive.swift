@@ -217,7 +217,6 @@ extension Folio {
                 return state.update(.notice(error.description))
             }
         }
-        return []
     }
 }
 
