@@ -41,6 +41,8 @@ public struct DocumentState: Sendable {
     public var readError: String?
     /// Units that changed in the last reload (a cue in the margin until the next key).
     public var changedUnits: Set<Int> = []
+    /// The top row the view's surroundings were last laid out ahead for (`prefetch`).
+    private var prefetchedTop: Int?
     /// The options whose exact row counts this document waits for: a large document re-laid
     /// out at a width not seen before shows estimated counts (exact around the view) until the
     /// run loop counts its rows off the run loop and hands them over (`takeRowCounts`).
@@ -216,6 +218,22 @@ public struct DocumentState: Sendable {
         case .anchor(let a):
             layout.prepare(around: a, before: rows, after: 2 * rows)
         }
+    }
+
+    /// Whether the rows a page or two away from the view may not be laid out yet.
+    public var wantsPrefetch: Bool { layout.rowCount > 0 && prefetchedTop != top }
+
+    /// Lays out (and highlights) two pages before and four after the view, in the time
+    /// between keys, so that paging into them costs a key no layout: a screen of code
+    /// otherwise runs the highlighter on the key's time.
+    public mutating func prefetch() {
+        let rows = max(1, viewport.contentRows)
+        switch viewport.position {
+        case .top: layout.prepare(aroundUnit: 0, before: 0, after: 5 * rows)
+        case .bottom: layout.prepare(aroundUnit: max(0, layout.unitCount - 1), before: 5 * rows, after: 0)
+        case .anchor(let a): layout.prepare(around: a, before: 2 * rows, after: 4 * rows)
+        }
+        prefetchedTop = top
     }
 
     /// Prepares the rows around unit `u` (before a jump or a reveal lands there).

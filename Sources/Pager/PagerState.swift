@@ -108,7 +108,9 @@ public struct PagerState: Sendable {
     /// The first frame should wait for the terminal's reply to the colour query.
     public var awaitingTerminal: Bool { terminalColors.awaiting }
     /// Background work is waiting (the run loop sends `.idle` without blocking).
-    public var wantsIdle: Bool { search?.counter?.isDone == false || mouseDrag?.edgeDirection != nil }
+    public var wantsIdle: Bool {
+        search?.counter?.isDone == false || mouseDrag?.edgeDirection != nil || active.wantsPrefetch
+    }
 
     public init(documents: [DocumentSpec], config: PagerConfig, rows: Int, columns: Int) {
         self.config = config
@@ -186,8 +188,10 @@ public struct PagerState: Sendable {
             return inputEnded(document: index, error: error)
         case .documentReady(let index, let spec, let changed):
             replaceDocument(at: index, with: spec, changedUnits: changed)
-            if index == current, seeking != nil { return continueSeeking(ended: !active.isGrowing) }
-            return inputArrived(document: index)
+            var effects = inputArrived(document: index)
+            // A whole document now (a Markdown stream's last parse): what waited for the end.
+            if index == current, seeking != nil, !active.isGrowing { effects += continueSeeking(ended: true) }
+            return effects
         case .terminalReply(let reply):
             return terminalReplied(reply)
         case .terminalQueryTimedOut:

@@ -390,6 +390,8 @@ extension PagerState {
 
     /// A slice of background work: counting matches.
     mutating func idle() -> [PagerEffect] {
+        // So that the next key finds its rows laid out.
+        if active.wantsPrefetch { active.prefetch() }
         if var s = search, var counter = s.counter, !counter.isDone {
             counter.advance(budget: 2000)
             if s.ordinal == nil, let o = counter.ordinal { s.ordinal = o }

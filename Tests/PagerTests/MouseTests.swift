@@ -35,19 +35,19 @@ extension PagerEvent {
         h.sendWithoutIdle(.press(1, 0))
         h.sendWithoutIdle(.drag(3, 2))
         #expect(h.top == 0)
-        #expect(!h.state.wantsIdle)
+        #expect(h.state.mouseDrag?.edgeDirection == nil)
         // The status row (5) is past the bottom edge: one row per drag event.
         h.sendWithoutIdle(.drag(5, 3))
         #expect(h.top == 1)
         h.sendWithoutIdle(.drag(5, 3))
         #expect(h.top == 2)
         // Held there: idle time scrolls on.
-        #expect(h.state.wantsIdle)
+        #expect(h.state.mouseDrag?.edgeDirection != nil && h.state.wantsIdle)
         h.sendWithoutIdle(.idle)
         #expect(h.top == 3)
         // Back inside: scrolling stops.
         h.sendWithoutIdle(.drag(2, 10))
-        #expect(!h.state.wantsIdle)
+        #expect(h.state.mouseDrag?.edgeDirection == nil)
         #expect(h.top == 3)
         // The dragged cells are drawn selected.
         #expect(h.isHighlighted(row: 0, column: 0))

@@ -1,4 +1,5 @@
 import LineLayout
+import Styling
 @testable import Pager
 import Testing
 
@@ -167,5 +168,31 @@ extension PagerHarness {
         #expect(h.trimmedContent.contains("pin"))
         h.send("<Esc>")
         #expect(h.trimmedContent.first == "line 1")
+    }
+}
+
+/// The time between keys lays out (and highlights) the pages around the view, so a key that
+/// pages into them runs no highlighter.
+@Suite struct PrefetchTests {
+    final class Calls: @unchecked Sendable { var count = 0 }
+
+    @Test func idleTimeHighlightsThePagesAheadSoPagingDoesNot() {
+        let markdown = (1...200).map { "```sh\necho \($0)\necho more\n```\n" }.joined(separator: "\n")
+        var h = PagerHarness(markdown: markdown, columns: 40, rows: 12)
+        let calls = Calls()
+        h.send(.highlighterReady(CodeHighlighter { _, code in
+            calls.count += 1
+            return [SyntaxRun(range: 0..<min(4, code.utf8.count), role: .keyword)]
+        }))
+        #expect(!h.state.wantsIdle)
+        let start = calls.count
+        for _ in 0..<10 {
+            let before = calls.count
+            _ = h.sendWithoutIdle(.key(.char(" ")))
+            #expect(calls.count == before, "the key itself highlighted \(calls.count - before) blocks")
+            #expect(h.state.wantsIdle)
+            h.drainIdle()
+        }
+        #expect(calls.count > start, "idle time highlighted the pages ahead")
     }
 }
