@@ -17,7 +17,9 @@ public final class Grammar: @unchecked Sendable {
     private let roles: [SyntaxRole?]
     /// Text predicates of each pattern (`#eq?`, `#match?`, `#any-of?` and their negations).
     private let predicates: [[Predicate]]
-    /// Length of each pattern's source text without comments and white space: how specific it is.
+    /// How specific each pattern is: first how deeply its nodes nest (a key inside a mapping
+    /// pair is more specific than any string), then the length of its source text without
+    /// comments and white space.
     private let specificity: [Int]
 
     public enum LoadError: Error, Equatable, Sendable {
@@ -65,7 +67,10 @@ public final class Grammar: @unchecked Sendable {
         var starts = (0..<n).map { Int(ts_query_start_byte_for_pattern(q, UInt32($0))) }
         starts.append(highlights.utf8.count)
         let text = Array(highlights.utf8)
-        specificity = (0..<n).map { Self.significantLength(text[starts[$0]..<max(starts[$0], starts[$0 + 1])]) }
+        specificity = (0..<n).map {
+            let source = text[starts[$0]..<max(starts[$0], starts[$0 + 1])]
+            return Self.nestingDepth(source) * 4096 + min(4095, Self.significantLength(source))
+        }
     }
 
     /// Bytes of a pattern's source that are neither white space nor in a `;` comment line: the
@@ -84,6 +89,27 @@ public final class Grammar: @unchecked Sendable {
             }
         }
         return count
+    }
+
+    /// The deepest nesting of parentheses in a pattern's source, outside strings and `;`
+    /// comments: `(a (b (c)))` is 3, `[(a) (b)] @x` is 1.
+    static func nestingDepth(_ source: ArraySlice<UInt8>) -> Int {
+        var depth = 0, deepest = 0, inComment = false, inString = false, escaped = false
+        for b in source {
+            if inComment { if b == 0x0A { inComment = false }; continue }
+            if inString {
+                if escaped { escaped = false } else if b == UInt8(ascii: "\\") { escaped = true } else if b == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch b {
+            case UInt8(ascii: ";"): inComment = true
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "("): depth += 1; deepest = max(deepest, depth)
+            case UInt8(ascii: ")"): depth = max(0, depth - 1)
+            default: break
+            }
+        }
+        return deepest
     }
 
     deinit { ts_query_delete(query) }

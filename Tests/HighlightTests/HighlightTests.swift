@@ -133,6 +133,24 @@ struct GrammarTests {
         #expect(r[2].hasPrefix("kkk "))
     }
 
+    /// YAML's plain scalars typed by the core schema (folio's own schema.core.c, see
+    /// scripts/grammar-extras): numbers, booleans and nulls are not strings, other plain
+    /// words are, and a key is a property.
+    @Test func yaml() throws {
+        let code = "a: 42\nb: 1.5e3\nc: true\nd: ~\ne: plain words\nf: 0x1F\ng: .inf\nh: true story\ni: -7 # c\nj: 1.2.3\n"
+        let r = try roles("yaml", code).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(r[0] == "p. nn")
+        #expect(r[1] == "p. nnnnn")
+        #expect(r[2] == "p. KKKK")
+        #expect(r[3] == "p. K")
+        #expect(r[4] == "p. sssssssssss")
+        #expect(r[5] == "p. nnnn")
+        #expect(r[6] == "p. nnnn")
+        #expect(r[7] == "p. ssssssssss")
+        #expect(r[8] == "p. nn ccc")
+        #expect(r[9] == "p. sssss")
+    }
+
     @Test func everyPinnedGrammarLoadsAndColours() throws {
         let samples: [String: String] = [
             "bash": "echo \"hi\" # c", "c": "int main(void) { return 0; }", "cpp": "class A { public: int x; };",
@@ -141,7 +159,7 @@ struct GrammarTests {
             "make": "all:\n\techo hi", "markdown": "# Title\n", "python": "import os",
             "ruby": "def f; end", "rust": "fn f() {}", "toml": "a = 1", "html": "<p>hi</p>",
             "typescript": "let x: number = 1", "kotlin": "val x = 1", "sql": "SELECT 1;",
-            "swift": "let x = 1", "dockerfile": "FROM debian",
+            "swift": "let x = 1", "dockerfile": "FROM debian", "yaml": "a: 1",
         ]
         for (language, code) in samples {
             let h = TestGrammars.loader.highlighter()
