@@ -217,12 +217,14 @@ extension PagerState {
     /// (as less does) instead of wrapping round to the top.
     mutating func startSearch(_ pattern: SearchPattern, forward: Bool, from start: SearchPosition,
                               count: Int = 1) -> [PagerEffect] {
-        guard forward, help == nil, active.isGrowing else {
+        guard forward, help == nil, active.isGrowing || SearchTexts(active).count > Self.searchSliceTexts else {
             runSearch(pattern, forward: forward, from: start, count: count)
             return []
         }
+        // Input still arriving, or a document long enough that a search takes a while: in
+        // steps, with `searching…` on the status line, stopped by any key.
         search = SearchState(pattern: pattern, forward: true)
-        return seek(.match(from: start, remaining: count))
+        return seek(.match(from: start, remaining: count, origin: start, wrapped: false))
     }
 
     mutating func remember(_ pattern: String) {
@@ -302,9 +304,10 @@ extension PagerState {
         } else {
             position = searchStart(forward: forward, from: active.viewport.position)
         }
-        if forward && help == nil && active.isGrowing {
-            // On input still being read, `n` reads on to the next match rather than wrapping.
-            return seek(.match(from: position, remaining: count))
+        if forward && help == nil && (active.isGrowing || texts.count > Self.searchSliceTexts) {
+            // On input still being read, `n` reads on to the next match rather than wrapping;
+            // on a long document it searches in steps that keys can stop.
+            return seek(.match(from: position, remaining: count, origin: position, wrapped: false))
         }
         let (found, wrapped) = Self.find(searcher, forward: forward, from: position, count: count)
         guard let hit = found else { message = "Pattern not found"; return [] }
@@ -392,6 +395,10 @@ extension PagerState {
     mutating func idle() -> [PagerEffect] {
         // So that the next key finds its rows laid out.
         if active.wantsPrefetch { active.prefetch() }
+        if searchSliceDone, seeking != nil {
+            let effects = continueSeeking(ended: !active.isGrowing)
+            return effects + dragIdle()
+        }
         if var s = search, var counter = s.counter, !counter.isDone {
             counter.advance(budget: 2000)
             if s.ordinal == nil, let o = counter.ordinal { s.ordinal = o }

@@ -10,8 +10,10 @@ public enum Seeking: Sendable, Equatable {
     case line(Int)
     /// `N%`: a share of the whole, once the whole is known.
     case percent(Int)
-    /// A forward search: the `remaining`-th match from `from` (the pattern is `search`'s).
-    case match(from: SearchPosition, remaining: Int)
+    /// A forward search: the `remaining`-th match from `from` (the pattern is `search`'s),
+    /// looked for a slice of texts at a time; once the whole input is in and its end was
+    /// passed, it wraps round to the top (`wrapped`) up to `origin`, where it began.
+    case match(from: SearchPosition, remaining: Int, origin: SearchPosition, wrapped: Bool)
 
     var statusText: String {
         switch self {
@@ -53,7 +55,7 @@ extension PagerState {
     mutating func seek(_ goal: Seeking) -> [PagerEffect] {
         seeking = goal
         _ = continueSeeking(ended: !active.isGrowing)
-        return seeking == nil ? [] : [.readToEnd(document: current)]
+        return seeking != nil && active.isGrowing ? [.readToEnd(document: current)] : []
     }
 
     /// Goes as far towards `seeking` as what has arrived allows; done, it stops the reading.
@@ -76,43 +78,76 @@ extension PagerState {
             seeking = nil
             jump(toPercent: p)
             return []
-        case .match(let from, let remaining):
-            return seekMatch(from: from, remaining: remaining, ended: ended) ? stop : []
+        case .match(let from, let remaining, let origin, let wrapped):
+            return seekMatch(from: from, remaining: remaining, origin: origin, wrapped: wrapped, ended: ended) ? stop : []
         }
     }
 
-    /// The forward search of `.match`, over what has arrived; true when it is over. Once the
-    /// input has ended the search wraps round to the top, as on any finished document.
-    private mutating func seekMatch(from: SearchPosition, remaining: Int, ended: Bool) -> Bool {
+    /// Texts a forward search looks at per step (~25 ms of a long log); between steps the run
+    /// loop reads keys, so `Ctrl-C` stops a search through a 1 GB file.
+    static let searchSliceTexts = 65_536
+
+    /// The forward search of `.match`, over what has arrived, one slice of texts per call;
+    /// true when it is over. Once the input has ended the search wraps round to the top, as
+    /// on any finished document.
+    private mutating func seekMatch(from: SearchPosition, remaining: Int, origin: SearchPosition, wrapped: Bool,
+                                    ended: Bool) -> Bool {
+        searchSliceDone = false
         guard let pattern = search?.pattern else { seeking = nil; return true }
         let texts = SearchTexts(active)
-        let searcher = DocumentSearcher(pattern: pattern, texts: texts)
+        // After wrapping, only the texts up to the origin's are left.
+        let end = wrapped ? min(texts.count, origin.textIndex + 1) : texts.count
+        let searcher = DocumentSearcher(pattern: pattern, texts: texts[0..<end])
         var position = from
+        var resume = from  // after the last match taken
         var left = remaining
-        while left > 0, let hit = searcher.find(.forward, from: position, wrapAround: false) {
-            left -= 1
-            if left == 0 {
-                seeking = nil
-                showMatch(hit, texts: texts, pattern: pattern, forward: true)
-                return true
+        var budget = Self.searchSliceTexts
+        while left > 0 && budget > 0 && position.textIndex < end {
+            let slice = min(budget, end - position.textIndex)
+            switch searcher.find(.forward, from: position, wrapAround: false, textLimit: slice) {
+            case .found(let hit):
+                if wrapped && hit.textIndex == origin.textIndex && hit.range.lowerBound >= origin.utf8Offset {
+                    position = SearchPosition(textIndex: end, utf8Offset: 0)  // back where it began
+                    continue
+                }
+                left -= 1
+                budget -= hit.textIndex - position.textIndex + 1
+                if left == 0 {
+                    seeking = nil
+                    showMatch(hit, texts: texts, pattern: pattern, forward: true)
+                    if wrapped { message = "Search hit BOTTOM, continuing at TOP" }
+                    return true
+                }
+                position = hit.positionAfter
+                if hit.range.isEmpty { position.utf8Offset += 1 }
+                resume = position
+            case .notFound, .gaveUp:
+                position = SearchPosition(textIndex: position.textIndex + slice, utf8Offset: 0)
+                budget -= slice
             }
-            position = hit.positionAfter
-            if hit.range.isEmpty { position.utf8Offset += 1 }
         }
-        guard !ended else {
+        if position.textIndex < end {
+            // The slice ran out: the next one in the time between keys.
+            seeking = .match(from: position, remaining: left, origin: origin, wrapped: wrapped)
+            searchSliceDone = true
+            return false
+        }
+        if wrapped {
             seeking = nil
-            let (hit, _) = Self.find(searcher, forward: true, from: position, count: left)
-            if let hit {
-                showMatch(hit, texts: texts, pattern: pattern, forward: true)
-                message = "Search hit BOTTOM, continuing at TOP"
-            } else {
-                message = "Pattern not found"
-            }
+            message = "Pattern not found"
             return true
         }
-        // Not there yet: go on from the start of the last text, which may still grow.
-        if !texts.isEmpty { position = max(position, SearchPosition(textIndex: texts.count - 1, utf8Offset: 0)) }
-        seeking = .match(from: position, remaining: left)
+        guard ended else {
+            // Not there yet: go on from the start of the last text, which may still grow.
+            if !texts.isEmpty {
+                position = max(resume, SearchPosition(textIndex: texts.count - 1, utf8Offset: 0))
+            }
+            seeking = .match(from: position, remaining: left, origin: origin, wrapped: false)
+            return false
+        }
+        // The end: on from the top, up to where the search began.
+        seeking = .match(from: SearchPosition(textIndex: 0, utf8Offset: 0), remaining: left, origin: origin, wrapped: true)
+        searchSliceDone = true
         return false
     }
 

@@ -73,6 +73,8 @@ struct RunLoop {
         /// A file mapped whole is indexed to its end (`G`, search, `F`) rather than by slices.
         var indexToEnd = false
         var ended = false
+        /// Why the input ended early (a read error), said once its text is whole.
+        var endError: String?
         /// What the file looked like when last read (follow, watch).
         var fileSize = -1
         var fileInode: UInt = 0
@@ -518,13 +520,12 @@ extension RunLoop {
         var effects: [PagerEffect] = []
         for i in inputs.indices {
             guard let text = inputs[i].text else { continue }
-            if let reader = inputs[i].reader {
+            if inputs[i].reader != nil {
                 guard text.indexedBytes < inputs[i].store.count else { continue }
-                text.indexMore(limit: RunLoop.indexSliceBytes, inputEnded: reader.finished)
+                // Complete only once `.ended` has been taken (with its error, if any).
+                text.indexMore(limit: RunLoop.indexSliceBytes, inputEnded: inputs[i].ended)
                 if text.isComplete {
-                    keepSmallInput(i)
-                    effects += state.update(.inputEnded(document: i, error: nil))
-                    restoreEndedStream(i)
+                    effects += finishText(i)
                 } else {
                     effects += state.update(.inputArrived(document: i))
                 }
@@ -541,6 +542,16 @@ extension RunLoop {
                 effects += state.update(.inputArrived(document: i))
             }
         }
+        return effects
+    }
+
+    /// A text input whose lines are all indexed after its end: the pager hears that it ended
+    /// (with its read error, if any), and a saved position can be restored.
+    mutating func finishText(_ doc: Int) -> [PagerEffect] {
+        keepSmallInput(doc)
+        let error = inputs[doc].endError
+        let effects = state.update(.inputEnded(document: doc, error: error))
+        if error == nil { restoreEndedStream(doc) }
         return effects
     }
 
@@ -587,13 +598,12 @@ extension RunLoop {
             case .ended(let doc, let error):
                 guard inputs.indices.contains(doc) else { continue }
                 inputs[doc].ended = true
+                inputs[doc].endError = error.map { "\(loaded[doc].name): \($0)" }
                 let store = inputs[doc].store
                 if let text = inputs[doc].text {
-                    if text.indexedBytes < store.count { continue }  // the slices finish it first
+                    if text.indexedBytes < store.count { continue }  // indexing finishes it (`grown`, the slices)
                     text.indexMore(inputEnded: true)
-                    keepSmallInput(doc)
-                    effects += state.update(.inputEnded(document: doc, error: error.map { "\(loaded[doc].name): \($0)" }))
-                    if error == nil { restoreEndedStream(doc) }
+                    effects += finishText(doc)
                 } else {
                     if doc < loaded.count {
                         loaded[doc].bytes = store.consolidate()  // shared with the store: held once
@@ -627,8 +637,14 @@ extension RunLoop {
         }
         for doc in grown.sorted() where inputs.indices.contains(doc) {
             if let text = inputs[doc].text {
-                text.indexMore(limit: RunLoop.indexSliceBytes)
+                // The input may have ended in the same batch (`.ended` left the last bytes to
+                // this indexing): then this indexing is what finishes it.
+                text.indexMore(limit: RunLoop.indexSliceBytes, inputEnded: inputs[doc].ended)
                 effects += state.update(.readProgress(document: doc, bytes: inputs[doc].store.count))
+                if text.isComplete {
+                    effects += finishText(doc)
+                    continue
+                }
                 effects += state.update(.inputArrived(document: doc))
                 restorePending(doc)
             } else {

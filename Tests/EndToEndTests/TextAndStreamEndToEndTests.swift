@@ -63,6 +63,24 @@ struct TextAndStreamEndToEndTests {
         #expect(pane.tmux.waitForExit(timeout: FolioPane.timeout), "q quits after reading was stopped")
     }
 
+    /// A pipe is read only a few MB ahead of the view: a search, `Ng` and `N%` read on as far
+    /// as they need (line 999,999 is ~7 MB in), as less does.
+    @Test func searchAndLineNReadOnThroughAPipe() throws {
+        let pane = try FolioPane.shell("seq 1 1000000 | \"$FOLIO_EXE\" --no-scrollbar")
+        _ = try #require(pane.wait { $0.first == "1" && $0.last?.contains("reading…") == true })
+        try pane.type("/^999999$\r")
+        let found = try #require(pane.wait { $0.contains("999999") })
+        #expect(!found.contains { $0.contains("Pattern not found") })
+        try pane.type("g700000g")
+        _ = try #require(pane.wait { $0.first == "700000" })
+        try pane.type("50%")
+        // Half way (row counts may still be estimates from bytes for a moment: near line 500,000).
+        let half = pane.wait { Int($0.first ?? "").map { (480_000...520_000).contains($0) } == true }
+        #expect(half != nil, "50%: \(pane.screen.joined(separator: "|"))")
+        try pane.keys("q")
+        #expect(pane.tmux.waitForExit(timeout: FolioPane.timeout))
+    }
+
     @Test func followShowsLinesAppendedToAFile() throws {
         let dir = try E2E.temporaryDirectory()
         let path = try E2E.write((1...5).map { "entry \($0)" }.joined(separator: "\n") + "\n", to: "app.log", in: dir)

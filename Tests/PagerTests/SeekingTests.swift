@@ -196,3 +196,71 @@ extension PagerHarness {
         #expect(calls.count > start, "idle time highlighted the pages ahead")
     }
 }
+
+/// A forward search through a long document goes a slice of lines at a time, in the time
+/// between keys, so that any key (`Ctrl-C`) stops it; found, not found and wrapped read as a
+/// search that ran at once.
+@Suite struct SlicedSearchTests {
+    static let lines = PagerState.searchSliceTexts * 3 + 10
+
+    func pager(marks: [Int: String]) -> PagerHarness {
+        let text = (1...Self.lines).map { marks[$0] ?? "line \($0)" }.joined(separator: "\n")
+        return PagerHarness(text: text, columns: 40, rows: 6)
+    }
+
+    @Test func aMatchNearTheEndIsFoundInSteps() {
+        let far = Self.lines - 5
+        var h = pager(marks: [far: "needle"])
+        for k in "/needle" { h.sendWithoutIdle(.key(.char(k))) }
+        h.sendWithoutIdle(.key(.enter))
+        #expect(h.state.seeking != nil, "the first slice does not reach it")
+        #expect(h.status.contains("searching"))
+        #expect(h.state.wantsIdle)
+        var steps = 0
+        while h.state.seeking != nil && steps < 10 { h.sendWithoutIdle(.idle); steps += 1 }
+        #expect(steps >= 2 && steps <= 4)
+        #expect(h.trimmedContent.contains("needle"))
+        #expect(!h.status.contains("searching"))
+    }
+
+    @Test func ctrlCStopsASearchThroughALongDocument() {
+        var h = pager(marks: [Self.lines - 5: "needle"])
+        for k in "/needle" { h.sendWithoutIdle(.key(.char(k))) }
+        h.sendWithoutIdle(.key(.enter))
+        h.sendWithoutIdle(.key(.ctrl("c")))
+        #expect(h.state.seeking == nil)
+        h.drainIdle()
+        #expect(h.trimmedContent.first == "line 1")
+        #expect(!h.trimmedContent.contains("needle"))
+    }
+
+    @Test func itWrapsToAMatchAboveTheView() {
+        var h = pager(marks: [3: "needle"])
+        h.send("\(Self.lines / 2)g")
+        h.send("/needle<CR>")
+        #expect(h.state.seeking == nil)
+        #expect(h.trimmedContent.contains("needle"))
+        #expect(h.status.contains("Search hit BOTTOM"))
+    }
+
+    @Test func aPatternNowhereIsNotFound() {
+        var h = pager(marks: [:])
+        h.send("100g")
+        h.send("/nowhere<CR>")
+        #expect(h.state.seeking == nil)
+        #expect(h.status.contains("Pattern not found"))
+        #expect(h.trimmedContent.first == "line 100")
+    }
+
+    @Test func nFindsTheNextMatchFarAway() {
+        let a = 10, b = Self.lines - 20
+        var h = pager(marks: [a: "mark A", b: "mark B"])
+        h.send("/mark<CR>")
+        #expect(h.trimmedContent.contains("mark A"))
+        h.send("n")
+        #expect(h.trimmedContent.contains("mark B"))
+        h.send("n")
+        #expect(h.trimmedContent.contains("mark A"))
+        #expect(h.status.contains("Search hit BOTTOM"))
+    }
+}
