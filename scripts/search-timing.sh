@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Search latency, folio vs less: open FILE in a private tmux server, wait until it is fully
 # loaded, type /PATTERN, and time from Enter to the match showing on screen (polling).
-#   scripts/search-timing.sh FOLIO_BIN FILE PATTERN [runs]
+#   [READY=TEXT] scripts/search-timing.sh FOLIO_BIN FILE PATTERN [runs]   (READY: text on the first screen)
 set -uo pipefail
 bin=$1; file=$2; pattern=$3; runs=${4:-5}
 . "$(dirname "$0")/timing-lib.sh"
@@ -31,6 +31,7 @@ measure() {  # $1 = command, $2 = text showing the document is ready
   done
   summary "${times[@]}"
 }
-echo "folio: $(measure "FOLIO_STATE_DIR=$state $bin --no-restore --no-scrollbar '$file'" "tidepool")"
-echo "less:  $(measure "less '$file'" "tidepool")"
+ready=${READY:-tidepool}  # text on the first screen of FILE
+echo "folio: $(measure "FOLIO_STATE_DIR=$state $bin --no-restore --no-scrollbar '$file'" "$ready")"
+echo "less:  $(measure "less '$file'" "$ready")"
 rm -rf "$state"
