@@ -122,6 +122,8 @@ struct Containers {
     /// Separator row between two consecutive units, or nil when they follow each other without
     /// a blank row (items of a tight list). The row carries the bars of the quotes around both.
     func separator(between a: BlockID, and b: BlockID, width: Int) -> Prefix? {
+        // A piece of a giant paragraph goes on on the next row.
+        if document.blocks[b.rawValue].continuesPrevious { return nil }
         let lca = commonAncestor(a, b)
         switch document.blocks[lca.rawValue].kind {
         case .list(let info) where info.tight: return nil

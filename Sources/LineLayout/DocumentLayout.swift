@@ -25,6 +25,8 @@ public struct DocumentLayout: Sendable {
     private var laidOut: [Int: BlockLayout] = [:]
     private var recent: [Int] = []
     private var laidOutRows = 0
+    /// Rows held laid out (the cache of units around the view).
+    public var laidOutRowCount: Int { laidOutRows }
     /// The last unit laid out by a non-mutating look-up (shared by copies of this value, all at
     /// the same options), so walking a unit row by row lays it out once, not once per row.
     private let lastLookup = LastUnitMemo()

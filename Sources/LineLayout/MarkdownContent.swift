@@ -17,6 +17,8 @@ public final class MarkdownContent: LayoutContent {
     /// For each block id, the last id of its subtree (pre-order).
     let subtreeEnd: [Int32]
     let texts: [String]
+    /// Bytes of all units' content text (what a layout pass reads).
+    public let textBytes: Int
     /// Heading level of each unit, 0 for other units (estimates and the outline read it for
     /// every unit: without copying a block each time).
     let headingLevels: [UInt8]
@@ -129,6 +131,7 @@ public final class MarkdownContent: LayoutContent {
         self.isComplete = isComplete
         self.texts = texts
         self.links = links
+        textBytes = texts.reduce(0) { $0 + $1.utf8.count }
         let document = skeleton.document
         headingLevels = skeleton.units.map { id in
             if case .heading(let level, _) = document.blocks[id.rawValue].kind { return UInt8(clamping: level) }

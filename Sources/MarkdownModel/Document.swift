@@ -52,10 +52,15 @@ public struct Block: Sendable {
     /// Nesting depth: the root is 0.
     public let depth: Int
     public let source: SourceLines
+    /// A piece of a giant paragraph that goes on from the block before it, on the next row
+    /// with no blank row between (see `DocumentBuilder.giantParagraphBytes`).
+    public let continuesPrevious: Bool
 
-    public init(id: BlockID, kind: BlockKind, parent: BlockID?, children: [BlockID], depth: Int, source: SourceLines) {
+    public init(id: BlockID, kind: BlockKind, parent: BlockID?, children: [BlockID], depth: Int, source: SourceLines,
+                continuesPrevious: Bool = false) {
         self.id = id; self.kind = kind; self.parent = parent
         self.children = children; self.depth = depth; self.source = source
+        self.continuesPrevious = continuesPrevious
     }
 }
 

@@ -25,6 +25,8 @@ struct DocumentBuilder {
     private var strippedParagraph: (raw: Int, inlines: Inlines)?
     /// Lines of blocks not shown (see `Document.hiddenLines`), before `lineOffset`.
     private var hidden: [SourceLines] = []
+    /// Blocks that go on from the block before (pieces of a giant paragraph).
+    private var continuing: Set<Int> = []
     /// Front matter cut from the source's start; `source` is what follows it.
     private let frontMatter: FrontMatter?
 
@@ -75,7 +77,8 @@ struct DocumentBuilder {
                 span.first += lineOffset; span.last += lineOffset
             }
             blocks.append(Block(id: BlockID(index), kind: kinds[index], parent: parents[index] < 0 ? nil : BlockID(parents[index]),
-                                children: children[index], depth: depths[index], source: span))
+                                children: children[index], depth: depths[index], source: span,
+                                continuesPrevious: continuing.contains(index)))
         }
         let hiddenLines = hidden.map { SourceLines($0.first + lineOffset, $0.last + lineOffset) }
         return Document(blocks: blocks, sourceLineCount: lineCount, hiddenLines: hiddenLines)
@@ -183,7 +186,78 @@ struct DocumentBuilder {
         if triggers.link, result.nodes.contains(where: { $0.kind == .emphasis || $0.kind == .strong }) {
             result = AutolinkMarkup.mend(result, source: (span.first...span.last).map { source.line($0) })
         }
-        append(.paragraph(result), parent: parent, lines: span)
+        let pieces = Self.splitGiant(result)
+        for (k, piece) in pieces.enumerated() {
+            let index = append(.paragraph(piece), parent: parent, lines: span)
+            if k > 0 { continuing.insert(index) }
+        }
+    }
+
+    /// Paragraphs longer than this (bytes of text) are cut into pieces of about
+    /// `giantPieceBytes`, each its own block that `continuesPrevious`: the pager lays out a
+    /// block at a time, and one block of 10 MB at width 1 is 10 million rows held at once.
+    /// Pieces are cut between top-level inlines, or inside a long text at a space (else at a
+    /// character): a search match across a cut is not found. No real paragraph comes near.
+    static let giantParagraphBytes = 64 * 1024
+    static let giantPieceBytes = 16 * 1024
+
+    /// `inlines` as one piece, or cut as `giantParagraphBytes` says.
+    static func splitGiant(_ inlines: Inlines) -> [Inlines] {
+        func bytes(_ kind: InlineKind) -> Int {
+            switch kind {
+            case .text(let s), .code(let s), .html(let s): return s.utf8.count
+            case .link(let d, _, _): return d.utf8.count
+            case .image(let s, _): return s.utf8.count
+            default: return 1
+            }
+        }
+        let nodes = inlines.nodes
+        guard nodes.reduce(0, { $0 + bytes($1.kind) }) > giantParagraphBytes else { return [inlines] }
+        var pieces: [Inlines] = []
+        var current: [InlineNode] = []
+        var size = 0
+        func flush() {
+            if !current.isEmpty { pieces.append(Inlines(current)); current = []; size = 0 }
+        }
+        var i = 0
+        while i < nodes.count {
+            let node = nodes[i]
+            let subtree = nodes[i...(i + node.descendantCount)]
+            i += node.descendantCount + 1
+            if case .text(let text) = node.kind, node.descendantCount == 0, text.utf8.count > giantPieceBytes {
+                // A long text: cut it at spaces near each piece's end.
+                var rest = Substring(text)
+                while !rest.isEmpty {
+                    let room = max(1, giantPieceBytes - size)
+                    if rest.utf8.count <= room {
+                        current.append(InlineNode(.text(String(rest)))); size += rest.utf8.count
+                        break
+                    }
+                    // The last Character boundary within `room` bytes (at least one Character),
+                    // then back to just after the last space before it, if there is one.
+                    var cut = rest.startIndex, taken = 0
+                    for ch in rest {
+                        let n = ch.utf8.count
+                        if taken + n > room && cut > rest.startIndex { break }
+                        taken += n
+                        cut = rest.index(after: cut)
+                    }
+                    if cut < rest.endIndex, let space = rest[..<cut].lastIndex(of: " "), space > rest.startIndex {
+                        cut = rest.index(after: space)
+                    }
+                    current.append(InlineNode(.text(String(rest[..<cut]))))
+                    flush()
+                    rest = rest[cut...]
+                }
+                continue
+            }
+            let add = subtree.reduce(0) { $0 + bytes($1.kind) }
+            if size > 0 && size + add > giantPieceBytes { flush() }
+            current.append(contentsOf: subtree)
+            size += add
+        }
+        flush()
+        return pieces.isEmpty ? [inlines] : pieces
     }
 
     /// `inlines` with the `\~` of its source lines marked (see `EscapedTilde`).

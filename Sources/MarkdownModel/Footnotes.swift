@@ -239,7 +239,7 @@ enum Footnotes {
             blocks.append(Block(id: BlockID(newID[block.id.rawValue]), kind: kinds[block.id.rawValue],
                                 parent: block.parent.map { BlockID(newID[$0.rawValue]) },
                                 children: block.children.filter { !removed.contains($0.rawValue) }.map { BlockID(newID[$0.rawValue]) },
-                                depth: block.depth, source: block.source))
+                                depth: block.depth, source: block.source, continuesPrevious: block.continuesPrevious))
         }
         var anchors = document.anchors
         var topLevel = blocks[0].children
@@ -276,7 +276,8 @@ enum Footnotes {
                         let last = min(lineLimit, max(first, continuation.lines.first + block.source.last - 1))
                         more.append(Block(id: BlockID(block.id.rawValue + shift), kind: block.kind, parent: BlockID(parent),
                                           children: block.children.map { BlockID($0.rawValue + shift) },
-                                          depth: block.depth + 2, source: SourceLines(first, last)))
+                                          depth: block.depth + 2, source: SourceLines(first, last),
+                                          continuesPrevious: block.continuesPrevious))
                     }
                     itemLines.last = max(itemLines.last, min(lineLimit, continuation.lines.last))
                 }
@@ -284,7 +285,8 @@ enum Footnotes {
                 more = more.map { b in
                     let first = min(max(b.source.first, itemLines.first), itemLines.last)
                     return Block(id: b.id, kind: b.kind, parent: b.parent, children: b.children, depth: b.depth,
-                                 source: SourceLines(first, min(max(b.source.last, first), itemLines.last)))
+                                 source: SourceLines(first, min(max(b.source.last, first), itemLines.last)),
+                                 continuesPrevious: b.continuesPrevious)
                 }
                 listLines.first = min(listLines.first, itemLines.first)
                 listLines.last = max(listLines.last, itemLines.last)

@@ -69,7 +69,7 @@ public enum MarkdownParser {
                 if parent == 0 { topLevel.append(id) }
                 blocks.append(Block(id: id, kind: block.kind, parent: BlockID(parent),
                                     children: block.children.isEmpty ? [] : block.children.map { BlockID($0.rawValue + shift) },
-                                    depth: block.depth, source: block.source))
+                                    depth: block.depth, source: block.source, continuesPrevious: block.continuesPrevious))
             }
         }
         blocks[0] = Block(id: BlockID(0), kind: .document, parent: nil, children: topLevel, depth: 0,

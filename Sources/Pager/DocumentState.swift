@@ -49,6 +49,9 @@ public struct DocumentState: Sendable {
     public private(set) var countsWanted: LayoutOptions?
     /// Documents with at least this many units are counted off the run loop after a resize.
     public static let backgroundCountUnits = 4096
+    /// … or with this much text (a few long blocks: one 10 MB paragraph at width 1 is 10
+    /// million rows to count).
+    public static let backgroundCountBytes = 1 << 20
 
     public init(name: String, path: String?, document: Document, options: LayoutOptions, contentRows: Int) {
         let (content, counts) = MarkdownContent.build(document, options: options)
@@ -173,7 +176,9 @@ public struct DocumentState: Sendable {
             layoutCache.store(layout.index, for: layout.options)
             var counts = layoutCache.counts(for: options)
             countsWanted = nil
-            if counts == nil, layout.unitCount >= DocumentState.backgroundCountUnits {
+            let big = layout.unitCount >= DocumentState.backgroundCountUnits
+                || ((layout.content as? MarkdownContent)?.textBytes ?? 0) >= DocumentState.backgroundCountBytes
+            if counts == nil, big {
                 // Estimates now (made exact around the view); the exact counts come later.
                 layout = layout.relaidOut(options: options)
                 countsWanted = options

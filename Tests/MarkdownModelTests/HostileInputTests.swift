@@ -49,11 +49,64 @@ import Testing
         #expect(onlyParagraphText(document) == "a b www.c.org")
     }
 
-    @Test func tenMegabyteSingleLine() {
+    /// A giant paragraph is cut into pieces, blocks that continue the one before, so that the
+    /// pager lays out a piece at a time; together they hold exactly the paragraph's text.
+    @Test func tenMegabyteSingleLine() throws {
         let line = String(repeating: "lorem | ipsum ~ dolor ", count: 10_000_000 / 22)
         let document = check(Array(line.utf8))
         #expect(document.sourceLineCount == 1)
-        #expect(document.blocks.count == 2)
+        let text = try piecesText(document)
+        #expect(document.blocks.count > 600)
+        #expect(text == String(line.dropLast()), "cmark drops the trailing space")
+    }
+
+    private func piecesText(_ document: Document) throws -> String {
+        var text = ""
+        for (k, block) in document.blocks.dropFirst().enumerated() {
+            guard case .paragraph(let inlines) = block.kind else { throw TestFailure("block \(k) is \(block.kind)") }
+            #expect(block.continuesPrevious == (k > 0))
+            #expect(block.parent == BlockID(0) && block.source == document.blocks[1].source)
+            #expect(inlines.plainText.utf8.count <= DocumentBuilder.giantPieceBytes)
+            text += inlines.plainText
+        }
+        return text
+    }
+
+    struct TestFailure: Error, CustomStringConvertible { let description: String; init(_ d: String) { description = d } }
+
+    /// Cuts fall between characters (no replacement character from a split sequence), after a
+    /// space where there is one, and between inlines (emphasis and links stay whole).
+    @Test func giantParagraphsAreCutBetweenCharactersAndInlines() throws {
+        let accents = String(repeating: "é", count: 100_000) + " " + String(repeating: "👩‍👩‍👧", count: 10_000)
+        #expect(try piecesText(check(Array(accents.utf8))) == accents)
+        let words = (0..<20_000).map { "w\($0)" }.joined(separator: " ")
+        let pieces = check(Array(words.utf8)).blocks.dropFirst().map { block -> String in
+            guard case .paragraph(let inlines) = block.kind else { return "" }
+            return inlines.plainText
+        }
+        #expect(pieces.count > 4)
+        #expect(pieces.dropLast().allSatisfy { $0.hasSuffix(" ") }, "cut after a space")
+        #expect(pieces.joined() == words)
+        let emphasis = String(repeating: "*em* [link](https://e.org) ", count: 8_000)
+        let document = check(Array(emphasis.utf8))
+        #expect(document.blocks.count > 3)
+        var emphases = 0, links = 0
+        for block in document.blocks.dropFirst() {
+            guard case .paragraph(let inlines) = block.kind else { continue }
+            for (i, node) in inlines.nodes.enumerated() {
+                if node.kind == .emphasis {
+                    emphases += 1
+                    #expect(node.descendantCount == 1 && inlines.nodes[i + 1].kind == .text("em"))
+                }
+                if case .link(let destination, _, _) = node.kind {
+                    links += 1
+                    #expect(destination == "https://e.org" && inlines.nodes[i + 1].kind == .text("link"))
+                }
+            }
+        }
+        #expect(emphases == 8_000 && links == 8_000, "every inline whole, in one piece")
+        // An ordinary paragraph stays one block.
+        #expect(check(Array(String(repeating: "word ", count: 10_000).utf8)).blocks.count == 2)
     }
 
     /// Inputs that would take quadratic time with naive delimiter or autolink scanning

@@ -191,6 +191,33 @@ import Testing
         #expect(grid[0, 0].width == 2 && grid[0, 1].isContinuation)
     }
 
+    /// Issue 12.8, the pager: a 2 MB single-line paragraph resized to one column held all its
+    /// 2 million rows (and laid them out on the key's time). Now it is pieces of 16 KB: only
+    /// those around the view are laid out, and the row counts are made off the run loop.
+    @Test func aGiantParagraphAtOneColumnLaysOutOnlyWhatIsShown() {
+        let line = String(repeating: "x", count: 2_000_000)
+        var h = PagerHarness(markdown: "# T\n\n" + line + "\n\nend\n", columns: 80, rows: 10)
+        h.send(.resize(rows: 6, columns: 1))
+        #expect(h.state.active.countsWanted != nil, "counted off the run loop")
+        #expect(h.state.active.layout.laidOutRowCount <= 4 * 16 * 1024)
+        h.send("G")
+        #expect(h.trimmedContent.contains("d"), "the end shows: \(h.trimmedContent)")
+        #expect(h.state.active.layout.laidOutRowCount <= 4 * 16 * 1024)
+        h.send("50%")
+        #expect(h.trimmedContent.first == "x")
+        #expect(h.state.active.layout.laidOutRowCount <= 4 * 16 * 1024)
+    }
+
+    /// Pieces of a giant paragraph follow each other with no blank row between them.
+    @Test func piecesOfAGiantParagraphHaveNoBlankRowBetween() {
+        let words = (0..<30_000).map { "w\($0)" }.joined(separator: " ")
+        let doc = MarkdownParser.parse(words + "\n")
+        #expect(doc.blocks.count > 3)
+        let rows = MarkdownContent.layoutAll(doc, options: LayoutOptions(width: 40)).flatMap(\.lines)
+        #expect(!rows.contains { $0.spans.allSatisfy { $0.text.allSatisfy { $0 == " " } } })
+        #expect(rows.map { $0.spans.map(\.text).joined() }.joined(separator: " ").split(separator: " ").count == 30_000)
+    }
+
     /// Rows of a huge paragraph are streamed in print mode, not kept: the streamed rows are
     /// those of the layout, and nothing is left in the block layout afterwards.
     @Test func printStreamsRows() {
