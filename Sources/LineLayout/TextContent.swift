@@ -176,7 +176,8 @@ struct LineStarts {
 ///
 /// The content grows as its input is read (`indexMore`): units are only ever added at the end;
 /// a line is a unit once its LF has arrived, or at the end of input. Unit `u`'s id is
-/// `BlockID(u)`, its source line `u + 1`.
+/// `BlockID(u)`, its source line `u + 1` (less the pieces of giant lines before it: see
+/// `giantLineBytes`).
 public final class TextContent: LayoutContent, @unchecked Sendable {
     public let store: ByteStore
     /// Tab stops every this many columns (less's `-x`): part of the text, which search matches.
@@ -186,6 +187,18 @@ public final class TextContent: LayoutContent, @unchecked Sendable {
     /// Bytes scanned for line ends so far.
     private var scanned = 0
     private var ended = false
+    /// Where the line being scanned starts (its first unit's start).
+    private var lineStart = 0
+    /// Units that go on with the line of the unit before (pieces of a giant line), ascending.
+    private var continuations: [Int] = []
+
+    /// Lines longer than this are cut into units of about `giantPieceBytes` (at a character
+    /// that starts no escape sequence or overstrike, after a space where there is one): the
+    /// pager lays out a unit at a time, and one unit of 10 MB at width 1 is 10 million rows
+    /// held at once. The pieces of a line keep its number; a search match across a cut is
+    /// not found, and a style set before a cut does not carry over it.
+    static let giantLineBytes = 64 * 1024
+    static let giantPieceBytes = 16 * 1024
 
     public init(store: ByteStore, tabWidth: Int = 8) {
         self.store = store
@@ -214,11 +227,79 @@ public final class TextContent: LayoutContent, @unchecked Sendable {
             return true
         }
         lock.lock()
-        for s in found { starts.append(s) }
+        for s in found {
+            cutGiantLine(before: s, lineEnded: true)
+            starts.append(s)
+            lineStart = s
+        }
+        // A line still arriving: pieces once it is giant, leaving room for the last to grow.
+        cutGiantLine(before: end, lineEnded: inputEnded && end == available)
         scanned = end
         if inputEnded && end == available { ended = true }
         lock.unlock()
         return end - from
+    }
+
+    /// Cuts the line that started at `lineStart` into pieces up to `end` (its next line's
+    /// start when `lineEnded`) if it is giant. Called with the lock held. The cuts depend only
+    /// on the bytes, so a line cut as it arrives is cut where it would be cut whole.
+    private func cutGiantLine(before end: Int, lineEnded: Bool) {
+        guard starts.count > 0, end - lineStart > Self.giantLineBytes else { return }
+        let margin = lineEnded ? Self.giantPieceBytes : 2 * Self.giantPieceBytes
+        while end - starts[starts.count - 1] > margin {
+            let cut = safeCut(near: starts[starts.count - 1] + Self.giantPieceBytes)
+            guard cut > starts[starts.count - 1], cut < end else { return }
+            starts.append(cut)
+            continuations.append(starts.count - 1)
+        }
+    }
+
+    /// A byte offset at or shortly before `target` where a piece may start: after a space if
+    /// one is near, else at a byte that starts a character, is no backspace (overstrike) and
+    /// follows no recent ESC (an escape sequence).
+    private func safeCut(near target: Int) -> Int {
+        let look = 256
+        let from = max(0, target - look - 64)
+        let bytes = store.bytes(from..<(target + 1))
+        func character(_ p: Int) -> Bool {  // p: index into `bytes`
+            let b = bytes[p]
+            return b & 0xC0 != 0x80 && b != 0x08 && p > 0 && bytes[p - 1] != 0x08
+        }
+        // Outside an escape sequence: the last ESC within 64 bytes (if any) has ended before p.
+        func outsideEscape(_ p: Int) -> Bool {
+            guard let e = bytes[max(0, p - 64)..<p].lastIndex(of: 0x1B) else { return true }
+            guard e + 1 < p else { return false }
+            switch bytes[e + 1] {
+            case UInt8(ascii: "["):  // CSI: parameters, then a final byte 0x40...0x7E
+                return bytes[(e + 2)..<p].contains { (0x40...0x7E).contains($0) }
+            case UInt8(ascii: "]"):  // OSC: ends at BEL or ESC \
+                return bytes[(e + 2)..<p].contains(0x07)
+            default:
+                return true  // ESC and one byte
+            }
+        }
+        let last = bytes.count - 1
+        let floor = max(1, last - look)
+        var p = last
+        while p > floor {
+            if bytes[p - 1] == 0x20 && character(p) && outsideEscape(p) { return from + p }
+            p -= 1
+        }
+        p = last
+        while p > floor {
+            if character(p) && outsideEscape(p) { return from + p }
+            p -= 1
+        }
+        p = last
+        while p > floor && !character(p) { p -= 1 }
+        return from + p
+    }
+
+    /// How many units up to and including `u` continue a line (with the lock held).
+    private func continuationsThrough(_ u: Int) -> Int {
+        var lo = 0, hi = continuations.count
+        while lo < hi { let m = (lo + hi) / 2; if continuations[m] <= u { lo = m + 1 } else { hi = m } }
+        return lo
     }
 
     /// Every byte the store holds has been scanned.
@@ -232,6 +313,8 @@ public final class TextContent: LayoutContent, @unchecked Sendable {
         starts.removeAll()
         scanned = 0
         ended = false
+        lineStart = 0
+        continuations = []
     }
 
     // MARK: - LayoutContent
@@ -341,8 +424,21 @@ public final class TextContent: LayoutContent, @unchecked Sendable {
         return out
     }
 
-    public func sourceLines(ofUnit u: Int) -> SourceLines { SourceLines(u + 1, u + 1) }
-    public var sourceLineCount: Int { unitCount }
+    public func sourceLines(ofUnit u: Int) -> SourceLines {
+        let line = sourceLine(ofUnit: u)
+        return SourceLines(line, line)
+    }
+
+    func sourceLine(ofUnit u: Int) -> Int {
+        lock.lock(); defer { lock.unlock() }
+        return continuations.isEmpty ? u + 1 : u + 1 - continuationsThrough(u)
+    }
+
+    public var sourceLineCount: Int {
+        let units = unitCount
+        lock.lock(); defer { lock.unlock() }
+        return units - (continuations.isEmpty ? 0 : continuationsThrough(units - 1))
+    }
 
     public func rowCounts(of units: Range<Int>, options: LayoutOptions) -> [Int] {
         if options.chopLongLines { return units.map { _ in 1 } }
@@ -357,7 +453,7 @@ public final class TextContent: LayoutContent, @unchecked Sendable {
     }
 
     public func layout(unit u: Int, options: LayoutOptions) -> BlockLayout {
-        TextLineLayouter.layout(decoded(u), block: BlockID(u), sourceLine: u + 1, width: options.width,
+        TextLineLayouter.layout(decoded(u), block: BlockID(u), sourceLine: sourceLine(ofUnit: u), width: options.width,
                                 options: options)
     }
 

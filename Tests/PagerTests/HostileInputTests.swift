@@ -230,3 +230,18 @@ import Testing
         #expect(streamed.count > 300)
     }
 }
+
+/// Issue 12.8 for text documents: a 2 MB line at one column laid out all 2 million rows.
+@Suite struct GiantTextLinePagerTests {
+    @Test func aGiantTextLineAtOneColumnLaysOutOnlyWhatIsShown() {
+        var h = PagerHarness(text: "top\n" + String(repeating: "y", count: 2_000_000) + "\nbottom\n", columns: 80, rows: 10)
+        h.send(.resize(rows: 6, columns: 1))
+        #expect(h.state.active.layout.laidOutRowCount <= 4 * 16 * 1024)
+        h.send("G")
+        #expect(h.trimmedContent.last == "m", "the end shows: \(h.trimmedContent)")
+        #expect(h.state.active.layout.laidOutRowCount <= 4 * 16 * 1024)
+        h.send("2g")
+        #expect(h.trimmedContent.first == "y")
+        #expect(h.state.active.layout.laidOutRowCount <= 4 * 16 * 1024)
+    }
+}
