@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "LineLayout", dependencies: ["MarkdownModel", "TextModel", "CellWidth", "Styling", "Threads"]),
         .target(name: "Viewport", dependencies: ["LineLayout"]),
         .target(name: "TextSearch", dependencies: ["CPCRE2"]),
-        .target(name: "Highlight", dependencies: ["CTreeSitter", "Styling", "TextSearch"]),
+        .target(name: "Highlight", dependencies: ["CTreeSitter", "Styling", "TextSearch", "Threads"]),
         .target(name: "TerminalScreen", dependencies: ["CellWidth", "Styling"]),
         .target(name: "Pager", dependencies: [
             "MarkdownModel", "LineLayout", "Viewport", "TextSearch", "TerminalScreen", "CellWidth",

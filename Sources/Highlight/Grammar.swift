@@ -2,13 +2,16 @@
 import CTreeSitter
 import Styling
 import TextSearch
+import Threads
 
 /// A tree-sitter grammar with its compiled `highlights.scm`: what turns code into syntax runs.
 ///
 /// `@unchecked Sendable` because it holds C pointers: the `TSLanguage` is static data of the
 /// grammar's shared object, and the `TSQuery` is written only in `init` and read-only
 /// afterwards (tree-sitter keeps all matching state in the per-call `TSQueryCursor`), so one
-/// grammar highlights on several threads at once. Each call makes its own parser and cursor.
+/// grammar highlights on several threads at once. Each call takes a parser of its own from a
+/// pool (made once, reset between uses: print mode highlights thousands of blocks) and makes
+/// its own cursor.
 public final class Grammar: @unchecked Sendable {
     public let name: String
     private let language: OpaquePointer
@@ -112,7 +115,31 @@ public final class Grammar: @unchecked Sendable {
         return deepest
     }
 
-    deinit { ts_query_delete(query) }
+    deinit {
+        ts_query_delete(query)
+        for parser in parsers { ts_parser_delete(parser) }
+    }
+
+    /// Parsers not in use, with the grammar's language set.
+    private var parsers: [OpaquePointer] = []
+    private let parsersLock = Lock()
+
+    private func takeParser() -> OpaquePointer? {
+        parsersLock.lock()
+        let pooled = parsers.popLast()
+        parsersLock.unlock()
+        if let pooled { return pooled }
+        guard let parser = ts_parser_new() else { return nil }
+        guard ts_parser_set_language(parser, language) else { ts_parser_delete(parser); return nil }
+        return parser
+    }
+
+    private func giveBack(_ parser: OpaquePointer) {
+        ts_parser_reset(parser)
+        parsersLock.lock()
+        parsers.append(parser)
+        parsersLock.unlock()
+    }
 
     /// Syntax runs of `code` (UTF-8 byte ranges, sorted, not overlapping).
     ///
@@ -128,9 +155,8 @@ public final class Grammar: @unchecked Sendable {
 
     func runs(bytes: UnsafeBufferPointer<UInt8>) -> [SyntaxRun] {
         guard let base = bytes.baseAddress, bytes.count > 0, bytes.count < Int(UInt32.max) else { return [] }
-        guard let parser = ts_parser_new() else { return [] }
-        defer { ts_parser_delete(parser) }
-        guard ts_parser_set_language(parser, language) else { return [] }
+        guard let parser = takeParser() else { return [] }
+        defer { giveBack(parser) }
         let tree = base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
             ts_parser_parse_string(parser, nil, $0, UInt32(bytes.count))
         }
@@ -151,7 +177,7 @@ public final class Grammar: @unchecked Sendable {
                !holds(predicates[pattern], match: match, bytes: bytes) { continue }
             let start = Int(ts_node_start_byte(capture.node)), end = Int(ts_node_end_byte(capture.node))
             guard start < end, end <= bytes.count else { continue }
-            captures.append(Capture(start: start, end: end, node: UInt(bitPattern: capture.node.id),
+            captures.append(Capture(start: start, end: end,
                                     order: captures.count, rank: specificity[pattern] &* 65536 &+ pattern, role: role))
         }
         return Self.paint(captures, length: bytes.count)
@@ -159,7 +185,6 @@ public final class Grammar: @unchecked Sendable {
 
     struct Capture {
         var start: Int, end: Int
-        var node: UInt
         var order: Int
         /// Higher wins on the same node.
         var rank: Int
@@ -175,12 +200,14 @@ public final class Grammar: @unchecked Sendable {
         }
         let none = UInt8.max
         var painted = [UInt8](repeating: none, count: length)
-        // Same node: sort its captures by rank so the winner paints last.
+        // Same extent (one node, or a node and a child that covers all of it): the highest
+        // rank paints last, then the later capture. Not by node identity: that is a pointer,
+        // and which of two nodes won changed from run to run.
         var i = 0
         while i < sorted.count {
             var j = i + 1
             while j < sorted.count && sorted[j].start == sorted[i].start && sorted[j].end == sorted[i].end { j += 1 }
-            let group = j - i == 1 ? [sorted[i]] : sorted[i..<j].sorted { ($0.node, $0.rank) < ($1.node, $1.rank) }
+            let group = j - i == 1 ? [sorted[i]] : sorted[i..<j].sorted { ($0.rank, $0.order) < ($1.rank, $1.order) }
             for c in group {
                 let raw = c.role.rawValue
                 for k in c.start..<c.end { painted[k] = raw }

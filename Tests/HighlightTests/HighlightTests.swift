@@ -1,4 +1,4 @@
-import Highlight
+@testable import Highlight
 import Styling
 import Testing
 
@@ -149,6 +149,20 @@ struct GrammarTests {
         #expect(r[7] == "p. ssssssssss")
         #expect(r[8] == "p. nn ccc")
         #expect(r[9] == "p. sssss")
+    }
+
+    /// Where a node and its child cover the same bytes, the capture of the higher rank paints
+    /// them, whatever order they come in. It used to be decided by node identity (a pointer):
+    /// printing Node's docs twice coloured `'Do not do that!'` two ways.
+    @Test func sameExtentCapturesGoByRankNotByNode() {
+        let string = Grammar.Capture(start: 2, end: 6, order: 0, rank: 9, role: .string)
+        let variable = Grammar.Capture(start: 2, end: 6, order: 1, rank: 4, role: .variable)
+        let outer = Grammar.Capture(start: 0, end: 8, order: 2, rank: 1, role: .keyword)
+        let expected = Grammar.paint([outer, string, variable], length: 8)
+        #expect(expected.contains { $0.range == 2..<6 && $0.role == .string })
+        for permutation in [[string, variable, outer], [variable, string, outer], [variable, outer, string]] {
+            #expect(Grammar.paint(permutation, length: 8) == expected)
+        }
     }
 
     @Test func everyPinnedGrammarLoadsAndColours() throws {
