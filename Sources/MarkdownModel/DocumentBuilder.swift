@@ -186,6 +186,12 @@ struct DocumentBuilder {
         if triggers.link, result.nodes.contains(where: { $0.kind == .emphasis || $0.kind == .strong }) {
             result = AutolinkMarkup.mend(result, source: (span.first...span.last).map { source.line($0) })
         }
+        // A paragraph of only an anchor (`<a id="x"></a>`, before each heading of Rust's
+        // release notes) is hidden, not an empty paragraph with its blank rows.
+        if result.showsNothing, inlines.nodes.contains(where: { if case .html = $0.kind { true } else { false } }) {
+            hidden.append(span)
+            return
+        }
         let pieces = Self.splitGiant(result)
         for (k, piece) in pieces.enumerated() {
             let index = append(.paragraph(piece), parent: parent, lines: span)

@@ -86,7 +86,11 @@ enum HTMLBlocks {
             guard let inlines = inlineParse(segment) else { failed = true; return }
             let first = line(of: start), last = line(of: max(start, segmentEnd - 1))
             switch kind {
-            case .paragraph: pieces.append(Piece(kind: .paragraph(inlines), firstLine: first, lastLine: last))
+            case .paragraph:
+                // Nothing to show (`<a id="x"></a>`, an anchor some docs put before each
+                // heading): no empty paragraph with its blank rows.
+                if inlines.showsNothing { return }
+                pieces.append(Piece(kind: .paragraph(inlines), firstLine: first, lastLine: last))
             case .heading(let level): pieces.append(Piece(kind: .heading(level: level, inlines), firstLine: first, lastLine: last))
             case .summary: pieces.append(Piece(kind: .summary(inlines), firstLine: first, lastLine: last))
             }

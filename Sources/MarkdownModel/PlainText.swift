@@ -1,6 +1,12 @@
 extension Inlines {
     /// The text a reader sees: text, code-span text, link text, image alt text and raw
     /// inline HTML as written; a soft break reads as one space, a hard break as `"\n"`.
+    /// Whether these inlines show nothing at all (none, or only white space): what is left of
+    /// a paragraph of only `<a id="x"></a>` once its inline HTML is read.
+    public var showsNothing: Bool {
+        nodes.allSatisfy { if case .text(let t) = $0.kind { t.allSatisfy(\.isWhitespace) } else { false } }
+    }
+
     public var plainText: String {
         var result = ""
         for node in nodes {

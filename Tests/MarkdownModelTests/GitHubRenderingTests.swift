@@ -111,6 +111,20 @@ import Testing
         #expect(document.hiddenLines == [SourceLines(1, 1), SourceLines(5, 7)])
     }
 
+    /// Rust's release notes put `<a id="1.95-Language"></a>` before each heading: an empty
+    /// paragraph and its blank rows (three blank rows under every version's title).
+    @Test func htmlBlocksThatShowNothingAreHidden() {
+        let document = parsed("Version\n\n<a id=\"1.95-Language\"></a>\n\nLanguage\n--------\n\n<p> </p>\n\nend")
+        #expect(document.dump() == """
+            Document @1-10 #0
+              Paragraph @1-1 #1 "Version"
+              Heading @5-6 #2 level 2 "Language"
+              Paragraph @10-10 #3 "end"
+
+            """)
+        #expect(document.hiddenLines == [SourceLines(3, 3), SourceLines(8, 8)])
+    }
+
     @Test func htmlBlocksOfInlineMarkupRenderTheirText() {
         let md = """
             <p align="center">
