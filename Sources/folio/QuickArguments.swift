@@ -59,19 +59,16 @@ enum QuickArguments {
         return options
     }
 
+    /// The short flags this parser takes, each the same as a long one (a list, not a
+    /// dictionary: no hashing set up at every start for eight flags).
+    static let shortNames: [(short: Character, long: Substring)] = [
+        ("X", "no-init"), ("F", "quit-if-one-screen"), ("i", "smart-case"), ("I", "ignore-case"),
+        ("M", "markdown"), ("T", "text"), ("S", "chop-long-lines"), ("N", "line-numbers"),
+    ]
+
     private static func setShort(_ c: Character, in o: inout Options) -> Bool {
-        switch c {
-        case "X": o.noInit = true
-        case "F": o.quitIfOneScreen = true
-        case "i": o.smartCase = true
-        case "I": o.ignoreCase = true
-        case "M": o.markdown = true
-        case "T": o.text = true
-        case "S": o.chopLongLines = true
-        case "N": o.lineNumbers = true
-        default: return false
-        }
-        return true
+        guard let name = shortNames.first(where: { $0.short == c })?.long else { return false }
+        return setLong(name, in: &o)
     }
 
     private static func setLong(_ name: Substring, in o: inout Options) -> Bool {
