@@ -103,9 +103,6 @@ public struct PagerState: Sendable {
     /// `Ng`, `N%`, a forward search): reading goes on and the view goes there once it has
     /// arrived. Any key stops it (`Ctrl-C` without doing anything else).
     public internal(set) var seeking: Seeking?
-    /// A search step stopped at the end of its slice, not for want of input: the next step
-    /// runs in the time between keys.
-    var searchSliceDone = false
     /// What the terminal said about its colours (`--theme=auto`).
     public internal(set) var terminalColors = TerminalColors()
     /// The first frame should wait for the terminal's reply to the colour query.
@@ -113,7 +110,7 @@ public struct PagerState: Sendable {
     /// Background work is waiting (the run loop sends `.idle` without blocking).
     public var wantsIdle: Bool {
         search?.counter?.isDone == false || mouseDrag?.edgeDirection != nil || active.wantsPrefetch
-            || (searchSliceDone && seeking != nil)
+            || searchCanStep
     }
 
     public init(documents: [DocumentSpec], config: PagerConfig, rows: Int, columns: Int) {
@@ -232,7 +229,6 @@ public struct PagerState: Sendable {
                 // Any key stops following (less: any key; Ctrl-C also stops the reading).
                 following = false
                 seeking = nil
-                searchSliceDone = false
                 let stop: [PagerEffect] = [.stopReading(document: current)]
                 if key == .ctrl("c") || key == .char("q") && keys.count == nil && prompt == nil { return stop }
                 return stop + handle(event)

@@ -395,7 +395,7 @@ extension PagerState {
     mutating func idle() -> [PagerEffect] {
         // So that the next key finds its rows laid out.
         if active.wantsPrefetch { active.prefetch() }
-        if searchSliceDone, seeking != nil {
+        if searchCanStep {
             let effects = continueSeeking(ended: !active.isGrowing)
             return effects + dragIdle()
         }

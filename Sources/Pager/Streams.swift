@@ -83,6 +83,14 @@ extension PagerState {
         }
     }
 
+    /// A search has texts to look at now, not only once more input arrives: the next step
+    /// runs in the time between keys. (On input still arriving, the last text may grow: the
+    /// search waits there for `.inputArrived`.)
+    var searchCanStep: Bool {
+        guard case .match(let from, _, _, let wrapped) = seeking else { return false }
+        return wrapped || !active.isGrowing || from.textIndex < SearchTexts(active).count - 1
+    }
+
     /// Texts a forward search looks at per step (~25 ms of a long log); between steps the run
     /// loop reads keys, so `Ctrl-C` stops a search through a 1 GB file.
     static let searchSliceTexts = 65_536
@@ -92,7 +100,6 @@ extension PagerState {
     /// on any finished document.
     private mutating func seekMatch(from: SearchPosition, remaining: Int, origin: SearchPosition, wrapped: Bool,
                                     ended: Bool) -> Bool {
-        searchSliceDone = false
         guard let pattern = search?.pattern else { seeking = nil; return true }
         let texts = SearchTexts(active)
         // After wrapping, only the texts up to the origin's are left.
@@ -129,7 +136,6 @@ extension PagerState {
         if position.textIndex < end {
             // The slice ran out: the next one in the time between keys.
             seeking = .match(from: position, remaining: left, origin: origin, wrapped: wrapped)
-            searchSliceDone = true
             return false
         }
         if wrapped {
@@ -147,7 +153,6 @@ extension PagerState {
         }
         // The end: on from the top, up to where the search began.
         seeking = .match(from: SearchPosition(textIndex: 0, utf8Offset: 0), remaining: left, origin: origin, wrapped: true)
-        searchSliceDone = true
         return false
     }
 
