@@ -217,7 +217,7 @@ extension PagerState {
     /// (as less does) instead of wrapping round to the top.
     mutating func startSearch(_ pattern: SearchPattern, forward: Bool, from start: SearchPosition,
                               count: Int = 1) -> [PagerEffect] {
-        guard forward, help == nil, active.isGrowing || SearchTexts(active).count > Self.searchSliceTexts else {
+        guard forward, searchesInSteps else {
             runSearch(pattern, forward: forward, from: start, count: count)
             return []
         }
@@ -304,7 +304,7 @@ extension PagerState {
         } else {
             position = searchStart(forward: forward, from: active.viewport.position)
         }
-        if forward && help == nil && (active.isGrowing || texts.count > Self.searchSliceTexts) {
+        if forward && searchesInSteps {
             // On input still being read, `n` reads on to the next match rather than wrapping;
             // on a long document it searches in steps that keys can stop.
             return seek(.match(from: position, remaining: count, origin: position, wrapped: false))

@@ -95,6 +95,12 @@ extension PagerState {
     /// loop reads keys, so `Ctrl-C` stops a search through a 1 GB file.
     static let searchSliceTexts = 65_536
 
+    /// Whether a forward search goes in steps (`.match`): on input still arriving (it reads
+    /// on), or on a document longer than a step.
+    var searchesInSteps: Bool {
+        help == nil && (active.isGrowing || SearchTexts(active).count > Self.searchSliceTexts)
+    }
+
     /// The forward search of `.match`, over what has arrived, one slice of texts per call;
     /// true when it is over. Once the input has ended the search wraps round to the top, as
     /// on any finished document.
