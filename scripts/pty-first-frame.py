@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """First-frame and per-key timing in a pseudo-terminal of 100x30 (no tmux polling in the figure).
 
-  scripts/pty-first-frame.py [--runs N] [--end SEQ] [--cpu NAME] [--keys N [--key K] [--after S]] 'SHELL COMMAND'
+  scripts/pty-first-frame.py [--runs N] [--end SEQ] [--cpu NAME] [--keys N [--key K] [--after S]]
+                             [--gap S] [--also SEQ 'OTHER COMMAND']... 'SHELL COMMAND'
 
 Runs `sh -c COMMAND` in a new pty N times and prints the milliseconds from the spawn until the
 output contains SEQ: by default `ESC [?2026l`, the end of folio's (synchronised) frame; for less,
@@ -14,11 +15,21 @@ called NAME (under the shell) had used when the first frame ended (all threads, 
   scripts/pty-first-frame.py --runs 15 'cat big.diff | folio'
   scripts/pty-first-frame.py --runs 15 --end ':\\x1b[K' 'cat big.diff | less -R'
   scripts/pty-first-frame.py --keys 100 --after 2 'exec folio --no-restore big.log'
+
+Runs are --gap S seconds apart (0.3): a pager killed after its first frame may still be
+saving its position, and would otherwise compete with the next run for the CPU. With --also,
+each run starts the command and then every other command in turn (interleaved,
+so a machine whose speed drifts affects all alike), and each gets its own line of figures:
+
+  scripts/pty-first-frame.py --runs 41 --also ':\\x1b[K' 'cat big.diff | less -R' 'cat big.diff | folio'
 """
 import fcntl, os, pty, select, signal, statistics, struct, sys, termios, time
 
 args = sys.argv[1:]
 end = b"\x1b[?2026l"; cpu_name = None; keys = 0; runs = 1; key = b"j"; after = 0.0
+others = []  # (command, end sequence) of --also
+gap = 0.3  # seconds between runs (--gap)
+def sequence(text): return text.encode().decode("unicode_escape").encode("latin-1")
 while args and args[0].startswith("--"):
     a = args.pop(0)
     if a == "--keys": keys = int(args.pop(0))
@@ -26,7 +37,9 @@ while args and args[0].startswith("--"):
     elif a == "--key": key = args.pop(0).encode()
     elif a == "--after": after = float(args.pop(0))
     elif a == "--cpu": cpu_name = args.pop(0)
-    elif a == "--end": end = args.pop(0).encode().decode("unicode_escape").encode("latin-1")
+    elif a == "--end": end = sequence(args.pop(0))
+    elif a == "--gap": gap = float(args.pop(0))
+    elif a == "--also": seq = sequence(args.pop(0)); others.append((args.pop(0), seq))
     else: sys.exit(__doc__)
 if len(args) != 1: sys.exit(__doc__)
 command = args[0]
@@ -53,7 +66,7 @@ def cpu_ms(root, name):
             todo.append(pid)
     return None
 
-def run():
+def run(command, end, cpus):
     pid, fd = pty.fork()
     if pid == 0:
         os.environ.setdefault("TERM", "xterm-256color")
@@ -88,19 +101,26 @@ def run():
     try: os.waitpid(pid, 0)
     except ChildProcessError: pass
     os.close(fd)
+    # The pager may still be saving its position or its reader finishing when the shell is
+    # gone: let it end, so that it does not compete with the next run for the CPU.
+    time.sleep(gap)
     return first, latencies
 
-firsts = []
-cpus = []
+commands = [(command, end)] + others
+firsts = [[] for _ in commands]
+cpus = [[] for _ in commands]
 for _ in range(runs):
-    first, latencies = run()
-    if first is not None: firsts.append(first)
-    if latencies:
-        latencies.sort()
-        print("keys: n=%d median %.2f ms  p90 %.2f ms  max %.2f ms" % (
-            len(latencies), statistics.median(latencies), latencies[int(len(latencies) * 0.9) - 1], latencies[-1]))
-firsts.sort()
-print("first frame: " + " ".join("%.1f" % x for x in firsts) + ("  median %.1f ms" % statistics.median(firsts) if firsts else "  (never seen)"))
-if cpus:
-    cpus.sort()
-    print("CPU of %s at the first frame: min %.2f ms  median %.2f ms" % (cpu_name, cpus[0], statistics.median(cpus)))
+    for i, (c, e) in enumerate(commands):
+        first, latencies = run(c, e, cpus[i])
+        if first is not None: firsts[i].append(first)
+        if latencies:
+            latencies.sort()
+            print("keys: n=%d median %.2f ms  p90 %.2f ms  max %.2f ms" % (
+                len(latencies), statistics.median(latencies), latencies[int(len(latencies) * 0.9) - 1], latencies[-1]))
+for i, (c, _) in enumerate(commands):
+    f = sorted(firsts[i])
+    label = ("%s: " % c) if others else ""
+    print(label + "first frame: " + " ".join("%.1f" % x for x in f) + ("  median %.1f ms" % statistics.median(f) if f else "  (never seen)"))
+    if cpus[i]:
+        u = sorted(cpus[i])
+        print("CPU of %s at the first frame: min %.2f ms  median %.2f ms" % (cpu_name, u[0], statistics.median(u)))

@@ -16,6 +16,10 @@ public struct FrameRenderer: Sendable {
     public private(set) var previous: Grid?
     private var cursor: (row: Int, column: Int)?
     private var style: CellStyle?
+    /// `ANSI.sgr` results by (from, to) style, links left out: a screen uses a handful of
+    /// styles, and working each change out anew was a large part of drawing one.
+    private var encoded: [StyleChange: [UInt8]] = [:]
+    private struct StyleChange: Hashable, Sendable { var from: CellStyle; var to: CellStyle }
     /// Uses DECSTBM + SU/SD when a block of rows moved. On by default.
     public var usesScrolling: Bool
 
@@ -35,30 +39,30 @@ public struct FrameRenderer: Sendable {
     public mutating func render(_ grid: Grid, depth: ColorDepth, scrollRows: Range<Int>? = nil) -> [UInt8] {
         var out: [UInt8] = ANSI.beginSynchronizedUpdate
         out.reserveCapacity(grid.rows * grid.columns + 64)
-        var old: Grid
-        if let previous, previous.rows == grid.rows, previous.columns == grid.columns {
-            old = previous
+        if var old = previous, old.rows == grid.rows, old.columns == grid.columns {
+            if usesScrolling, let shift = ScrollShift.detect(from: old, to: grid, within: scrollRows) {
+                if style?.hyperlink != nil { out += ANSI.hyperlink(nil) }  // SGR 0 does not end a link
+                if style != .plain {  // scrolled-in rows take the current background (bce)
+                    out += ANSI.resetStyle
+                    style = .plain
+                }
+                out += ANSI.setScrollRegion(shift.region) + ANSI.scroll(by: shift.amount) + ANSI.resetScrollRegion
+                cursor = (0, 0)  // DECSTBM homes the cursor
+                old.scroll(region: shift.region, by: shift.amount)
+            }
+            Self.forEachChange(from: old, to: grid) { cell, row, column in
+                emit(cell, row: row, column: column, depth: depth, columns: grid.columns, into: &out)
+            }
         } else {
-            // Known state from scratch: no open hyperlink, no style, no scroll region.
+            // Known state from scratch: no open hyperlink, no style, no scroll region, and a
+            // cleared screen, which is a grid of plain blanks: what differs from one is drawn
+            // (no blank grid is built to diff against, nor scrolling looked for in it).
             out += ANSI.hideCursor + ANSI.hyperlink(nil) + ANSI.resetStyle + ANSI.resetScrollRegion + ANSI.clearScreen
             style = .plain
             cursor = nil
-            old = Grid(rows: grid.rows, columns: grid.columns)
-        }
-
-        if usesScrolling, let shift = ScrollShift.detect(from: old, to: grid, within: scrollRows) {
-            if style?.hyperlink != nil { out += ANSI.hyperlink(nil) }  // SGR 0 does not end a link
-            if style != .plain {  // scrolled-in rows take the current background (bce)
-                out += ANSI.resetStyle
-                style = .plain
+            Self.forEachChange(from: nil, to: grid) { cell, row, column in
+                emit(cell, row: row, column: column, depth: depth, columns: grid.columns, into: &out)
             }
-            out += ANSI.setScrollRegion(shift.region) + ANSI.scroll(by: shift.amount) + ANSI.resetScrollRegion
-            cursor = (0, 0)  // DECSTBM homes the cursor
-            old.scroll(region: shift.region, by: shift.amount)
-        }
-
-        for change in Self.changes(from: old, to: grid) {
-            emit(change.cell, row: change.row, column: change.column, depth: depth, columns: grid.columns, into: &out)
         }
         if style?.hyperlink != nil {
             out += ANSI.hyperlink(nil)
@@ -82,21 +86,29 @@ public struct FrameRenderer: Sendable {
     /// changed or when a wide cell in either frame covered it (a narrow cell printed over
     /// half of a wide one leaves the other half undefined).
     public static func changes(from old: Grid, to new: Grid) -> [Change] {
-        precondition(old.rows == new.rows && old.columns == new.columns, "frames differ in size")
         var result: [Change] = []
+        forEachChange(from: old, to: new) { result.append(Change(row: $1, column: $2, cell: $0)) }
+        return result
+    }
+
+    /// `changes` without the array; `old == nil` stands for a grid of plain blanks (a cleared
+    /// screen).
+    static func forEachChange(from old: Grid?, to new: Grid, _ body: (Cell, Int, Int) -> Void) {
+        if let old { precondition(old.rows == new.rows && old.columns == new.columns, "frames differ in size") }
+        let blank = Cell.blank()
         for r in 0..<new.rows {
             var invalidated = 0, toSkip = 0
             for c in 0..<new.columns {
-                let current = new[r, c], before = old[r, c]
+                let current = new[r, c]
+                let before = old?[r, c] ?? blank
                 if !current.isContinuation && (current != before || invalidated > 0) && toSkip == 0 {
-                    result.append(Change(row: r, column: c, cell: current))
+                    body(current, r, c)
                 }
                 toSkip = current.isContinuation ? max(0, toSkip - 1) : max(0, current.width - 1)
                 let affected = max(current.width, before.width)
                 invalidated = max(affected, invalidated) - 1
             }
         }
-        return result
     }
 
     private mutating func emit(_ cell: Cell, row: Int, column: Int, depth: ColorDepth, columns: Int, into out: inout [UInt8]) {
@@ -110,11 +122,13 @@ public struct FrameRenderer: Sendable {
         let target = cell.style.downgraded(to: depth)
         let current = style ?? .plain
         if style == nil { out += ANSI.resetStyle }
-        if current.hyperlink != target.hyperlink {
-            if current.hyperlink != nil { out += ANSI.hyperlink(nil) }
-            if let link = target.hyperlink { out += ANSI.hyperlink(link) }
+        if current != target {
+            if current.hyperlink != target.hyperlink {
+                if current.hyperlink != nil { out += ANSI.hyperlink(nil) }
+                if let link = target.hyperlink { out += ANSI.hyperlink(link) }
+            }
+            out += sgr(from: current, to: target)
         }
-        out += ANSI.sgr(from: current, to: target)
         style = target
         out.append(contentsOf: cell.text.utf8)
         let next = column + cell.width
@@ -126,5 +140,15 @@ public struct FrameRenderer: Sendable {
         } else {
             cursor = (row, next)
         }
+    }
+
+    private mutating func sgr(from: CellStyle, to: CellStyle) -> [UInt8] {
+        var change = StyleChange(from: from, to: to)
+        change.from.hyperlink = nil; change.to.hyperlink = nil
+        if let bytes = encoded[change] { return bytes }
+        let bytes = ANSI.sgr(from: change.from, to: change.to)
+        if encoded.count >= 256 { encoded.removeAll(keepingCapacity: true) }
+        encoded[change] = bytes
+        return bytes
     }
 }

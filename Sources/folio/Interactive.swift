@@ -27,9 +27,10 @@ extension Folio {
         config.queriesTerminal = options.theme == .auto && AppearanceDetection.shouldQuery(
             term: environment["TERM"], insideTmux: !(environment["TMUX"] ?? "").isEmpty, depth: theme.depth)
         config.inlineLinkURLs = options.plain
-        config.highlighter = Folio.codeHighlighter(theme: theme)
         var host = [CChar](repeating: 0, count: 256)
-        if gethostname(&host, host.count - 1) == 0 { config.hostName = String(cString: host) }
+        if gethostname(&host, host.count - 1) == 0 {
+            config.hostName = String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
         if let j = options.jumpTarget { config.jumpTarget = Folio.jumpPolicy(j) }
         config.searchCase = options.ignoreCase ? .insensitive : .smart
         config.literalSearch = options.literal
@@ -54,11 +55,7 @@ extension Folio {
                         environment: [String: String], errors: [String], mailbox: Mailbox) throws -> Int32 {
         var loaded = loadedIn
         let hadErrors = !errors.isEmpty
-        var config = pagerConfig(environment: environment)
-        // Highlighting joins after the first frame (`.highlighterReady`): the first screen
-        // never waits for a grammar to load and its query to compile (~15 ms for bash).
-        let highlighter = config.highlighter
-        config.highlighter = nil
+        let config = pagerConfig(environment: environment)
         let positions = PositionsBridge(environment: environment, enabled: true)
         let restoring = !options.noRestore && startCommand == nil
 
@@ -173,11 +170,14 @@ extension Folio {
         loop.watch = !options.noWatch
         loop.startEffects = startEffects
         loop.followName = options.followName
-        if let highlighter {
-            loop.afterFirstFrame = { state in
-                let effects = state.update(.highlighterReady(highlighter))
-                assert(effects.isEmpty, "highlighterReady only lays out again")
-            }
+        // Highlighting joins after the first frame (`.highlighterReady`): the first screen
+        // never waits for the grammars to be looked for (~0.4 ms), nor for one to load and
+        // its query to compile (~15 ms for bash).
+        let theme = config.theme
+        loop.afterFirstFrame = { state in
+            guard let highlighter = Folio.codeHighlighter(theme: theme) else { return }
+            let effects = state.update(.highlighterReady(highlighter))
+            assert(effects.isEmpty, "highlighterReady only lays out again")
         }
         specs = []  // the pager owns the documents now
         let ending = loop.run(hadErrors: hadErrors)
