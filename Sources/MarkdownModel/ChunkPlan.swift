@@ -24,9 +24,17 @@ import Glibc
 /// a block quote, a list item, a label over several lines) makes the source unsplittable, as
 /// does a definition line that does not end the definition (`[a]:` with the destination on
 /// the next line, a title left open). A lone CR line ending (which the scan does not treat as
-/// a line end) does too, and so does a footnote definition (`[^x]:` at paragraph start:
-/// footnotes are numbered and gathered over the whole document) and front matter (cut off
-/// before cmark runs): such sources are parsed whole.
+/// a line end) does too, and so does front matter (cut off before cmark runs): such sources
+/// are parsed whole.
+///
+/// Footnotes are numbered and gathered over the whole document, but by a pass over the built
+/// document (`Footnotes`), not by cmark: a source with footnote definitions is cut like any
+/// other, and `hasFootnotes` tells the caller to run that pass on the joined pieces (print
+/// mode renders such a source as one document). To cmark, a definition line `[^x]: text`
+/// is a link reference definition when it is a whole one (`[^1]: https://x.org`: proposed and
+/// checked as above), and paragraph text when words follow its "destination"
+/// (`[^1]: The note.`), which no definition can have; any other `[^x]:` line makes the
+/// source unsplittable, as other definitions do.
 ///
 /// cmark also stops resolving references once their expanded size passes
 /// max(input size, 100,000) bytes, a limit each piece would count on its own. So a source is
@@ -69,6 +77,9 @@ public struct ChunkPlan: Sendable {
     let definitions: [UInt8]
     /// Lines of `definitions`.
     let definitionLineCount: Int
+    /// The source has a footnote definition line (`[^x]:`): the joined pieces need the
+    /// footnote pass that one parse makes (`MarkdownParser.parseInPieces` does it).
+    public let hasFootnotes: Bool
     /// Lines of the whole source (as `SourceText` counts them).
     public var sourceLineCount: Int { chunks.last.map { $0.firstLine - 1 + $0.lineCount } ?? 0 }
 
@@ -158,6 +169,7 @@ public struct ChunkPlan: Sendable {
         self.chunks = chunks
         definitions = scan.definitions
         definitionLineCount = scan.definitionLineCount
+        hasFootnotes = scan.hasFootnotes
     }
 }
 
@@ -196,6 +208,8 @@ struct LineScan {
     var definitionLineCount = 0
     /// Bytes of the longest proposed definition line.
     var longestDefinition = 0
+    /// A line starts with `[^x]:` (after up to 3 spaces).
+    var hasFootnotes = false
 
     static func run(_ bytes: UnsafeBufferPointer<UInt8>, targetBytes: Int) -> LineScan? {
         guard bytes.count > 0 else { return nil }
@@ -256,11 +270,14 @@ struct LineScan {
                     chunkDefinitions = []; chunkLiterals = []; chunkBrackets = 0
                 }
                 var isDefinition = false
-                if hasDefinitionMark {
+                let footnote = indent <= 3 && p + 1 < end && bytes[p] == UInt8(ascii: "[") && bytes[p + 1] == UInt8(ascii: "^")
+                if footnote && hasDefinitionMark { scan.hasFootnotes = true }
+                if hasDefinitionMark && footnote && !isWholeDefinition(bytes, p, end) && wordsFollowDestination(bytes, p, end) {
+                    // `[^1]: The note.`: text to cmark, whatever comes before or after it.
+                } else if hasDefinitionMark {
                     // Only a whole definition line at paragraph start is copied; anything else
-                    // with `]:` may be a definition this scan cannot place. A footnote
-                    // definition (`[^x]:`) is global too, and numbered by the whole document.
-                    guard indent <= 3, bytes[p] == UInt8(ascii: "["), p + 1 >= end || bytes[p + 1] != UInt8(ascii: "^"),
+                    // with `]:` may be a definition this scan cannot place.
+                    guard indent <= 3, bytes[p] == UInt8(ascii: "["),
                           previousBlank || previousHeading || previousDefinition,
                           isWholeDefinition(bytes, p, end)
                     else { return nil }
@@ -390,6 +407,29 @@ struct LineScan {
         i += 1
         while i < end, isSpace(b[i]) { i += 1 }
         return i >= end
+    }
+
+    /// `[label]: destination words…`: after the destination, on the same line, comes text that
+    /// cannot start a title (not `"`, `'` or `(`). cmark then gives up the definition at this
+    /// line, whatever the lines around it hold: the line is paragraph text (`[^1]: The note.`).
+    static func wordsFollowDestination(_ b: UnsafeBufferPointer<UInt8>, _ p: Int, _ end: Int) -> Bool {
+        func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 }
+        var i = p + 1
+        while i < end, b[i] != 0x5D {
+            if b[i] == 0x5B { return false }
+            i += b[i] == 0x5C ? 2 : 1
+        }
+        guard i + 1 < end, b[i] == 0x5D, b[i + 1] == UInt8(ascii: ":") else { return false }
+        i += 2
+        while i < end, isSpace(b[i]) { i += 1 }
+        guard i < end, b[i] != UInt8(ascii: "<") else { return false }
+        let destinationStart = i
+        while i < end, b[i] > 0x20, b[i] != 0x7F { i += b[i] == 0x5C ? 2 : 1 }
+        guard i < end, i > destinationStart, isSpace(b[i]) else { return false }
+        while i < end, isSpace(b[i]) { i += 1 }
+        guard i < end else { return false }
+        let next = b[i]
+        return next > 0x20 && next != 0x7F && next != UInt8(ascii: "\"") && next != UInt8(ascii: "'") && next != UInt8(ascii: "(")
     }
 
     /// `#` to `######` followed by a space, a tab or the end of the line.

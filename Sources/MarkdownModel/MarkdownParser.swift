@@ -35,9 +35,16 @@ public enum MarkdownParser {
 
     /// The pieces of `plan` parsed on all cores and joined into one document, or nil when the
     /// link definitions disagree (then parse whole).
-    static func parseInPieces(_ bytes: [UInt8], plan: ChunkPlan) -> Document? {
+    public static func parseInPieces(_ bytes: [UInt8], plan: ChunkPlan) -> Document? {
         guard var pieces = plan.run({ parse($0, of: bytes, plan: plan) }) else { return nil }
-        return join(&pieces, sourceLineCount: plan.sourceLineCount)
+        return finish(join(&pieces, sourceLineCount: plan.sourceLineCount), source: bytes, plan: plan)
+    }
+
+    /// The joined pieces as one parse gives them: with the footnote pass, which needs the
+    /// whole document (it numbers and gathers the footnotes), when the source has any.
+    static func finish(_ joined: Document, source bytes: [UInt8], plan: ChunkPlan) -> Document {
+        guard plan.hasFootnotes else { return joined }
+        return Footnotes.apply(joined, source: SourceText(bytes), lineOffset: 0)
     }
 
     /// Documents of consecutive pieces as one: their top-level blocks become children of one

@@ -14,9 +14,15 @@ public enum PrintRenderer {
     public static func render(source: [UInt8], options: LayoutOptions, theme: Theme?) -> [[UInt8]] {
         let theme = theme.map { printTheme($0, width: options.width) }
         if source.count >= MarkdownParser.piecewiseBytes,
-           let plan = ChunkPlan(source, targetBytes: MarkdownParser.pieceBytes),
-           let pieces = renderPieces(source, plan: plan, options: options, theme: theme) {
-            return pieces
+           let plan = ChunkPlan(source, targetBytes: MarkdownParser.pieceBytes) {
+            if !plan.hasFootnotes, let pieces = renderPieces(source, plan: plan, options: options, theme: theme) {
+                return pieces
+            }
+            // Footnotes are numbered and gathered over the whole document: parsed in pieces,
+            // then laid out and rendered as one document (on all cores too).
+            if plan.hasFootnotes, let document = MarkdownParser.parseInPieces(source, plan: plan) {
+                return [render(document, options: options, theme: theme)]
+            }
         }
         return [render(MarkdownParser.parse(source, inPieces: false), options: options, theme: theme)]
     }

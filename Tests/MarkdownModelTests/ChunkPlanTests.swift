@@ -18,7 +18,8 @@ import TestSupport
         guard let plan = ChunkPlan(bytes, targetBytes: target),
               var documents = plan.run({ MarkdownParser.parse($0, of: bytes, plan: plan) })
         else { return nil }
-        let joined = MarkdownParser.join(&documents, sourceLineCount: plan.sourceLineCount)
+        let joined = MarkdownParser.finish(MarkdownParser.join(&documents, sourceLineCount: plan.sourceLineCount),
+                                           source: bytes, plan: plan)
         checkInvariants(joined)
         return joined
     }
@@ -296,10 +297,14 @@ import TestSupport
             "<!-- comment\n\n# inside\n-->", "<pre>\n\n# pre\n</pre>", "<div>\n# div", "    # indented code",
             "\n[ref]: /ref", "\n[r2]: /r2 \"t\"\n[ref]: /again", "| a | b |\n|---|---|\n| 1 | 2 |", "Setext\n===",
             "***", "<?php\n\n# pi\n?>", "- [ ] task\n- [x] done", "~~strike~~ https://x.org", "\t# tab", "#", "# ", "see [x](u) { \\[key]: true }", "- item [`[T; N]: From`](u)", "> note [a] and [b]: c",
+            "A note[^1] and another[^n].", "\n[^1]: The first note, in words.", "[^n]: https://x.org/n",
+            "[^n]: Later *words*\n    with an indented paragraph", "text then [^1] again", "[^2]: Unused note.",
+            "- item with a note[^2]",
         ]
         // Openers without their closers (they hold the rest of the document) and lines that
         // make the whole source unsplittable: rare, or few documents would be cut at all.
-        let spoilers = ["```", "~~~", "<!--", "-->", "<pre>", "?>", "> [ref]: /quoted", "text ]: colon", "[ref]:\n/next-line"]
+        let spoilers = ["```", "~~~", "<!--", "-->", "<pre>", "?>", "> [ref]: /quoted", "text ]: colon", "[ref]:\n/next-line",
+                        "[^1]:\n/next-line", "[^1]: /url\n\"title\"", "[^1]: /url \"open title"]
         var random = SeededRandom(seed: 0x0c4e_a1d)
         var accepted = 0
         let runs = 1000
@@ -344,15 +349,33 @@ import TestSupport
 }
 
 extension ChunkPlanTests {
-    /// Footnotes and front matter are global to the document: such sources are never cut.
-    @Test func footnoteDefinitionsAndFrontMatterAreNeverCut() {
+    /// Footnotes are numbered and gathered over the whole document, by a pass after the
+    /// pieces are joined: sources with them are cut, and the result is the one parse's.
+    /// Front matter is cut off before parsing: such sources are never cut.
+    @Test func footnoteSourcesAreCutAndFrontMatterIsNot() throws {
         let filler = String(repeating: "Paragraph words for the piece.\n\n", count: 400)
         let plain = Array((filler + "# Heading\n\n" + filler).utf8)
-        #expect(ChunkPlan(plain, targetBytes: 1 << 10) != nil)
-        let footnote = Array((filler + "A note[^1].\n\n[^1]: The note, two words.\n\n" + filler).utf8)
-        #expect(ChunkPlan(footnote, targetBytes: 1 << 10) == nil)
-        let consumed = Array((filler + "A note[^1].\n\n[^1]: https://x.org\n\n" + filler).utf8)
-        #expect(ChunkPlan(consumed, targetBytes: 1 << 10) == nil)
+        #expect(ChunkPlan(plain, targetBytes: 1 << 10)?.hasFootnotes == false)
+        for definition in ["[^1]: The note, two words.", "[^1]: https://x.org", "[^1]: https://x.org \"Title\"",
+                           "[^1]: The note\n    and an indented paragraph."] {
+            let footnote = Array(("See[^1].\n\n" + filler + "A note[^1].\n\n" + definition + "\n\n" + filler + "Again[^1].\n").utf8)
+            let plan = try #require(ChunkPlan(footnote, targetBytes: 1 << 10), "\(definition)")
+            #expect(plan.hasFootnotes)
+            let pieces = try #require(MarkdownParser.parseInPieces(footnote, plan: plan))
+            let whole = MarkdownParser.parse(footnote, inPieces: false)
+            #expect(pieces.dump() == whole.dump(), "\(definition)")
+            #expect(whole.dump().contains("user-content-fn-1"), "the note is a footnote: \(definition)")
+        }
+        // `[^1]: Words` is a whole link definition to cmark, and the line after it continues
+        // its paragraph: the piece that holds it sees the difference and the source goes whole.
+        let continued = Array((filler + "A note[^1].\n\n[^1]: Words\n    and more.\n\n" + filler).utf8)
+        let continuedPlan = try #require(ChunkPlan(continued, targetBytes: 1 << 10))
+        #expect(MarkdownParser.parseInPieces(continued, plan: continuedPlan) == nil)
+        // A definition line that may go on to the next line is not placed: the source is whole.
+        for definition in ["[^1]:", "[^1]: /url \"open title"] {
+            let footnote = Array((filler + "A note[^1].\n\n" + definition + "\n\n" + filler).utf8)
+            #expect(ChunkPlan(footnote, targetBytes: 1 << 10) == nil, "\(definition)")
+        }
         let front = Array(("---\ntitle: x\n---\n\n" + filler + "# Heading\n\n" + filler).utf8)
         #expect(ChunkPlan(front, targetBytes: 1 << 10) == nil)
         // Hidden HTML comments between pieces keep the pieces provable.

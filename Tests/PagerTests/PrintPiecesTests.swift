@@ -116,4 +116,26 @@ import MarkdownModel
         #expect(pieces.count == 1)
         #expect(pieces[0].starts(with: Array("  # not a heading\n".utf8)))
     }
+
+    /// A large source with footnotes is parsed in pieces, the footnotes numbered and gathered
+    /// over the joined document, and printed as one document: the bytes of one whole parse.
+    @Test(arguments: [(80, false), (33, true)])
+    func footnoteSourcesPrintAsOneParse(width: Int, colour: Bool) throws {
+        // github.md opens with front matter (never cut): it goes after a first sample.
+        let filler = try #require(Self.sample("long.md")) + "\n\n"
+        var text = filler + (try #require(Self.sample("github.md"))) + "\n\n"
+        while text.utf8.count < MarkdownParser.piecewiseBytes + 1 { text += filler }
+        text += "A last reference to the first note[^1].\n"
+        let source = Array(text.utf8)
+        let plan = try #require(ChunkPlan(source, targetBytes: MarkdownParser.pieceBytes))
+        #expect(plan.hasFootnotes && plan.chunks.count >= 4)
+        let options = LayoutOptions(width: width, inlineLinkURLs: !colour)
+        let theme = colour ? Theme(depth: .ansi16) : nil
+        let printed = PrintRenderer.render(source: source, options: options, theme: theme).flatMap { $0 }
+        let whole = MarkdownParser.parse(source, inPieces: false)
+        #expect(whole.dump().contains("user-content-fn-"))
+        let expected = PrintRenderer.render(DocumentLayout(document: whole, options: options), theme: theme)
+        #expect(printed.count == expected.count)
+        #expect(printed == expected)
+    }
 }
