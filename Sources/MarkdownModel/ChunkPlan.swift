@@ -20,10 +20,16 @@ import Glibc
 /// a whole one-line definition at paragraph start (`[label]: destination "title"`) is copied
 /// into `definitions`, which is parsed in front of every piece (first definition wins, as in
 /// one parse). Each piece then checks that exactly those lines of it were consumed as
-/// definitions (they belong to no block) and that no other line was. A `]:` anywhere else (in
-/// a block quote, a list item, a label over several lines) makes the source unsplittable, as
-/// does a definition line that does not end the definition (`[a]:` with the destination on
-/// the next line, a title left open). A lone CR line ending (which the scan does not treat as
+/// definitions (they belong to no block) and that no other line was. A `]:` line right after
+/// a non-blank line is most likely text that continues a paragraph (`  [^x]: url` inside a
+/// list item, where no check by lines can see it): its label is *probed*, looked up as
+/// `[label]` in a paragraph of its own after the piece, and the piece is refused (the source
+/// parsed whole) if it resolves, which it does exactly when the line was consumed as a
+/// definition (a label also proposed as a definition, or one with bytes that could start
+/// other inline syntax, is not probed). A `]:` anywhere else (at the start of a block quote
+/// or list item, a label over several lines) makes the source unsplittable, as does a
+/// definition line that does not end the definition (`[a]:` with the destination on the next
+/// line, a title left open). A lone CR line ending (which the scan does not treat as
 /// a line end) does too, and so does front matter (cut off before cmark runs): such sources
 /// are parsed whole.
 ///
@@ -36,10 +42,10 @@ import Glibc
 /// (`[^1]: The note.`), which no definition can have; any other `[^x]:` line makes the
 /// source unsplittable, as other definitions do.
 ///
-/// cmark also stops resolving references once their expanded size passes
-/// max(input size, 100,000) bytes, a limit each piece would count on its own. So a source is
-/// cut only when no parse, whole or piece, can reach it: (closing brackets, one per possible
-/// lookup) × (longest definition line) must stay within the smallest budget involved.
+/// cmark also stops resolving references once their expanded size (destination and title of
+/// each reference it resolved) passes max(input size, 100,000) bytes, a limit each piece
+/// would count on its own. So each piece proves, from the links it parsed, that neither its
+/// parse nor the whole source's can have reached it (`withinReferenceBudget`), or is refused.
 public struct ChunkPlan: Sendable {
     public struct Chunk: Sendable {
         /// The piece's bytes in the source.
@@ -59,6 +65,9 @@ public struct ChunkPlan: Sendable {
         let closingBrackets: Int
         /// `]` bytes in `nextLine`.
         let nextLineBrackets: Int
+        /// Labels of this piece's `]:` lines that continue a paragraph line (see `ChunkPlan`):
+        /// the piece's parse proves that none was consumed as a definition.
+        let probes: [[UInt8]]
 
         /// This piece and the one after it as one piece (to heal a refused cut).
         public func joined(with next: Chunk) -> Chunk {
@@ -68,7 +77,7 @@ public struct ChunkPlan: Sendable {
                          definitionLines: definitionLines + next.definitionLines,
                          literalLines: literalLines + next.literalLines,
                          closingBrackets: closingBrackets + next.closingBrackets,
-                         nextLineBrackets: next.nextLineBrackets)
+                         nextLineBrackets: next.nextLineBrackets, probes: probes + next.probes)
         }
     }
 
@@ -80,8 +89,33 @@ public struct ChunkPlan: Sendable {
     /// The source has a footnote definition line (`[^x]:`): the joined pieces need the
     /// footnote pass that one parse makes (`MarkdownParser.parseInPieces` does it).
     public let hasFootnotes: Bool
+    /// Bytes of the longest proposed definition (or probed) line: a bound on what one reference
+    /// lookup adds to cmark's expansion budget (see `withinReferenceBudget`).
+    let longestDefinition: Int
+    let sourceByteCount: Int
     /// Lines of the whole source (as `SourceText` counts them).
     public var sourceLineCount: Int { chunks.last.map { $0.firstLine - 1 + $0.lineCount } ?? 0 }
+
+    /// Whether a piece's parse (`parsedBytes` fed to cmark, `expanded` = the bytes of the
+    /// destinations and titles of all its links and images) stayed clear of cmark's reference
+    /// budget, and leaves the whole source's parse clear of it too (see the type's comment).
+    ///
+    /// Every lookup that found a definition made a link or image with that definition's
+    /// destination and title and added their length to the budget's count, so `expanded`
+    /// bounds the count, and a lookup can fail for the budget only where count + one
+    /// definition (at most `longestDefinition`) passes max(bytes parsed, 100,000). The piece
+    /// must be clear of its own limit, and within its share of the whole source's limit (its
+    /// bytes' share of it), so that the pieces together are clear of the whole's.
+    func withinReferenceBudget(_ chunk: Chunk, parsedBytes: Int, expanded: Int) -> Bool {
+        guard longestDefinition > 0 else { return true }
+        guard expanded + longestDefinition <= max(parsedBytes, 100_000) else { return false }
+        let whole = max(sourceByteCount, 100_000)
+        let (used, o1) = expanded.multipliedReportingOverflow(by: sourceByteCount)
+        let (extra, o2) = longestDefinition.multipliedReportingOverflow(by: chunk.bytes.count)
+        let (share, o3) = chunk.bytes.count.multipliedReportingOverflow(by: whole)
+        let (sum, o4) = used.addingReportingOverflow(extra)
+        return !(o1 || o2 || o3 || o4) && sum <= share
+    }
 
     /// `work` done on every piece, on all cores, refused cuts healed: the values in piece
     /// order, or nil when a piece's definitions disagree (then do the source whole).
@@ -153,20 +187,9 @@ public struct ChunkPlan: Sendable {
             chunks = grouped
         }
         guard chunks.count >= 2 else { return nil }
-        // cmark's reference budget (see above): every parse must stay clear of it.
-        let longest = scan.longestDefinition
-        if longest > 0 {
-            let inFront = scan.definitions.reduce(0) { $1 == 0x5D ? $0 + 1 : $0 }
-            let total = chunks.reduce(inFront) { $0 + $1.closingBrackets }
-            if total * longest > 100_000 {
-                // Each piece within its own bytes: then sums of pieces (joined pieces, the whole
-                // source) are within theirs too.
-                for chunk in chunks where (chunk.closingBrackets + inFront + chunk.nextLineBrackets) * longest > chunk.bytes.count {
-                    return nil
-                }
-            }
-        }
         self.chunks = chunks
+        longestDefinition = scan.longestDefinition
+        sourceByteCount = source.count
         definitions = scan.definitions
         definitionLineCount = scan.definitionLineCount
         hasFootnotes = scan.hasFootnotes
@@ -210,6 +233,9 @@ struct LineScan {
     var longestDefinition = 0
     /// A line starts with `[^x]:` (after up to 3 spaces).
     var hasFootnotes = false
+    /// Labels of proposed definitions and of probed lines, as `normalizedLabel` gives them.
+    var proposedLabels: [[UInt8]] = []
+    var probedLabels = Set<[UInt8]>()
 
     static func run(_ bytes: UnsafeBufferPointer<UInt8>, targetBytes: Int) -> LineScan? {
         guard bytes.count > 0 else { return nil }
@@ -228,6 +254,7 @@ struct LineScan {
         var chunkStart = 0, chunkFirstLine = 1
         var chunkDefinitions: [Int] = [], chunkLiterals: [Int] = []
         var chunkBrackets = 0
+        var chunkProbes: [[UInt8]] = []
         var line = 1
         var start = 0
         while start < count {
@@ -265,15 +292,23 @@ struct LineScan {
                     scan.chunks.append(ChunkPlan.Chunk(bytes: chunkStart..<start, firstLine: chunkFirstLine,
                                                        lineCount: line - chunkFirstLine, nextLine: start..<next,
                                                        definitionLines: chunkDefinitions, literalLines: chunkLiterals,
-                                                       closingBrackets: chunkBrackets, nextLineBrackets: brackets))
+                                                       closingBrackets: chunkBrackets, nextLineBrackets: brackets,
+                                                       probes: chunkProbes))
                     chunkStart = start; chunkFirstLine = line
-                    chunkDefinitions = []; chunkLiterals = []; chunkBrackets = 0
+                    chunkDefinitions = []; chunkLiterals = []; chunkBrackets = 0; chunkProbes = []
                 }
                 var isDefinition = false
                 let footnote = indent <= 3 && p + 1 < end && bytes[p] == UInt8(ascii: "[") && bytes[p + 1] == UInt8(ascii: "^")
                 if footnote && hasDefinitionMark { scan.hasFootnotes = true }
                 if hasDefinitionMark && footnote && !isWholeDefinition(bytes, p, end) && wordsFollowDestination(bytes, p, end) {
                     // `[^1]: The note.`: text to cmark, whatever comes before or after it.
+                } else if hasDefinitionMark, !(previousBlank || previousHeading || previousDefinition),
+                          let label = probeLabel(bytes, start, end) {
+                    // Most likely text continuing a paragraph (`  [^x]: url` in a list item):
+                    // the piece's parse proves it (`MarkdownParser` looks the label up).
+                    chunkProbes.append(label)
+                    scan.probedLabels.insert(normalizedLabel(label[...]))
+                    scan.longestDefinition = max(scan.longestDefinition, end - start)
                 } else if hasDefinitionMark {
                     // Only a whole definition line at paragraph start is copied; anything else
                     // with `]:` may be a definition this scan cannot place.
@@ -285,6 +320,9 @@ struct LineScan {
                     chunkDefinitions.append(line)
                     scan.longestDefinition = max(scan.longestDefinition, end - p)
                     let text = UnsafeBufferPointer(rebasing: bytes[p..<end])
+                    if let close = text.firstIndex(of: 0x5D) {
+                        scan.proposedLabels.append(normalizedLabel(text[(text.startIndex + 1)..<close]))
+                    }
                     if seenDefinitions.insert(ArraySlice(text)).inserted {
                         scan.definitions.append(contentsOf: text)
                         scan.definitions.append(contentsOf: [0x0A, 0x0A])
@@ -306,7 +344,11 @@ struct LineScan {
         scan.chunks.append(ChunkPlan.Chunk(bytes: chunkStart..<count, firstLine: chunkFirstLine,
                                            lineCount: line - chunkFirstLine, nextLine: nil,
                                            definitionLines: chunkDefinitions, literalLines: chunkLiterals,
-                                           closingBrackets: chunkBrackets, nextLineBrackets: 0))
+                                           closingBrackets: chunkBrackets, nextLineBrackets: 0, probes: chunkProbes))
+        // A probed label that is also proposed would resolve whatever the line was.
+        if !scan.probedLabels.isEmpty {
+            for definition in scan.proposedLabels where scan.probedLabels.contains(definition) { return nil }
+        }
         return scan
     }
 
@@ -356,6 +398,48 @@ struct LineScan {
             i -= 1
         }
         return true
+    }
+
+    /// The label of a line's first `]:` that could end a definition label, when its `[` is on
+    /// the line and it holds only bytes that cannot start other inline syntax (letters, digits,
+    /// spaces and `^ - _ . : / +`), so that `[label]` alone is a link exactly when the label is
+    /// defined. nil otherwise (the scan then refuses the source).
+    static func probeLabel(_ bytes: UnsafeBufferPointer<UInt8>, _ lineStart: Int, _ end: Int) -> [UInt8]? {
+        var i = lineStart
+        while let at = bytes.firstIndex(of: 0x5D, from: i, end: end) {
+            if at + 1 < end, bytes[at + 1] == UInt8(ascii: ":"), couldEndDefinitionLabel(bytes, lineStart, at) {
+                guard let open = bytes[lineStart..<at].lastIndex(of: 0x5B), at - open > 1, at - open <= 200 else { return nil }
+                let label = Array(bytes[(open + 1)..<at])
+                for b in label {
+                    switch b {
+                    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                         UInt8(ascii: "0")...UInt8(ascii: "9"), 0x20, UInt8(ascii: "^"), UInt8(ascii: "-"),
+                         UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: ":"), UInt8(ascii: "/"), UInt8(ascii: "+"):
+                        continue
+                    default:
+                        return nil
+                    }
+                }
+                return label.contains { $0 != 0x20 } ? label : nil
+            }
+            i = at + 1
+        }
+        return nil
+    }
+
+    /// A label as cmark matches it, near enough: ASCII lowercased, runs of spaces and tabs as
+    /// one space, trimmed. (Used only to refuse a source whose probed label may also be
+    /// proposed; a label that folds alike only beyond ASCII makes its probe resolve, and the
+    /// piece is then refused, never wrongly accepted.)
+    static func normalizedLabel(_ label: some Sequence<UInt8>) -> [UInt8] {
+        var out: [UInt8] = []
+        var space = false
+        for b in label {
+            if b == 0x20 || b == 0x09 || b == 0x0A { space = !out.isEmpty; continue }
+            if space { out.append(0x20); space = false }
+            out.append(b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") ? b | 0x20 : b)
+        }
+        return out
     }
 
     /// `[label]: destination` with an optional title, all on this line: a definition cmark

@@ -94,7 +94,8 @@ public enum MarkdownParser {
     /// piece before it accepted.
     public static func parse(_ chunk: ChunkPlan.Chunk, of source: [UInt8], plan: ChunkPlan) -> PieceResult {
         var text: [UInt8] = []
-        text.reserveCapacity(3 + plan.definitions.count + chunk.bytes.count + (chunk.nextLine?.count ?? 0))
+        text.reserveCapacity(3 + plan.definitions.count + chunk.bytes.count + (chunk.nextLine?.count ?? 0)
+                             + chunk.probes.reduce(0) { $0 + $1.count + 4 })
         // The source's byte order mark belongs at the very start, where cmark skips it (one
         // only): it goes in front of the definitions, which would otherwise hide it.
         var bytes = source[chunk.bytes]
@@ -103,12 +104,21 @@ public enum MarkdownParser {
             bytes = bytes.dropFirst(3)
         }
         text += plan.definitions
+        // Probes (see `ChunkPlan`): each label alone in a paragraph, between the definitions
+        // and the piece, where (like the definitions) they leave nothing open.
+        for label in chunk.probes {
+            text.append(0x5B); text += label; text += [0x5D, 0x0A, 0x0A]
+        }
         text += bytes
         if let next = chunk.nextLine { text += source[next] }
         let sourceText = SourceText(text)
         var raw = CmarkBridge.parseBlocks(sourceText.bytes)
+        guard plan.withinReferenceBudget(chunk, parsedBytes: sourceText.bytes.count, expanded: linkBytes(raw)) else {
+            return .definitionsDisagree
+        }
 
-        let before = plan.definitionLineCount  // lines of the definitions in front
+        let probesFrom = plan.definitionLineCount + 1
+        let before = plan.definitionLineCount + 2 * chunk.probes.count  // lines in front of the piece
         let firstLocal = before + 1, lastLocal = before + chunk.lineCount
         // The line after the piece must start a top-level heading or paragraph: then nothing
         // was open at the cut. That block is the next piece's; drop it here.
@@ -118,6 +128,17 @@ public enum MarkdownParser {
             switch last.kind {
             case .heading, .paragraph: raw.removeLast()
             default: return .openAtEnd
+            }
+        }
+        // Each probe is a paragraph of plain text: its label was not defined, so its line in
+        // the piece was not consumed as a definition.
+        if !chunk.probes.isEmpty {
+            let probes = raw.indices.dropFirst().filter { raw[$0].startLine >= probesFrom && raw[$0].startLine <= before }
+            guard probes.count == chunk.probes.count else { return .definitionsDisagree }
+            for k in probes {
+                guard raw[k].parent == 0, case .paragraph(let inlines) = raw[k].kind,
+                      !inlines.nodes.contains(where: { if case .link = $0.kind { true } else { false } })
+                else { return .definitionsDisagree }
             }
         }
         // Drop what the definitions in front left (text after a definition that was not one).
@@ -134,6 +155,26 @@ public enum MarkdownParser {
             return .definitionsDisagree
         }
         return .done(document)
+    }
+
+    /// Bytes of the destinations and titles of every link and image in `raw`.
+    private static func linkBytes(_ raw: [RawBlock]) -> Int {
+        var total = 0
+        for block in raw {
+            let inlines: Inlines
+            switch block.kind {
+            case .paragraph(let x), .heading(_, let x): inlines = x
+            default: continue
+            }
+            for node in inlines.nodes {
+                switch node.kind {
+                case .link(let destination, let title, _), .image(let destination, let title):
+                    total += destination.utf8.count + title.utf8.count
+                default: break
+                }
+            }
+        }
+        return total
     }
 
     /// Exactly the proposed definition lines of the piece belong to no block (cmark consumed

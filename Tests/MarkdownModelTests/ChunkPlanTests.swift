@@ -139,11 +139,37 @@ import TestSupport
             "# A\n\n> [x]: /in-quote\n\n# B\n\n[x]\n",
             "# A\n\n- [x]: /in-item\n\n# B\n\n[x]\n",
             "# A\n\n[x\ny]: /two-line-label\n\n# B\n\n[x y]\n",
-            "# A\n\ntext\n[x]: /not-a-definition\n\n# B\n\n[x]\n",
+            "# A\n\ntext\n[x]: /p\n\n# B\n\n[x]: /q\n",  // probed and proposed: the probe proves nothing
+            "# A\n\ntext\n[x*y]: /p\n\n# B\n",  // a label that could start emphasis is not probed
             "# A\n\n    [x]: /indented\n\n# B\n",
             "# A\r# B\r\r# C\r",  // lone CR line endings
         ] {
             #expect(ChunkPlan(Array(markdown.utf8), targetBytes: 1) == nil, "\(markdown)")
+        }
+    }
+
+    /// A `]:` line right after a non-blank line is probed: cut when cmark kept it as text (a
+    /// footnote definition inside a list item, as Rust's changelog has), refused when cmark
+    /// consumed it as a definition (after a fence or a rule, the line starts a paragraph).
+    @Test func probedLinesAreCutWhenTheyAreText() throws {
+        let text = "# A\n\n- item\n  [^c]: https://x.org/c\n- next\n\ntext\n[x]: /not-a-definition\n\n# B\n\nsee [x] and[^c]\n"
+        let plan = try #require(ChunkPlan(Array(text.utf8), targetBytes: 1))
+        #expect(plan.chunks.flatMap(\.probes).map { String(decoding: $0, as: UTF8.self) } == ["^c", "x"])
+        let pieces = try #require(Self.piecewiseDump(text))
+        #expect(pieces == Self.wholeDump(MarkdownParser.parse(text)))
+        #expect(pieces.contains { $0.contains("[x]: /not-a-definition") })
+
+        // The last one is inside a list item, where only the probe can tell.
+        for consumed in ["# A\n\n```\ncode\n```\n[x]: /u\n\n# B\n\n[x]\n", "# A\n\n***\n[x]: /u\n\n# B\n\n[x]\n",
+                         "# A\n\n- a\n  ```\n  code\n  ```\n  [x]: /u\n\n# B\n\n[x]\n"] {
+            let bytes = Array(consumed.utf8)
+            let plan = try #require(ChunkPlan(bytes, targetBytes: 1), "\(consumed)")
+            #expect(plan.chunks[0].probes.count == 1)
+            guard case .definitionsDisagree = MarkdownParser.parse(plan.chunks[0], of: bytes, plan: plan) else {
+                Issue.record("a consumed definition line was accepted: \(consumed)")
+                continue
+            }
+            #expect(Self.piecewiseDump(consumed) == nil)
         }
     }
 
@@ -299,12 +325,14 @@ import TestSupport
             "***", "<?php\n\n# pi\n?>", "- [ ] task\n- [x] done", "~~strike~~ https://x.org", "\t# tab", "#", "# ", "see [x](u) { \\[key]: true }", "- item [`[T; N]: From`](u)", "> note [a] and [b]: c",
             "A note[^1] and another[^n].", "\n[^1]: The first note, in words.", "[^n]: https://x.org/n",
             "[^n]: Later *words*\n    with an indented paragraph", "text then [^1] again", "[^2]: Unused note.",
-            "- item with a note[^2]",
+            "- item with a note[^2]", "text\n[^n]: https://x.org/n", "- item\n  [cont]: /continued", "- item\n  [^1]: /u \"t\"",
+            "> q\n[lazy]: /lazy", "see [fresh], [cont] and [lazy]",
         ]
         // Openers without their closers (they hold the rest of the document) and lines that
         // make the whole source unsplittable: rare, or few documents would be cut at all.
         let spoilers = ["```", "~~~", "<!--", "-->", "<pre>", "?>", "> [ref]: /quoted", "text ]: colon", "[ref]:\n/next-line",
-                        "[^1]:\n/next-line", "[^1]: /url\n\"title\"", "[^1]: /url \"open title"]
+                        "[^1]:\n/next-line", "[^1]: /url\n\"title\"", "[^1]: /url \"open title",
+                        "```\ncode\n```\n[fresh]: /after-fence", "***\n[^2]: /after-rule", "- item\n  [ref]: /continued"]
         var random = SeededRandom(seed: 0x0c4e_a1d)
         var accepted = 0
         let runs = 1000
