@@ -81,6 +81,8 @@ if let i = args.firstIndex(of: "--memory"), i + 1 < args.count {
         print(String(format: "%-34@ anon %7.1f MB (%+7.1f)  VmHWM %6.0f MB", name as NSString, now, now - base, peakMemoryMB()))
         base = now
     }
+    print("strides: Block \(MemoryLayout<Block>.stride) B, InlineNode \(MemoryLayout<InlineNode>.stride) B, "
+          + "BlockKind \(MemoryLayout<BlockKind>.size) B, InlineKind \(MemoryLayout<InlineKind>.size) B")
     stage("start")
     var source: [UInt8]? = [UInt8](FileManager.default.contents(atPath: args[i + 1]) ?? Data())
     let size = Double(source!.count) / 1_048_576
