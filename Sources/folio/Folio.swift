@@ -223,7 +223,10 @@ extension Folio {
             if let error = reader.readSynchronously() { reportError("\(doc.name): \(error)") }
         }
         doc.reader = nil
-        if doc.bytes.count != store.count { doc.bytes = store.consolidate() }
+        if doc.bytes.count != store.count {
+            doc.bytes = store.consolidate()
+            store.dropMappedPages()  // a mapped file was copied: not held twice
+        }
     }
 }
 

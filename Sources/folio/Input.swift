@@ -14,7 +14,8 @@ struct LoadedDocument {
     /// Canonical absolute path for files; nil for standard input.
     var path: String?
     /// The whole input for Markdown (and small finished text inputs: reading positions hash
-    /// them); empty while a text input is only in `store`.
+    /// them); empty while the input is only in `store` (text, and a large Markdown file until
+    /// `Folio.finishReading` or its full parse).
     var bytes: [UInt8]
     var kind: DocumentKind = .markdown
     /// The input's bytes as read so far (mapped for files).
@@ -165,8 +166,13 @@ extension Input {
                 bytes.withUnsafeBytes { store.append($0) }
             }
             let kind = forced ?? byName ?? KindDetector.sniff(store.bytes(0..<min(store.count, 64 << 10)))
-            let bytes = kind == .markdown || store.count <= LoadedDocument.positionLimit ? store.bytes(0..<store.count) : []
-            if kind == .markdown { store.dropMappedPages() }  // parsed from `bytes`
+            // A large Markdown file is not copied here: its first screen comes from a preview
+            // of its beginning and the full parse copies it off the run loop (copying 100 MB
+            // took ~40 ms before the first screen). `Folio.finishReading` copies it where the
+            // whole is needed at once.
+            let copy = kind == .markdown ? store.count <= Folio.previewThreshold : store.count <= LoadedDocument.positionLimit
+            let bytes = copy ? store.bytes(0..<store.count) : []
+            if kind == .markdown && copy { store.dropMappedPages() }  // parsed from `bytes`
             return .success(LoadedDocument(name: name, path: path, bytes: bytes, kind: kind, store: store))
         }
         // A stream: sniff what arrives first, then read on in the background.

@@ -67,6 +67,7 @@ extension Folio {
                 if reader.finished { Folio.finishReading(&loaded[0]) }
             }
             if loaded[0].reader == nil || loaded[0].reader!.finished {
+                if loaded[0].kind == .markdown { Folio.finishReading(&loaded[0]) }
                 // Printed exactly as print mode prints to a terminal.
                 let printTheme = theme(forTerminal: true, environment: environment)
                 var layoutOptions = LayoutOptions(width: size.columns, inlineLinkURLs: printTheme == nil,
@@ -108,11 +109,16 @@ extension Folio {
         CrashReport.crashIfAsked(at: "pager", environment: environment)
         signal(SIGCHLD, SIG_IGN)  // browsers we start are reaped by the kernel
 
-        // A large Markdown file opening at its top shows its first screen from a parse of its
-        // beginning; the full parse runs on another thread (see RunLoop).
+        // A large Markdown file shows its first screen from a parse of its beginning; the full
+        // parse runs on another thread (see RunLoop). One with a saved position opens at the
+        // top too and moves there when the full parse is in (about 1 s for 20 MB), unless a
+        // key moved the view first: the first screen never waits for the parse, nor for the
+        // content hash that finds the position (~0.1 s for 100 MB, made with the parse).
         let preview = !options.quitIfOneScreen && startCommand == nil && loaded[0].kind == .markdown
-            && loaded[0].reader == nil && loaded[0].bytes.count > Folio.previewThreshold
-            && !(restoring && positions.hasSavedPosition(loaded: loaded, documentIndex: 0))
+            && loaded[0].reader == nil && (loaded[0].store?.count ?? loaded[0].bytes.count) > Folio.previewThreshold
+        for i in loaded.indices where loaded[i].kind == .markdown && loaded[i].reader == nil && !(preview && i == 0) {
+            Folio.finishReading(&loaded[i])
+        }
         var inputs: [RunLoop.InputSlot] = []
         var specs: [DocumentSpec] = []
         for (i, doc) in loaded.enumerated() {
@@ -132,9 +138,8 @@ extension Folio {
                     specs.append(DocumentSpec(name: Folio.displayName(doc, environment: environment), path: doc.path,
                                               document: MarkdownParser.parse(bytes), isPreview: !reader.finished))
                 } else if preview && i == 0 {
-                    let prefix = Folio.previewPrefix(doc.bytes)
-                    slot.parser = ParseWorker(doc: i, store: slot.store, mailbox: mailbox, alreadyParsed: prefix.count,
-                                              whole: doc.bytes)
+                    let prefix = Folio.previewPrefix(slot.store)
+                    slot.parser = ParseWorker(doc: i, store: slot.store, mailbox: mailbox, alreadyParsed: prefix.count)
                     specs.append(DocumentSpec(name: doc.name, path: doc.path, document: MarkdownParser.parse(prefix),
                                               isPreview: true))
                 } else {
@@ -169,6 +174,7 @@ extension Folio {
         loop.inputs = inputs
         loop.watch = !options.noWatch
         loop.startEffects = startEffects
+        if preview && restoring { loop.restoreWhenParsed.insert(0) }
         loop.followName = options.followName
         // Highlighting joins after the first frame (`.highlighterReady`): the first screen
         // never waits for the grammars to be looked for (~0.4 ms), nor for one to load and
@@ -228,6 +234,15 @@ extension Folio {
     /// screen, so the first screen is the same as the full document's.
     static func previewPrefix(_ bytes: [UInt8]) -> [UInt8] {
         Array(bytes[..<(PrefixCut.first(in: bytes, atOrAfter: 64 * 1024) ?? bytes.count)])
+    }
+
+    /// The same from a store, copying only the beginning: the first MB, or all of it when
+    /// that holds no cut (one giant list: then the preview is the whole document).
+    static func previewPrefix(_ store: ByteStore) -> [UInt8] {
+        let count = store.count
+        let head = store.bytes(0..<min(count, 1 << 20))
+        if let cut = PrefixCut.first(in: head, atOrAfter: 64 * 1024) { return Array(head[..<cut]) }
+        return head.count == count ? head : previewPrefix(store.bytes(0..<count))
     }
 }
 

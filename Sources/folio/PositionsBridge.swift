@@ -86,7 +86,20 @@ final class PositionsBridge {
             return h
         }
         if let h = hashCache[index] { return h }
-        let h = StableHash(bytes: loaded[index].bytes)
+        let h: StableHash
+        if let store = loaded[index].store, loaded[index].kind == .markdown, loaded[index].bytes.count != store.count {
+            // A large Markdown file whose full parse (which hashes it too) is not in yet.
+            // (`count` is read before: the body runs under the store's lock.)
+            let count = store.count
+            var hashed: StableHash?
+            store.forEachPiece(in: 0..<count) { piece, start in
+                if start == 0 && piece.count == count { hashed = StableHash(bytes: piece.bindMemory(to: UInt8.self)) }
+                return false
+            }
+            h = hashed ?? StableHash(bytes: store.bytes(0..<count))
+        } else {
+            h = StableHash(bytes: loaded[index].bytes)
+        }
         hashCache[index] = h
         return h
     }
@@ -118,8 +131,12 @@ final class PositionsBridge {
         if deferStreams, let reader = loaded[index].reader, !reader.finished { return nil }
         let (snapshot, w) = store.load()
         note(w)
-        if state.searchHistory.isEmpty { state.searchHistory = snapshot.searchHistory }
-        recordedSearches = state.searchHistory.count
+        // The history is taken from the file only when the session has none yet: searches
+        // made before this restore (in another document, before `:n`) are still to be saved.
+        if state.searchHistory.isEmpty {
+            state.searchHistory = snapshot.searchHistory
+            recordedSearches = state.searchHistory.count
+        }
         let hash = contentHash(loaded, index)
         guard let entry = snapshot.entry(forKey: PositionsBridge.key(for: loaded[index], hash: hash), contentHash: hash) else {
             return nil
@@ -155,7 +172,8 @@ final class PositionsBridge {
         return message
     }
 
-    /// Whether document `index` has a saved position (so it cannot open from a quick preview).
+    /// Whether document `index` has a saved position (hashes a Markdown input whole: not for
+    /// the way to a first screen).
     func hasSavedPosition(loaded: [LoadedDocument], documentIndex index: Int) -> Bool {
         guard enabled, loaded.indices.contains(index) else { return false }
         let hash = contentHash(loaded, index)

@@ -252,6 +252,7 @@ final class ParseWorker: @unchecked Sendable {
         guard due else { return }
         startThread(stackSize: 8 << 20) { [self] in
             var bytes = given ?? store.bytes(0..<available)
+            if given == nil { store.dropMappedPages() }  // a mapped file: copied, not held twice
             bytes.removeSubrange(PrefixCut.parseable(bytes, ended: ended)...)
             var spec = DocumentSpec(name: "", path: nil, document: MarkdownParser.parse(bytes))
             spec.prebuild(for: options)

@@ -39,6 +39,9 @@ struct RunLoop {
     var afterFirstFrame: ((inout PagerState) -> Void)?
     /// Documents already shown (restored or opened at a start command).
     var shown: Set<Int> = [0]
+    /// Large Markdown files shown from a preview whose saved position is restored when their
+    /// full parse is in (if the reader has not moved by then).
+    var restoreWhenParsed: Set<Int> = []
     /// Restore saved positions of documents when first shown (off with --no-restore).
     var restoreOnFirstShow = true
     var savedPosition: String?
@@ -624,8 +627,12 @@ extension RunLoop {
                 (spec.name, spec.path, spec.isPreview) = (old.name, old.path, !isComplete)
                 effects += state.update(.documentReady(document: doc, spec: spec, changedUnits: []))
                 // A Markdown stream is keyed by its content: its position can be restored once
-                // it is whole, if the reader has not moved yet.
-                if isComplete, restoreOnFirstShow, inputs[doc].reader != nil, state.documents[doc].top == 0,
+                // it is whole, if the reader has not moved yet. So is a large file's, shown
+                // from a preview until now.
+                let waiting = inputs[doc].reader != nil || restoreWhenParsed.contains(doc)
+                if isComplete { restoreWhenParsed.remove(doc) }
+                if isComplete, restoreOnFirstShow, waiting, state.documents[doc].top == 0,
+                   state.documents[doc].previousPosition == nil,
                    let m = positions.restore(into: &state, loaded: loaded, documentIndex: doc) {
                     say(m)
                 }

@@ -92,6 +92,39 @@ struct PositionsEndToEndTests {
         #expect(!Self.resumed(opened))
     }
 
+    /// long.md (over 128 KB) opens from a preview of its first 64 KB; a position far past that
+    /// is restored when the full parse is in, without holding back the first screen.
+    @Test func largeFileResumesPastItsPreview() throws {
+        let pane = try FolioPane.folio(["--no-scrollbar", doc], dir: dir)
+        let first = try #require(pane.waitForPager(name: "long.md"))
+        try pane.keys("80%")
+        let left = try #require(pane.wait { $0 != first && $0.last?.contains("long.md") == true })
+        try pane.keys("q")
+        #expect(pane.tmux.waitForExit(timeout: FolioPane.timeout))
+        #expect(!left.contains { $0.hasPrefix("The tidepool field handbook") })
+        let (_, screen) = try open([doc], until: Self.resumed)
+        #expect(screen[0] == left[0])
+    }
+
+    /// A search made in the first document is saved to the history even though the second
+    /// document's position is restored (which reads the history file) before folio quits.
+    @Test func searchBeforeNextFileIsKeptInTheHistory() throws {
+        let other = dir.appendingPathComponent("other.md").path
+        try Data("# Other\n\nA second document.\n".utf8).write(to: URL(fileURLWithPath: other))
+        let pane = try FolioPane.folio(["--no-scrollbar", doc, other], dir: dir)
+        _ = try #require(pane.waitForPager(name: "long.md"))
+        try pane.keys("/barnacle<Enter>")
+        _ = try #require(pane.wait { $0.last?.contains("long.md") == true && $0.last?.contains("/barnacle") == false })
+        try pane.keys(":n")
+        _ = try #require(pane.wait { $0.last?.contains("other.md") == true })
+        try pane.keys("q")
+        #expect(pane.tmux.waitForExit(timeout: FolioPane.timeout))
+        let again = try FolioPane.folio(["--no-scrollbar", other], dir: dir)
+        _ = try #require(again.waitForPager(name: "other.md"))
+        try again.keys("/<Up>")
+        #expect(again.wait { $0.last?.contains("barnacle") == true } != nil)
+    }
+
     @Test func noRestoreOpensAtTheTop() throws {
         try read([doc], pages: 10)
         let (_, screen) = try open(["--no-restore", doc])
