@@ -139,6 +139,29 @@ public final class ByteStore: @unchecked Sendable {
         }
     }
 
+    /// A copy of the first `count` bytes; the pages of a mapped file are let go as they are
+    /// copied (4 MB at a time), so a 100 MB file is never resident twice (mapped and copied).
+    public func copyDroppingMappedPages(_ count: Int) -> [UInt8] {
+        lock.lock()
+        guard let mapped else {
+            lock.unlock()
+            return bytes(0..<count)
+        }
+        defer { lock.unlock() }
+        let window = 4 << 20, total = min(count, _count)
+        return [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
+            var at = 0
+            while at < total {
+                let n = min(window, total - at)
+                UnsafeMutableRawPointer(buffer.baseAddress! + at).copyMemory(from: mapped + at, byteCount: n)
+                // madvise wants a page-aligned start: the windows start at multiples of 4 MB.
+                _ = madvise(UnsafeMutableRawPointer(mutating: mapped + at), n, MADV_DONTNEED)
+                at += n
+            }
+            initialized = total
+        }
+    }
+
     /// A copy of the bytes of `range`.
     public func bytes(_ range: Range<Int>) -> [UInt8] {
         var out: [UInt8] = []

@@ -251,8 +251,8 @@ final class ParseWorker: @unchecked Sendable {
         lock.unlock()
         guard due else { return }
         startThread(stackSize: 8 << 20) { [self] in
-            var bytes = given ?? store.bytes(0..<available)
-            if given == nil { store.dropMappedPages() }  // a mapped file: copied, not held twice
+            // A mapped file's pages are let go as they are copied: not held twice.
+            var bytes = given ?? store.copyDroppingMappedPages(available)
             bytes.removeSubrange(PrefixCut.parseable(bytes, ended: ended)...)
             var spec = DocumentSpec(name: "", path: nil, document: MarkdownParser.parse(bytes))
             spec.prebuild(for: options)

@@ -1,4 +1,5 @@
 @testable import LineLayout
+import Foundation
 import MarkdownModel
 import Testing
 
@@ -45,5 +46,28 @@ import Testing
         // Appending after it goes on where it was.
         [UInt8](repeating: 7, count: 10).withUnsafeBytes { store.append($0) }
         #expect(store.bytes(0..<store.count) == input + [UInt8](repeating: 7, count: 10))
+    }
+
+    /// The parse's copy of a mapped file lets its pages go window by window: the copy is the
+    /// file's bytes, for any count (past the end: all of them), and the store still reads the
+    /// same afterwards (the pages come back from the page cache).
+    @Test func copyOfAMappedFileIsItsBytes() throws {
+        let input = (0..<((4 << 20) * 2 + 4097)).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ $0 >> 12) }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("folio-map-\(UUID().uuidString)").path
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(input)))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let fd = open(path, O_RDONLY)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        let store = ByteStore()
+        try #require(store.map(fd: fd, length: input.count))
+        for count in [0, 1, 4 << 20, (4 << 20) + 1, input.count, input.count + 10] {
+            #expect(store.copyDroppingMappedPages(count) == Array(input.prefix(count)), "count \(count)")
+        }
+        #expect(store.bytes(0..<store.count) == input)
+        // A store of chunks (a pipe) copies the same way.
+        let piped = ByteStore()
+        input.withUnsafeBytes { piped.append($0) }
+        #expect(piped.copyDroppingMappedPages(12345) == Array(input.prefix(12345)))
     }
 }
