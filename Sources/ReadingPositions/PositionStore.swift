@@ -37,6 +37,11 @@ public struct PositionStore: Sendable {
     public let directory: String?
     /// Seconds since the epoch, for naming files set aside. (Entry times are passed in.)
     let clock: @Sendable () -> Double
+    /// Seconds a save waits for another process's lock before it gives up (and says so, as
+    /// any failed save does): a folio stopped in the middle of a save (SIGSTOP, a debugger)
+    /// must not make every other folio hang when it quits. A save holds the lock for
+    /// milliseconds.
+    public var lockWait: Double = 5
 
     public init(environment: [String: String],
                 clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
@@ -220,8 +225,14 @@ extension PositionStore {
         let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         if fd < 0 { throw StoreError(operation: "open", path: lockPath, code: errno) }
         defer { close(fd) }
-        while flock(fd, LOCK_EX) != 0 {
-            if errno != EINTR { throw StoreError(operation: "flock", path: lockPath, code: errno) }
+        let deadline = Date().addingTimeInterval(lockWait)
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            if errno == EINTR { continue }
+            guard errno == EWOULDBLOCK else { throw StoreError(operation: "flock", path: lockPath, code: errno) }
+            guard Date() < deadline else {
+                throw StoreError(operation: "another process holds the lock", path: lockPath, code: EWOULDBLOCK)
+            }
+            usleep(2_000)
         }
         return try body()
     }

@@ -56,4 +56,12 @@ public enum CrashReport {
         guard environment["FOLIO_TEST_CRASH"] == point else { return }
         fatalError("FOLIO_TEST_CRASH=\(point)")
     }
+
+    /// Test hook: never returns at `point` when `FOLIO_TEST_HANG` names it (`exit`: the way
+    /// out after a signal, where the position is saved), so the tests see the watchdog end
+    /// a folio whose exit hangs.
+    public static func hangIfAsked(at point: String) {
+        guard let value = getenv("FOLIO_TEST_HANG"), String(cString: value) == point else { return }
+        while true { pause() }
+    }
 }

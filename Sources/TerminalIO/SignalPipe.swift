@@ -74,6 +74,17 @@ enum TerminationWatchdog {
     nonisolated(unsafe) static var since: Int64 = 0
     nonisolated(unsafe) static var started = false
     static let graceNanoseconds: Int64 = 1_000_000_000
+    /// Once the loop has taken the signal, its way out (terminal restored, then the position
+    /// saved, which waits up to `PositionStore.lockWait` for another folio's lock) gets this
+    /// long before the watchdog ends the process anyway: a save that hangs must not keep a
+    /// folio alive after SIGTERM or SIGHUP.
+    static let exitGraceNanoseconds: Int64 = 8_000_000_000
+
+    /// The run loop took an ending signal from the pipe: the watchdog now waits for the
+    /// process to end within `exitGraceNanoseconds`.
+    static func answered() {
+        since = now() + exitGraceNanoseconds - graceNanoseconds
+    }
 
     static func ends(_ signo: Int32) -> Bool {
         signo == SIGTERM || signo == SIGHUP || signo == SIGINT || signo == SIGQUIT
@@ -169,7 +180,7 @@ public final class SignalPipe {
             guard n > 0 else { break }
             for byte in buffer[..<n] {
                 // The loop has it: it ends folio itself (restore, save, exit).
-                if TerminationWatchdog.ends(Int32(byte)) { TerminationWatchdog.unanswered = 0 }
+                if TerminationWatchdog.ends(Int32(byte)) { TerminationWatchdog.answered() }
                 guard let signal = Signal(number: Int32(byte)) else { continue }
                 if result.last != signal { result.append(signal) }
             }

@@ -409,6 +409,7 @@ struct RunLoop {
     /// Use as `throw leave(dueTo:)`.
     mutating func leave(dueTo signal: Signal) -> Leaving {
         terminal.restore()
+        CrashReport.hangIfAsked(at: "exit")
         saveAll()
         return Leaving(signal: signal)
     }

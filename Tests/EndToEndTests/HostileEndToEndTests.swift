@@ -180,6 +180,18 @@ import Glibc
         #expect(try ttyUnchanged(dir))
     }
 
+    /// SIGTERM answered by the loop, whose way out then hangs (a test hook stands for a save
+    /// that never ends): the watchdog still ends folio, the terminal restored.
+    @Test func signalEndsFolioWhenItsExitHangs() throws {
+        let dir = try E2E.temporaryDirectory()
+        let pane = try recordingTTY("SampleDocs/tour.md", dir: dir, environment: ["FOLIO_TEST_HANG": "exit"])
+        _ = try #require(pane.waitForPager(name: "tour.md"))
+        let pid = try #require(pane.folioPID())
+        #expect(kill(pid, SIGTERM) == 0)
+        _ = try #require(pane.wait(text: "FOLIO-EXITED"))  // within the 8 s exit grace
+        #expect(try ttyUnchanged(dir))
+    }
+
     @Test func crashInThePagerRestoresTheTerminalAndExits() throws {
         let dir = try E2E.temporaryDirectory()
         let pane = try recordingTTY("SampleDocs/long.md", dir: dir, environment: ["FOLIO_TEST_CRASH": "pager"])

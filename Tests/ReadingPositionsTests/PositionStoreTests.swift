@@ -168,6 +168,26 @@ import Testing
         }
     }
 
+    /// A lock another process never gives back (a folio stopped mid-save) fails the save
+    /// with a warning instead of hanging; the store is untouched and saves work once it is free.
+    @Test(.timeLimit(.minutes(1))) func aLockHeldElsewhereFailsTheSaveInsteadOfHanging() throws {
+        try withTempDirectory { dir in
+            var store = PositionStore(directory: dir)
+            store.lockWait = 0.05
+            #expect(store.save(sampleEntry("/a.md", 1), now: 1) == nil)
+            let fd = open(store.lockPath!, O_RDWR | O_CLOEXEC)
+            try #require(fd >= 0)
+            #expect(flock(fd, LOCK_EX) == 0)
+            let result = store.updateReporting { $0.merge(sampleEntry("/b.md", 2)) }
+            #expect(!result.saved)
+            #expect(result.warning?.contains("another process holds the lock") == true, "\(result.warning ?? "nil")")
+            #expect(Set(store.load().snapshot.entries.keys) == ["/a.md"])
+            close(fd)
+            #expect(store.save(sampleEntry("/b.md", 2), now: 2) == nil)
+            #expect(Set(store.load().snapshot.entries.keys) == ["/a.md", "/b.md"])
+        }
+    }
+
     @Test func threadsWithTheirOwnLocksLoseNothing() throws {
         try withTempDirectory { dir in
             // flock locks belong to open file descriptions; every save opens its own.
