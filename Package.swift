@@ -23,7 +23,7 @@ let package = Package(
         .target(name: "CellWidth"),
         .target(name: "Threads"),  // pthread locks and threads, so no module needs Foundation's
         .target(name: "Styling"),
-        .target(name: "MarkdownModel", dependencies: ["CCmark"]),
+        .target(name: "MarkdownModel", dependencies: ["CCmark", "Threads"]),
         .target(name: "TextModel", dependencies: ["Styling", "CellWidth"]),
         .target(name: "LineLayout", dependencies: ["MarkdownModel", "TextModel", "CellWidth", "Styling", "Threads"]),
         .target(name: "Viewport", dependencies: ["LineLayout"]),

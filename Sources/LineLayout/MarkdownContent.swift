@@ -1,5 +1,6 @@
 import Dispatch
 import MarkdownModel
+import Threads
 
 /// A Markdown document as layout units: its leaf blocks (and containers without children,
 /// an empty `-` or `>`, which still show their marker on a row), in document order.
@@ -308,6 +309,7 @@ struct Skeleton {
             let out = SendableBuffer(base: buffer.baseAddress!)
             let chunks = max(1, min(64, count / 256))
             DispatchQueue.concurrentPerform(iterations: chunks) { c in
+                BackgroundPriority.enter()
                 for k in (c * count / chunks)..<((c + 1) * count / chunks) {
                     (out.base + k).initialize(to: transform(first + k, units, document, containers))
                 }

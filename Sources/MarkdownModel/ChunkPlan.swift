@@ -1,4 +1,5 @@
 import Dispatch
+import Threads
 import Glibc
 
 /// Where a large Markdown source can be cut into pieces that parse alone exactly as they parse
@@ -156,6 +157,7 @@ public struct ChunkPlan: Sendable {
             withoutActuallyEscaping(work) { work in
                 let shared = UncheckedClosure(body: work)
                 DispatchQueue.concurrentPerform(iterations: count) { k in
+                    BackgroundPriority.enter()
                     slots.base[k] = shared.body(chunks[k])
                 }
             }

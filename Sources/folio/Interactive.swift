@@ -6,6 +6,7 @@ import Pager
 import TerminalIO
 import TerminalScreen
 import TextSearch
+import Threads
 import Viewport
 #if canImport(Glibc)
 import Glibc
@@ -55,6 +56,7 @@ extension Folio {
                         environment: [String: String], errors: [String], mailbox: Mailbox) throws -> Int32 {
         var loaded = loadedIn
         let hadErrors = !errors.isEmpty
+        BackgroundPriority.enable()  // parses and layouts off the loop yield to it
         let config = pagerConfig(environment: environment)
         let positions = PositionsBridge(environment: environment, enabled: true)
         let restoring = !options.noRestore && startCommand == nil

@@ -261,7 +261,11 @@ final class PositionsBridge {
     /// Replaces document `index` with a new version of its file (after `v`), keeping the
     /// reader on the same text: the position is captured in the old version and resolved in
     /// the new one by the same rules as reopening (fingerprint, heading path, line, fraction).
-    func reload(_ newDocument: LoadedDocument, into state: inout PagerState, loaded: inout [LoadedDocument], index: Int) {
+    ///
+    /// `prepared`: the new version already parsed and built, with its content hash and facts
+    /// (`Reload`, off the run loop); else it is parsed here.
+    func reload(_ newDocument: LoadedDocument, into state: inout PagerState, loaded: inout [LoadedDocument], index: Int,
+                prepared: (spec: DocumentSpec, hash: StableHash, facts: DocumentFacts)? = nil) {
         guard loaded.indices.contains(index), state.documents.indices.contains(index) else { return }
         let oldDoc = state.documents[index]
         let oldHash = contentHash(loaded, index)
@@ -275,8 +279,14 @@ final class PositionsBridge {
         loaded[index] = newDocument
         hashCache[index] = nil
         factsCache[index] = nil
-        state.replaceDocument(at: index, with: DocumentSpec(name: oldDoc.name, path: newDocument.path,
-                                                          document: MarkdownParser.parse(newDocument.bytes)))
+        if var prepared {
+            adopt(prepared.facts, hash: prepared.hash, documentIndex: index)
+            prepared.spec.name = oldDoc.name
+            state.replaceDocument(at: index, with: prepared.spec)
+        } else {
+            state.replaceDocument(at: index, with: DocumentSpec(name: oldDoc.name, path: newDocument.path,
+                                                              document: MarkdownParser.parse(newDocument.bytes)))
+        }
         let newFacts = facts(state, loaded, index)
         func resolved(_ original: ScrollPosition, _ p: ReadingPosition?) -> ScrollPosition {
             guard let p else { return original == .top ? .top : original }

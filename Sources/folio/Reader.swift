@@ -23,6 +23,10 @@ enum Delivery: @unchecked Sendable {
     case counted(doc: Int, options: LayoutOptions, counts: [Int], content: any LayoutContent)
     /// Exact row counts of some lines of text document `doc` (the background pass).
     case rowCounts(doc: Int, chunk: RowCountChunk, counter: RowCounter)
+    /// A new version of Markdown file `doc`, read and parsed off the loop (`Reload`).
+    case reloaded(UncheckedSendable<Reload.Result>, doc: Int)
+    /// A reload could not read the file (`message`: what to say, nil to stay quiet).
+    case reloadFailed(doc: Int, generation: Int, message: String?)
 }
 
 /// A self-pipe the run loop polls with the terminal: threads post deliveries and wake it.

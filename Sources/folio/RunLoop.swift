@@ -42,6 +42,9 @@ struct RunLoop {
     /// Large Markdown files shown from a preview whose saved position is restored when their
     /// full parse is in (if the reader has not moved by then).
     var restoreWhenParsed: Set<Int> = []
+    /// The latest reload started for each document (`reloadFile`): an older one that
+    /// finishes later is dropped.
+    var reloadGeneration: [Int: Int] = [:]
     /// Restore saved positions of documents when first shown (off with --no-restore).
     var restoreOnFirstShow = true
     var savedPosition: String?
@@ -364,13 +367,8 @@ struct RunLoop {
             renderer.invalidate()
             let size = terminal.size()
             _ = state.update(.resize(rows: size.rows, columns: size.columns))
-            switch Input.load(path) {
-            case .success(let doc):
-                positions.reload(doc, into: &state, loaded: &loaded, index: index)
-                if status != 0 { say("The editor exited with status \(status)") }
-            case .failure(let error):
-                say(error.description)
-            }
+            if status != 0 { say("The editor exited with status \(status)") }
+            reloadFile(index, path: path, markChanges: false)
         case .leftDocument(let index):
             positions.save(state: state, loaded: loaded, documentIndex: index)
             // The first time a file given on the command line is shown (`:n`), it opens
@@ -641,6 +639,10 @@ extension RunLoop {
             case .rowCounts(let doc, let chunk, let counter):
                 counter.taken()
                 effects += state.update(.rowCounts(document: doc, chunk: chunk))
+            case .reloaded(let result, let doc):
+                takeReload(result.value, doc: doc)
+            case .reloadFailed(let doc, let generation, let message):
+                if let message, reloadGeneration[doc] == generation { say(message) }
             }
         }
         for doc in grown.sorted() where inputs.indices.contains(doc) {
@@ -780,18 +782,62 @@ extension RunLoop {
         }
         guard watch, state.documents[index].document != nil else { return [] }
         noteFile(&inputs[index])
+        reloadFile(index, path: path, markChanges: true)
+        return effects
+    }
+
+    /// Reloads Markdown document `index` from `path` keeping the same text on top (watch:
+    /// `markChanges`, the blocks whose text changed get the margin cue). Large files are
+    /// read and parsed on a thread (`Reload`); the rest at once.
+    mutating func reloadFile(_ index: Int, path: String, markChanges: Bool) {
+        let generation = (reloadGeneration[index] ?? 0) + 1
+        reloadGeneration[index] = generation
+        if let mailbox, Reload.isLarge(path: path) {
+            Reload(doc: index, generation: generation, path: path, name: loaded[index].name,
+                   options: state.layoutOptions, old: state.documents[index].layout.content as? MarkdownContent,
+                   markChanges: markChanges).start(mailbox: mailbox)
+            return
+        }
         switch Input.load(path) {
         case .success(var doc):
             doc.name = loaded[index].name
-            let oldTexts = Set((0..<state.documents[index].layout.unitCount).map { state.documents[index].layout.text(ofUnit: $0) })
+            let before = state.documents[index].layout
+            let oldTexts = markChanges ? Set((0..<before.unitCount).map { before.text(ofUnit: $0) }) : []
             positions.reload(doc, into: &state, loaded: &loaded, index: index)
+            guard markChanges else { return }
             var changedUnits = Set<Int>()
             let layout = state.documents[index].layout
             for u in 0..<layout.unitCount where !oldTexts.contains(layout.text(ofUnit: u)) { changedUnits.insert(u) }
             state.markChanged(document: index, units: changedUnits)
-        case .failure:
-            break  // being written: the next look sees it whole
+        case .failure(let error):
+            if !markChanges { say(error.description) }  // watching: being written, the next look sees it whole
         }
-        return effects
     }
+
+    /// A reload made on a thread arrived: it replaces the document unless a newer reload
+    /// started since.
+    mutating func takeReload(_ result: Reload.Result, doc: Int) {
+        guard reloadGeneration[doc] == result.generation, loaded.indices.contains(doc),
+              state.documents.indices.contains(doc) else { return }
+        let old = state.documents[doc]
+        positions.reload(result.loaded, into: &state, loaded: &loaded, index: doc,
+                         prepared: (result.spec, result.hash, result.facts))
+        if result.markChanges { state.markChanged(document: doc, units: result.changedUnits) }
+        releaseElsewhere(consume old)
+    }
+
+    /// Lets go of a replaced document on another thread: the last release of a large parse
+    /// frees millions of objects (~50 ms for 20 MB of Markdown), which keys must not wait
+    /// for. (The caller hands over its only reference; the state holds none any more.)
+    func releaseElsewhere(_ value: consuming DocumentState) {
+        let box = ReleaseBox(value)
+        DispatchQueue.global(qos: .utility).async { box.drop() }
+    }
+}
+
+/// Holds a value until `drop` (on whichever thread calls it).
+private final class ReleaseBox<T>: @unchecked Sendable {
+    private var value: T?
+    init(_ value: T) { self.value = value }
+    func drop() { value = nil }
 }

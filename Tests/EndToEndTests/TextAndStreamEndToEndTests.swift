@@ -95,9 +95,11 @@ struct TextAndStreamEndToEndTests {
         _ = try #require(pane.wait { $0.contains("entry 6 appended") })
     }
 
-    @Test func aMarkdownFileRewrittenOnDiskReloadsInPlace() throws {
+    /// 80 paragraphs reload on the run loop; 5,000 (190 KB) on a thread (`Reload`).
+    @Test(arguments: [80, 5000])
+    func aMarkdownFileRewrittenOnDiskReloadsInPlace(paragraphs: Int) throws {
         let dir = try E2E.temporaryDirectory()
-        let body = (1...80).map { "Paragraph number \($0) of the notes." }.joined(separator: "\n\n")
+        let body = (1...paragraphs).map { "Paragraph number \($0) of the notes." }.joined(separator: "\n\n")
         let path = try E2E.write("# Notes\n\n" + body + "\n", to: "notes.md", in: dir)
         let pane = try FolioPane.folio(["--no-scrollbar", path], dir: dir)
         let first = try #require(pane.waitForPager(name: "notes.md"))

@@ -1,0 +1,87 @@
+import FoundationEssentials
+import LineLayout
+import MarkdownModel
+import Pager
+import ReadingPositions
+import Threads
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A new version of a Markdown file on screen (it changed on disk, or the editor `v` started
+/// has exited), read and parsed off the run loop when it is large.
+///
+/// A small file (up to `Folio.previewThreshold`) is reloaded at once on the loop: that costs
+/// milliseconds. A larger one took the loop for the whole parse, the facts reading positions
+/// need and the comparison that marks changed blocks (about 1.5 s for 20 MB, keys waiting on
+/// every save in the editor): now a thread does all of that and posts `.reloaded`; the old
+/// version stays on screen meanwhile. A reload that finishes after a newer one started is
+/// dropped (`generation`).
+struct Reload {
+    let doc: Int
+    let generation: Int
+    let path: String
+    let name: String
+    let options: LayoutOptions
+    /// The version on screen when the reload started: its unit texts tell what changed.
+    let old: MarkdownContent?
+    /// Mark the blocks whose text changed (watching); `v` reloads mark nothing.
+    let markChanges: Bool
+
+    /// What the thread made.
+    struct Result {
+        var loaded: LoadedDocument
+        var spec: DocumentSpec
+        var hash: StableHash
+        var facts: DocumentFacts
+        var changedUnits: Set<Int>
+        var markChanges: Bool
+        var generation: Int
+    }
+
+    /// Whether the file at `path` is large enough to be reloaded on a thread.
+    static func isLarge(path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && Int(st.st_size) > Folio.previewThreshold
+    }
+
+    func start(mailbox: Mailbox) {
+        let job = UncheckedSendable(self)
+        startThread(stackSize: 8 << 20) {
+            let reload = job.value
+            switch Input.load(reload.path) {
+            case .failure(let error):
+                // Watching: the file is being written, and the next look sees it whole.
+                mailbox.post(.reloadFailed(doc: reload.doc, generation: reload.generation,
+                                           message: reload.markChanges ? nil : error.description))
+            case .success(var loaded):
+                loaded.name = reload.name
+                var spec = DocumentSpec(name: reload.name, path: loaded.path, document: MarkdownParser.parse(loaded.bytes))
+                spec.prebuild(for: reload.options)
+                let hash = StableHash(bytes: loaded.bytes)
+                // Held by nobody once parsed: the hash above and the facts stand for it.
+                loaded.bytes = []
+                guard let built = spec.prebuilt else { return }
+                let layout = DocumentLayout(content: built.content, options: built.options, rowCounts: built.rowCounts)
+                let facts = DocumentFacts(layout: layout, contentHash: hash)
+                var changed = Set<Int>()
+                if reload.markChanges, let old = reload.old {
+                    let before = Set((0..<old.unitCount).map { old.text(ofUnit: $0) })
+                    for u in 0..<built.content.unitCount where !before.contains(built.content.text(ofUnit: u)) {
+                        changed.insert(u)
+                    }
+                }
+                mailbox.post(.reloaded(UncheckedSendable(Result(
+                    loaded: loaded, spec: spec, hash: hash, facts: facts, changedUnits: changed,
+                    markChanges: reload.markChanges, generation: reload.generation)), doc: reload.doc))
+            }
+        }
+    }
+}
+
+/// A value handed to another thread that is not `Sendable` by type but is not shared: the
+/// sender lets go of it (a reload job, its result).
+struct UncheckedSendable<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
+}
