@@ -80,10 +80,14 @@ enum TerminationWatchdog {
     /// folio alive after SIGTERM or SIGHUP.
     static let exitGraceNanoseconds: Int64 = 8_000_000_000
 
-    /// The run loop took an ending signal from the pipe: the watchdog now waits for the
-    /// process to end within `exitGraceNanoseconds`.
-    static func answered() {
+    /// The run loop is ending folio for `signal` (it took it from the pipe, or the terminal
+    /// went away): the watchdog now waits for the process to end within
+    /// `exitGraceNanoseconds`. (Taking a signal from the pipe only disarms the watchdog: a
+    /// program that takes SIGTERM and goes on — the tests — is not ended by it.)
+    static func leaving(dueTo signal: Signal) {
+        guard started, ends(signal.number) else { return }
         since = now() + exitGraceNanoseconds - graceNanoseconds
+        unanswered = signal.number
     }
 
     static func ends(_ signo: Int32) -> Bool {
@@ -180,7 +184,7 @@ public final class SignalPipe {
             guard n > 0 else { break }
             for byte in buffer[..<n] {
                 // The loop has it: it ends folio itself (restore, save, exit).
-                if TerminationWatchdog.ends(Int32(byte)) { TerminationWatchdog.answered() }
+                if TerminationWatchdog.ends(Int32(byte)) { TerminationWatchdog.unanswered = 0 }
                 guard let signal = Signal(number: Int32(byte)) else { continue }
                 if result.last != signal { result.append(signal) }
             }

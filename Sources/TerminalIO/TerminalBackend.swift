@@ -35,13 +35,22 @@ public protocol TerminalBackend: AnyObject {
     /// Gives the terminal to another program (an editor) while `body` runs, then takes it
     /// back. The caller redraws everything.
     func handOver<T>(_ body: () throws -> T) throws -> T
+
+    /// The loop is ending folio for `signal`: what follows (restore, save) must end within
+    /// a bound, or the process is ended anyway (`TerminalSession`: its watchdog). A fake does
+    /// nothing.
+    func leaving(dueTo signal: Signal)
 }
 
 extension TerminalBackend {
+    public func leaving(dueTo signal: Signal) {}
+
     /// Waits for the terminal and signals only (no wake descriptor).
     public func waitForInput(timeoutMilliseconds: Int32) -> [IOEvent] {
         waitForInput(timeoutMilliseconds: timeoutMilliseconds, wakeFD: -1)
     }
 }
 
-extension TerminalSession: TerminalBackend {}
+extension TerminalSession: TerminalBackend {
+    public func leaving(dueTo signal: Signal) { TerminationWatchdog.leaving(dueTo: signal) }
+}

@@ -406,6 +406,7 @@ struct RunLoop {
     /// caller says a failed save on stderr and ends the process with the signal's action.
     /// Use as `throw leave(dueTo:)`.
     mutating func leave(dueTo signal: Signal) -> Leaving {
+        terminal.leaving(dueTo: signal)  // the way out gets 8 s, then folio ends anyway
         terminal.restore()
         CrashReport.hangIfAsked(at: "exit")
         saveAll()
