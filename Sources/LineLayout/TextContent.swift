@@ -8,18 +8,29 @@ import MarkdownModel
 import Styling
 import TextModel
 
-/// The bytes of one input, growing at the end: a mapped file (no copy; its pages belong to the
-/// page cache, not to folio) or, for pipes, chunks in memory appended by a reader thread.
+/// The bytes of one input, growing at the end: a regular file, read where asked (`pread`,
+/// nothing copied ahead; its pages belong to the page cache, not to folio), or, for pipes,
+/// chunks in memory appended by a reader thread.
+///
+/// A file is read, not mapped: a file that shrinks while folio reads it (logrotate's
+/// `copytruncate`, `> app.log`, an editor writing in place) would kill a mapping's reader
+/// with SIGBUS, as it killed folio; a read past the new end comes back short instead, and
+/// those bytes read as zeros until the pager notices (following starts over). Reads go
+/// through one aligned 1 MB window, so the line-by-line reads of layout and search cost a
+/// copy, not a system call, each.
 ///
 /// Thread-safe: a reader thread appends, the run loop reads. Reads copy out under the lock, so
-/// a chunk directory that grows (or a file mapped again after it grew) never moves under a
-/// reader.
+/// a chunk directory that grows (or a file that grew) never moves under a reader.
 public final class ByteStore: @unchecked Sendable {
     static let chunkSize = 1 << 20
     private let lock = Lock()
     private var chunks: [UnsafeMutableRawPointer] = []
-    private var mapped: UnsafeRawPointer?
-    private var mappedLength = 0
+    /// The file read (a descriptor of its own), or -1.
+    private var fileFD: Int32 = -1
+    /// The window of the file last read: `windowStart..<windowStart + windowCount`.
+    private var window: UnsafeMutableRawPointer?
+    private var windowStart = 0
+    private var windowCount = 0
     /// All bytes as one array, once `consolidate` made them so (the chunks are gone then).
     private var whole: [UInt8]?
     private var _count = 0
@@ -28,41 +39,64 @@ public final class ByteStore: @unchecked Sendable {
 
     deinit {
         for c in chunks { c.deallocate() }
-        if let mapped { munmap(UnsafeMutableRawPointer(mutating: mapped), mappedLength) }
+        window?.deallocate()
+        if fileFD >= 0 { close(fileFD) }
     }
 
     /// Bytes held.
     public var count: Int { lock.lock(); defer { lock.unlock() }; return _count }
 
-    /// Maps `length` bytes of a regular file (read-only). A later call maps a grown file again.
-    /// False when the file cannot be mapped (then append its bytes instead).
-    public func map(fd: Int32, length: Int) -> Bool {
-        guard length > 0 else { return true }
-        guard let p = mmap(nil, length, PROT_READ, MAP_SHARED, fd, 0), p != MAP_FAILED else { return false }
-        _ = madvise(p, length, MADV_SEQUENTIAL)
+    /// Reads `length` bytes of a regular file from now on (a descriptor of its own: the caller
+    /// keeps or closes `fd`). A later call, when the file grew, reads the new length (and the
+    /// new file, after a rename). False when the descriptor cannot be duplicated (then
+    /// append the file's bytes instead).
+    public func attachFile(fd: Int32, length: Int) -> Bool {
+        let own = fcntl(fd, F_DUPFD_CLOEXEC, 0)
+        guard own >= 0 else { return false }
+        _ = posix_fadvise(own, 0, 0, POSIX_FADV_SEQUENTIAL)
         lock.lock(); defer { lock.unlock() }
-        if let mapped { munmap(UnsafeMutableRawPointer(mutating: mapped), mappedLength) }
-        mapped = UnsafeRawPointer(p)
-        mappedLength = length
-        _count = length
+        if fileFD >= 0 { close(fileFD) }
+        fileFD = own
+        windowCount = 0
+        _count = max(0, length)
         return true
     }
 
-    /// Lets the kernel take back the pages of a mapped file that were read (they stay in the
-    /// page cache and come back on the next read): a caller that copied the bytes out does not
-    /// hold them twice.
-    public func dropMappedPages() {
-        lock.lock(); defer { lock.unlock() }
-        if let mapped { _ = madvise(UnsafeMutableRawPointer(mutating: mapped), mappedLength, MADV_DONTNEED) }
+    /// Reads `count` bytes at `offset` of the file into `to`; what the file no longer has
+    /// (it shrank) reads as zeros. Called with the lock held.
+    private func readFile(_ to: UnsafeMutableRawPointer, at offset: Int, count: Int) {
+        var done = 0
+        while done < count {
+            let n = pread(fileFD, to + done, count - done, off_t(offset + done))
+            if n > 0 { done += n; continue }
+            if n < 0 && errno == EINTR { continue }
+            break
+        }
+        if done < count { (to + done).initializeMemory(as: UInt8.self, repeating: 0, count: count - done) }
+    }
+
+    /// The window holding `offset` (read if it is not the current one). Lock held.
+    private func windowed(_ offset: Int) -> (base: UnsafeRawPointer, start: Int, count: Int) {
+        let size = Self.chunkSize
+        let start = offset / size * size
+        if window == nil { window = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16) }
+        if windowCount == 0 || windowStart != start {
+            let n = min(size, _count - start)
+            readFile(window!, at: start, count: n)
+            windowStart = start
+            windowCount = n
+        }
+        return (UnsafeRawPointer(window!), windowStart, windowCount)
     }
 
     /// All the bytes as one array that the store keeps as its own storage from then on (its
     /// chunks are freed): a caller that needs the whole input as an array (the Markdown parse
-    /// of an ended stream) shares the store's copy instead of holding a second one.
+    /// of an ended stream) shares the store's copy instead of holding a second one. (A file's
+    /// bytes are read into a new array each time.)
     public func consolidate() -> [UInt8] {
         lock.lock(); defer { lock.unlock() }
         if let whole { return whole }
-        if let mapped { return Array(UnsafeRawBufferPointer(start: mapped, count: _count)) }
+        if fileFD >= 0 { return readPrefix(_count) }
         var out: [UInt8] = []
         out.reserveCapacity(_count)
         var at = 0
@@ -77,10 +111,19 @@ public final class ByteStore: @unchecked Sendable {
         return out
     }
 
+    /// The first `count` bytes of a file, read straight into a new array. Lock held.
+    private func readPrefix(_ count: Int) -> [UInt8] {
+        let total = min(count, _count)
+        return [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
+            if total > 0 { readFile(buffer.baseAddress!, at: 0, count: total) }
+            initialized = total
+        }
+    }
+
     /// Appends bytes (pipe input).
     public func append(_ bytes: UnsafeRawBufferPointer) {
         lock.lock(); defer { lock.unlock() }
-        precondition(mapped == nil, "a mapped store does not take appends")
+        precondition(fileFD < 0, "a file's store does not take appends")
         if let kept = whole {
             // Back to chunks (nothing appends after the end of input today; stay correct).
             whole = nil
@@ -110,20 +153,26 @@ public final class ByteStore: @unchecked Sendable {
         for c in chunks { c.deallocate() }
         chunks = []
         whole = nil
-        if let mapped { munmap(UnsafeMutableRawPointer(mutating: mapped), mappedLength) }
-        mapped = nil
-        mappedLength = 0
+        if fileFD >= 0 { close(fileFD) }
+        fileFD = -1
+        windowCount = 0
         _count = 0
     }
 
     /// Calls `body` with the bytes of `range` in contiguous pieces, in order, under the lock
-    /// (keep `body` short). `body` returns false to stop.
+    /// (keep `body` short; a piece is valid only during its call). `body` returns false to stop.
     public func forEachPiece(in range: Range<Int>, _ body: (UnsafeRawBufferPointer, Int) -> Bool) {
         lock.lock(); defer { lock.unlock() }
         let range = range.clamped(to: 0..<_count)
         guard !range.isEmpty else { return }
-        if let mapped {
-            _ = body(UnsafeRawBufferPointer(start: mapped + range.lowerBound, count: range.count), range.lowerBound)
+        if fileFD >= 0 {
+            var at = range.lowerBound
+            while at < range.upperBound {
+                let w = windowed(at)
+                let n = min(w.start + w.count, range.upperBound) - at
+                if !body(UnsafeRawBufferPointer(start: w.base + (at - w.start), count: n), at) { return }
+                at += n
+            }
             return
         }
         if let whole {
@@ -139,27 +188,16 @@ public final class ByteStore: @unchecked Sendable {
         }
     }
 
-    /// A copy of the first `count` bytes; the pages of a mapped file are let go as they are
-    /// copied (4 MB at a time), so a 100 MB file is never resident twice (mapped and copied).
-    public func copyDroppingMappedPages(_ count: Int) -> [UInt8] {
+    /// A copy of the first `count` bytes (a file's read straight into the array, not through
+    /// the window: the full parse of a 100 MB file).
+    public func copyPrefix(_ count: Int) -> [UInt8] {
         lock.lock()
-        guard let mapped else {
-            lock.unlock()
-            return bytes(0..<count)
+        if fileFD >= 0 {
+            defer { lock.unlock() }
+            return readPrefix(count)
         }
-        defer { lock.unlock() }
-        let window = 4 << 20, total = min(count, _count)
-        return [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
-            var at = 0
-            while at < total {
-                let n = min(window, total - at)
-                UnsafeMutableRawPointer(buffer.baseAddress! + at).copyMemory(from: mapped + at, byteCount: n)
-                // madvise wants a page-aligned start: the windows start at multiples of 4 MB.
-                _ = madvise(UnsafeMutableRawPointer(mutating: mapped + at), n, MADV_DONTNEED)
-                at += n
-            }
-            initialized = total
-        }
+        lock.unlock()
+        return bytes(0..<count)
     }
 
     /// A copy of the bytes of `range`.

@@ -223,10 +223,7 @@ extension Folio {
             if let error = reader.readSynchronously() { reportError("\(doc.name): \(error)") }
         }
         doc.reader = nil
-        if doc.bytes.count != store.count {
-            doc.bytes = store.consolidate()
-            store.dropMappedPages()  // a mapped file was copied: not held twice
-        }
+        if doc.bytes.count != store.count { doc.bytes = store.consolidate() }
     }
 }
 
@@ -241,7 +238,7 @@ enum TerminalWidth {
 /// Print mode for text: into a pipe or a file the bytes go out as they are (as less and cat
 /// do); to a terminal, or with `--width` or colour, as the pager shows the lines (controls
 /// made visible). Either way the input streams through in batches of whole lines (what each
-/// read brought, or a mapped file's pieces), so an endless or huge input is never held and
+/// read brought, or a file's 1 MB windows), so an endless or huge input is never held and
 /// a slow pipe's lines come out as they arrive. A line longer than `batchBytes` is cut at a
 /// character boundary there: the only difference is that its wrapping restarts at the cut.
 struct TextPrinter {

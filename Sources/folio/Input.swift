@@ -18,7 +18,7 @@ struct LoadedDocument {
     /// `Folio.finishReading` or its full parse).
     var bytes: [UInt8]
     var kind: DocumentKind = .markdown
-    /// The input's bytes as read so far (mapped for files).
+    /// The input's bytes as read so far (a file's read where asked: `ByteStore`).
     var store: ByteStore? = nil
     /// The thread still reading a pipe (nil for files and finished input).
     var reader: StreamReader? = nil
@@ -135,7 +135,7 @@ func writeAll(fd: Int32, _ buf: UnsafeRawBufferPointer) -> Bool {
 }
 
 extension Input {
-    /// Opens a command-line argument as a stream: a regular file is mapped (nothing copied),
+    /// Opens a command-line argument as a stream: a regular file is read where asked (nothing copied),
     /// anything else (standard input, a FIFO, a device) gets a reader thread, started later by
     /// the caller. Never blocks in `open` (FIFOs open non-blocking). The kind is forced, or
     /// comes from the file name, or from the first bytes (see `KindDetector`): for a pipe,
@@ -160,7 +160,7 @@ extension Input {
         if isFile {
             defer { close(fd) }
             let size = Int(st.st_size)
-            if !store.map(fd: fd, length: size) {
+            if !store.attachFile(fd: fd, length: size) {
                 _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
                 let bytes = readAll(fd: fd)
                 bytes.withUnsafeBytes { store.append($0) }
@@ -172,7 +172,6 @@ extension Input {
             // whole is needed at once.
             let copy = kind == .markdown ? store.count <= Folio.previewThreshold : store.count <= LoadedDocument.positionLimit
             let bytes = copy ? store.bytes(0..<store.count) : []
-            if kind == .markdown && copy { store.dropMappedPages() }  // parsed from `bytes`
             return .success(LoadedDocument(name: name, path: path, bytes: bytes, kind: kind, store: store))
         }
         // A stream: sniff what arrives first, then read on in the background.

@@ -89,14 +89,12 @@ final class PositionsBridge {
         let h: StableHash
         if let store = loaded[index].store, loaded[index].kind == .markdown, loaded[index].bytes.count != store.count {
             // A large Markdown file whose full parse (which hashes it too) is not in yet.
-            // (`count` is read before: the body runs under the store's lock.)
+            // Piece by piece (1 MB windows), not a copy of the file. (`count` is read first:
+            // the body runs under the store's lock.)
             let count = store.count
-            var hashed: StableHash?
-            store.forEachPiece(in: 0..<count) { piece, start in
-                if start == 0 && piece.count == count { hashed = StableHash(bytes: piece.bindMemory(to: UInt8.self)) }
-                return false
-            }
-            h = hashed ?? StableHash(bytes: store.bytes(0..<count))
+            var hashed = StableHash.empty
+            store.forEachPiece(in: 0..<count) { piece, _ in hashed = hashed.continued(with: piece); return true }
+            h = hashed
         } else {
             h = StableHash(bytes: loaded[index].bytes)
         }

@@ -255,8 +255,7 @@ final class ParseWorker: @unchecked Sendable {
         lock.unlock()
         guard due else { return }
         startThread(stackSize: 8 << 20) { [self] in
-            // A mapped file's pages are let go as they are copied: not held twice.
-            var bytes = given ?? store.copyDroppingMappedPages(available)
+            var bytes = given ?? store.copyPrefix(available)
             bytes.removeSubrange(PrefixCut.parseable(bytes, ended: ended)...)
             var spec = DocumentSpec(name: "", path: nil, document: MarkdownParser.parse(bytes))
             spec.prebuild(for: options)

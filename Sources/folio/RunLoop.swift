@@ -76,7 +76,7 @@ struct RunLoop {
         var text: TextContent?
         /// Markdown streams and previews: parses in the background.
         var parser: ParseWorker?
-        /// A file mapped whole is indexed to its end (`G`, search, `F`) rather than by slices.
+        /// A file (all of it readable at once) is indexed to its end (`G`, search, `F`) rather than by slices.
         var indexToEnd = false
         var ended = false
         /// Why the input ended early (a read error), said once its text is whole.
@@ -504,12 +504,12 @@ enum ExternalOpener {
 // MARK: - Input that arrives while the reader reads
 
 extension RunLoop {
-    /// Bytes of a mapped file indexed per slice between keys (a few ms each).
+    /// Bytes of a file indexed per slice between keys (a few ms each).
     static let indexSliceBytes = 8 << 20
     /// Bytes indexed per slice when the reader asked for the end (`G`, `F`, a search).
     static let demandSliceBytes = 64 << 20
 
-    /// Text whose lines are not all found yet (a mapped file, or a pipe that delivered faster
+    /// Text whose lines are not all found yet (a file, or a pipe that delivered faster
     /// than one slice): indexed a slice at a time between keys, so keys are never kept waiting.
     var hasBackgroundWork: Bool {
         inputs.contains { slot in
@@ -744,7 +744,7 @@ extension RunLoop {
         slot.fileModified = st.st_mtim
     }
 
-    /// Follow (`F`) and watch: a followed text file that grew is mapped again and its new
+    /// Follow (`F`) and watch: a followed text file that grew is attached again at its new length and its new
     /// lines taken in; truncated (or, with --follow-name, replaced) it starts over; a
     /// Markdown file that changed is reloaded in place.
     mutating func pollFiles() -> [PagerEffect] {
@@ -771,7 +771,7 @@ extension RunLoop {
                 slot.store.reset()
                 text.reset()
             }
-            _ = slot.store.map(fd: fd, length: size)
+            _ = slot.store.attachFile(fd: fd, length: size)
             text.indexMore(inputEnded: true)
             noteFile(&inputs[index])
             if size < slot.fileSize || replaced {

@@ -95,6 +95,23 @@ struct TextAndStreamEndToEndTests {
         _ = try #require(pane.wait { $0.contains("entry 6 appended") })
     }
 
+    /// A log truncated while folio shows it (logrotate's copytruncate, `> app.log`): paging
+    /// into what is gone must not kill folio, as reading a mapping past the file's new end
+    /// did (SIGBUS); `q` then ends it normally.
+    @Test func aTextFileTruncatedWhileShownDoesNotKillFolio() throws {
+        let dir = try E2E.temporaryDirectory()
+        let log = (1...200_000).map { "2026-11-25 line \($0) of the log" }.joined(separator: "\n") + "\n"
+        let path = try E2E.write(log, to: "app.log", in: dir)
+        let pane = try FolioPane.shell("\"$FOLIO_EXE\" --no-scrollbar \(path.shellQuoted); echo \"EXIT=$?\"; sleep 60", dir: dir)
+        _ = try #require(pane.waitForPager(name: "app.log"))
+        #expect(truncate(path, 1000) == 0)
+        try pane.keys("G")
+        _ = try #require(pane.wait { $0.last?.contains("app.log") == true && $0.last?.contains("END") == true })
+        try pane.keys("gq")
+        let ended = try #require(pane.wait(text: "EXIT="))
+        #expect(ended.contains { $0.contains("EXIT=0") }, "\(ended)")
+    }
+
     /// 80 paragraphs reload on the run loop; 5,000 (190 KB) on a thread (`Reload`).
     @Test(arguments: [80, 5000])
     func aMarkdownFileRewrittenOnDiskReloadsInPlace(paragraphs: Int) throws {

@@ -48,10 +48,11 @@ import Testing
         #expect(store.bytes(0..<store.count) == input + [UInt8](repeating: 7, count: 10))
     }
 
-    /// The parse's copy of a mapped file lets its pages go window by window: the copy is the
-    /// file's bytes, for any count (past the end: all of them), and the store still reads the
-    /// same afterwards (the pages come back from the page cache).
-    @Test func copyOfAMappedFileIsItsBytes() throws {
+    /// A file's store reads the file: the parse's copy is the file's bytes for any count
+    /// (past the end: all of them), pieces and ranges across its 1 MB windows read the same,
+    /// and a file that shrinks under it reads as zeros where it lost bytes — never SIGBUS, as
+    /// a mapping did (a log truncated by logrotate killed folio).
+    @Test func aFilesStoreReadsTheFileAndSurvivesTruncation() throws {
         let input = (0..<((4 << 20) * 2 + 4097)).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ $0 >> 12) }
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("folio-map-\(UUID().uuidString)").path
         #expect(FileManager.default.createFile(atPath: path, contents: Data(input)))
@@ -60,14 +61,29 @@ import Testing
         try #require(fd >= 0)
         defer { close(fd) }
         let store = ByteStore()
-        try #require(store.map(fd: fd, length: input.count))
+        try #require(store.attachFile(fd: fd, length: input.count))
         for count in [0, 1, 4 << 20, (4 << 20) + 1, input.count, input.count + 10] {
-            #expect(store.copyDroppingMappedPages(count) == Array(input.prefix(count)), "count \(count)")
+            #expect(store.copyPrefix(count) == Array(input.prefix(count)), "count \(count)")
         }
         #expect(store.bytes(0..<store.count) == input)
+        let across = ((1 << 20) - 5)..<((3 << 20) + 7)
+        #expect(store.bytes(across) == Array(input[across]))
+        var pieces: [UInt8] = [], next = across.lowerBound
+        store.forEachPiece(in: across) { piece, at in
+            #expect(at == next)
+            pieces.append(contentsOf: piece); next += piece.count
+            return true
+        }
+        #expect(pieces == Array(input[across]))
+        // Truncated to 1,000 bytes under the store: what is gone reads as zeros.
+        #expect(truncate(path, 1000) == 0)
+        let tail = (input.count - 100)..<input.count
+        #expect(store.bytes(tail) == [UInt8](repeating: 0, count: 100))
+        #expect(store.bytes(0..<1000) == Array(input.prefix(1000)))
+        #expect(store.copyPrefix(2000) == Array(input.prefix(1000)) + [UInt8](repeating: 0, count: 1000))
         // A store of chunks (a pipe) copies the same way.
         let piped = ByteStore()
         input.withUnsafeBytes { piped.append($0) }
-        #expect(piped.copyDroppingMappedPages(12345) == Array(input.prefix(12345)))
+        #expect(piped.copyPrefix(12345) == Array(input.prefix(12345)))
     }
 }

@@ -8,6 +8,18 @@ import Testing
         #expect(StableHash(bytes: Array("foobar".utf8)).hex == "85944171f73967e8")
     }
 
+    /// Continued over pieces, in order, at any split: the hash of the whole.
+    @Test func continuedOverPiecesIsTheWhole() {
+        let bytes = Array("the quick brown fox jumps over the lazy dog".utf8)
+        for cut in 0...bytes.count {
+            let h = bytes[..<cut].withUnsafeBytes { a in
+                bytes[cut...].withUnsafeBytes { b in StableHash.empty.continued(with: a).continued(with: b) }
+            }
+            #expect(h == StableHash(bytes: bytes), "cut \(cut)")
+        }
+        #expect(StableHash.empty == StableHash(bytes: []))
+    }
+
     @Test func hexRoundTrips() {
         for v: UInt64 in [0, 1, 0xdead_beef, .max] {
             #expect(StableHash(hex: StableHash(rawValue: v).hex) == StableHash(rawValue: v))
