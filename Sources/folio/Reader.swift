@@ -197,9 +197,6 @@ final class ParseWorker: @unchecked Sendable {
     private let lock = Lock()
     private var running = false
     private var parsedBytes = 0
-    /// The whole input, when the caller already holds it as one array: parsed from there
-    /// instead of a copy of `store` (20 MB of Markdown is then held once, not twice).
-    private var whole: [UInt8]?
     private let mailbox: Mailbox
     let doc: Int
     let store: ByteStore
@@ -213,18 +210,11 @@ final class ParseWorker: @unchecked Sendable {
     /// A poke said the input has ended (a later partial parse would be wasted).
     private var inputEnded = false
 
-    init(doc: Int, store: ByteStore, mailbox: Mailbox, alreadyParsed: Int, whole: [UInt8]? = nil) {
+    init(doc: Int, store: ByteStore, mailbox: Mailbox, alreadyParsed: Int) {
         self.doc = doc
         self.store = store
         self.mailbox = mailbox
         self.parsedBytes = alreadyParsed
-        self.whole = whole
-    }
-
-    /// The input has ended and `bytes` are all of it (shared, not copied).
-    func provide(whole bytes: [UInt8]) {
-        lock.lock(); defer { lock.unlock() }
-        whole = bytes
     }
 
     /// Starts a parse if one is due. `ended`: the input is complete (parse it all).
@@ -250,13 +240,15 @@ final class ParseWorker: @unchecked Sendable {
             return
         }
         if due { running = true }
-        let given = ended && whole?.count == available ? whole : nil
-        if ended { whole = nil }
         lock.unlock()
         guard due else { return }
         startThread(stackSize: 8 << 20) { [self] in
-            var bytes = given ?? store.copyPrefix(available)
-            bytes.removeSubrange(PrefixCut.parseable(bytes, ended: ended)...)
+            // An ended stream's chunks become one array the store keeps (shared with this
+            // parse, so held once), here and not on the run loop: consolidating 100 MB there
+            // made a key wait 50 ms. A file is read into a new array.
+            var bytes = ended ? store.consolidate() : store.copyPrefix(available)
+            let cut = PrefixCut.parseable(bytes, ended: ended)
+            if cut < bytes.count { bytes.removeSubrange(cut...) }
             var spec = DocumentSpec(name: "", path: nil, document: MarkdownParser.parse(bytes))
             spec.prebuild(for: options)
             // What saving a reading position needs (a hash of the input, a fingerprint of

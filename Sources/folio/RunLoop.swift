@@ -608,10 +608,7 @@ extension RunLoop {
                     text.indexMore(inputEnded: true)
                     effects += finishText(doc)
                 } else {
-                    if doc < loaded.count {
-                        loaded[doc].bytes = store.consolidate()  // shared with the store: held once
-                        inputs[doc].parser?.provide(whole: loaded[doc].bytes)
-                    }
+                    // (The parse worker makes the stream's bytes one array, off the loop.)
                     inputs[doc].parser?.poke(ended: true, options: state.layoutOptions)
                     if let error { say("\(loaded[doc].name): \(error)") }
                 }
