@@ -84,8 +84,10 @@ public struct DocumentState: Sendable {
 
     public var isText: Bool { layout.content is TextContent }
 
-    /// The input is still being read (more units may come).
-    public var isGrowing: Bool { !layout.content.isComplete }
+    /// The input is still being read (more units may come), or only its beginning is parsed
+    /// (a preview: the full parse replaces it). Keys that need the whole document (`G`, `Ng`,
+    /// `N%`, a search past what is here) wait for it, as on a pipe.
+    public var isGrowing: Bool { isPreview || !layout.content.isComplete }
 
     /// Takes in units that arrived since the last call (a growing text input).
     public mutating func syncUnits() {

@@ -357,7 +357,8 @@ struct RunLoop {
             // demands (`demandInput`), so what is held never runs far ahead of what is indexed.
             if inputs[index].reader == nil { inputs[index].indexToEnd = true }
         case .stopReading(let index):
-            guard inputs.indices.contains(index) else { break }
+            // (A Markdown stream is read whole whatever the keys: it is parsed whole.)
+            guard inputs.indices.contains(index), inputs[index].text != nil else { break }
             inputs[index].reader?.readToEnd(false)
             inputs[index].indexToEnd = false
         case .edit(let path, let line, let index):

@@ -1,0 +1,52 @@
+import MarkdownModel
+import Pager
+import Testing
+
+/// A large Markdown file shows a preview of its beginning until its full parse is in (and a
+/// Markdown stream, a parse of what has arrived). Keys that need the whole document — `G`,
+/// `Ng`, `N%`, a search for text past the preview — wait for it, as on a pipe still being
+/// read, instead of acting on the preview alone (`50%` went to the middle of the preview
+/// and stayed there; a search said "Pattern not found").
+@Suite struct PreviewSeekTests {
+    static let full = (1...200).map { "## Section \($0)\n\nParagraph \($0) of the document." }.joined(separator: "\n\n") + "\n"
+    static let preview = (1...10).map { "## Section \($0)\n\nParagraph \($0) of the document." }.joined(separator: "\n\n") + "\n"
+
+    static func harness() -> PagerHarness {
+        var h = PagerHarness(markdown: "", columns: 40, rows: 8)
+        let spec = DocumentSpec(name: "doc.md", path: nil, document: MarkdownParser.parse(preview), isPreview: true)
+        h.send(.documentReady(document: 0, spec: spec, changedUnits: []))
+        return h
+    }
+
+    static func arrives(_ h: inout PagerHarness) {
+        h.send(.documentReady(document: 0, spec: DocumentSpec(name: "doc.md", path: nil, document: MarkdownParser.parse(full)),
+                              changedUnits: []))
+    }
+
+    /// The same keys on the whole document from the start: where the preview's keys must end.
+    static func whole(_ keys: String) -> PagerHarness {
+        var h = PagerHarness(markdown: full, columns: 40, rows: 8)
+        h.send(keys)
+        return h
+    }
+
+    @Test(arguments: ["50%", "400g", "G", "/Paragraph 150 <CR>", "3/Paragraph 1<CR>"])
+    func keysThatNeedTheWholeDocumentWaitForIt(keys: String) {
+        var h = Self.harness()
+        h.send(keys)
+        #expect(!h.screen.contains { $0.contains("not found") }, "\(h.screen)")
+        Self.arrives(&h)
+        let expected = Self.whole(keys)
+        #expect(h.top == expected.top, "top \(h.top), whole document: \(expected.top)")
+        #expect(h.content == expected.content)
+        #expect(h.top > 0)
+    }
+
+    /// Keys within the preview act at once.
+    @Test func pagingWithinThePreviewDoesNotWait() {
+        var h = Self.harness()
+        h.send("<Space>")
+        #expect(h.top > 0)
+        #expect(h.top == Self.whole("<Space>").top)
+    }
+}
