@@ -635,6 +635,7 @@ extension RunLoop {
                     say(m)
                 }
                 if !isComplete { inputs[doc].parser?.poke(ended: inputs[doc].ended || inputs[doc].reader == nil, options: state.layoutOptions) }
+                if isComplete { HeapTrim.soon() }
             case .rowCounts(let doc, let chunk, let counter):
                 counter.taken()
                 effects += state.update(.rowCounts(document: doc, chunk: chunk))
@@ -823,6 +824,7 @@ extension RunLoop {
                          prepared: (result.spec, result.hash, result.facts))
         if result.markChanges { state.markChanged(document: doc, units: result.changedUnits) }
         releaseElsewhere(consume old)
+        HeapTrim.soon()
     }
 
     /// Lets go of a replaced document on another thread: the last release of a large parse
