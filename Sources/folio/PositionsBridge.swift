@@ -178,6 +178,13 @@ final class PositionsBridge {
         return store.load().snapshot.entry(forKey: PositionsBridge.key(for: loaded[index], hash: hash), contentHash: hash) != nil
     }
 
+    /// Forgets what was worked out about document `index`'s input (it was read again).
+    func forgetCaches(documentIndex index: Int) {
+        hashCache[index] = nil
+        factsCache[index] = nil
+        sampledCache[index] = nil
+    }
+
     func loadHistory(into state: inout PagerState) {
         guard enabled else { return }
         let (snapshot, w) = store.load()

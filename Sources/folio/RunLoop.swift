@@ -369,7 +369,11 @@ struct RunLoop {
             let size = terminal.size()
             _ = state.update(.resize(rows: size.rows, columns: size.columns))
             if status != 0 { say("The editor exited with status \(status)") }
-            reloadFile(index, path: path, markChanges: false)
+            if inputs.indices.contains(index), inputs[index].text != nil {
+                reopenText(index, path: path)
+            } else {
+                reloadFile(index, path: path, markChanges: false)
+            }
         case .leftDocument(let index):
             positions.save(state: state, loaded: loaded, documentIndex: index)
             // The first time a file given on the command line is shown (`:n`), it opens
@@ -811,6 +815,33 @@ extension RunLoop {
             state.markChanged(document: index, units: changedUnits)
         case .failure(let error):
             if !markChanges { say(error.description) }  // watching: being written, the next look sees it whole
+        }
+    }
+
+    /// A text document edited with `v` is read again as text (its kind stays: it was parsed
+    /// as Markdown before) and placed by the position just saved, by the rules of reopening
+    /// (the line with the same text nearest its old number), as less reads a file again
+    /// after its editor.
+    mutating func reopenText(_ index: Int, path: String) {
+        guard let mailbox, let old = inputs[index].text else { return }
+        positions.save(state: state, loaded: loaded, documentIndex: index)
+        switch Input.openStream(path, forced: .text, mailbox: mailbox, doc: index) {
+        case .failure(let error):
+            say(error.description)
+        case .success(var doc):
+            guard let store = doc.store else { return }
+            doc.name = loaded[index].name
+            let content = TextContent(store: store, tabWidth: old.tabWidth)
+            content.indexMore(limit: 1 << 20, inputEnded: true)  // the rest in slices, as on open
+            inputs[index].store = store
+            inputs[index].text = content
+            inputs[index].indexToEnd = false
+            loaded[index] = doc
+            positions.forgetCaches(documentIndex: index)
+            noteFile(&inputs[index])
+            let spec = DocumentSpec(name: state.documents[index].name, path: doc.path, text: content)
+            for effect in state.update(.documentReady(document: index, spec: spec, changedUnits: [])) { perform(effect) }
+            _ = positions.restore(into: &state, loaded: loaded, documentIndex: index)
         }
     }
 

@@ -44,4 +44,33 @@ import Testing
         try pane.keys("'a")
         #expect(pane.wait { $0.first == top } != nil, "mark a survives the reload")
     }
+
+    /// A log edited with `v` is read again as the text it is — it was parsed as Markdown, so
+    /// `*star*` became emphasis and the lines ran together — with the same line on top.
+    @Test func anEditedTextFileStaysText() throws {
+        let dir = try E2E.temporaryDirectory()
+        let log = dir.appendingPathComponent("app.log").path
+        try (1...300).map { "2026-11-25 12:00:\($0) *star* _under_ event \($0)" }.joined(separator: "\n")
+            .appending("\n").write(toFile: log, atomically: true, encoding: .utf8)
+        let editor = dir.appendingPathComponent("editor.sh").path
+        try """
+            #!/bin/sh
+            f="$2"
+            { printf '# inserted first line\\n'; cat "$f"; } > "$f.new" && mv "$f.new" "$f"
+            """.write(toFile: editor, atomically: true, encoding: .utf8)
+        chmod(editor, 0o755)
+        let pane = try FolioPane.folio(["--no-restore", "--no-scrollbar", log], dir: dir,
+                                       environment: ["EDITOR": editor, "VISUAL": ""])
+        let first = try #require(pane.waitForPager(name: "app.log"))
+        let paged = try #require(try pane.press("<Space><Space>", from: first))
+        let top = paged[0]
+        #expect(top.contains("*star* _under_"))
+        try pane.keys("v")
+        let reloaded = try #require(pane.wait { screen in
+            screen.first == top && screen.last?.contains("app.log") == true
+        })
+        #expect(reloaded.dropLast().allSatisfy { $0.isEmpty || $0.contains("*star* _under_ event") }, "\(reloaded)")
+        try pane.keys("g")
+        #expect(pane.wait { $0.first?.hasPrefix("# inserted first line") == true } != nil, "a text line, not a heading")
+    }
 }
