@@ -200,8 +200,23 @@ public final class ByteStore: @unchecked Sendable {
         return bytes(0..<count)
     }
 
-    /// A copy of the bytes of `range`.
+    /// A copy of the bytes of `range`. A file's read of 4 KB or more outside the window is
+    /// read straight into the copy: the samples a large text's position hash reads (64 of
+    /// 4 KB) would otherwise read 64 windows of 1 MB.
     public func bytes(_ range: Range<Int>) -> [UInt8] {
+        lock.lock()
+        if fileFD >= 0 {
+            let r = range.clamped(to: 0..<_count)
+            let inWindow = windowCount > 0 && r.lowerBound >= windowStart && r.upperBound <= windowStart + windowCount
+            if !inWindow && r.count >= 4096 {
+                defer { lock.unlock() }
+                return [UInt8](unsafeUninitializedCapacity: r.count) { buffer, initialized in
+                    readFile(buffer.baseAddress!, at: r.lowerBound, count: r.count)
+                    initialized = r.count
+                }
+            }
+        }
+        lock.unlock()
         var out: [UInt8] = []
         out.reserveCapacity(range.count)
         forEachPiece(in: range) { piece, _ in out.append(contentsOf: piece); return true }
