@@ -30,6 +30,12 @@ public enum PagerEvent: Sendable {
     /// opened, the editor's exit status, a file that could not be read, a restored position,
     /// a store that could not be saved: said on the status line until the next key.
     case notice(String)
+    /// A reading position was found for document `document` (reopening it, or after a
+    /// reload): where its view goes (nil: stays), `''`'s position and the marks. A position
+    /// that lands on row 0 is the top edge.
+    case placed(document: Int, position: ScrollPosition?, previous: ScrollPosition?, marks: [Character: ScrollPosition])
+    /// The search history read from the store, taken when the session has none yet.
+    case searchHistoryLoaded([String])
     /// Syntax highlighting is ready: the first frame is drawn without it (loading a grammar
     /// and compiling its query costs ~15 ms the first time), then the view is laid out again
     /// with it. Rows never change, only their colours.
@@ -71,7 +77,7 @@ public struct PagerState: Sendable {
     public var config: PagerConfig
     public private(set) var screenRows: Int
     public private(set) var screenColumns: Int
-    public var documents: [DocumentState]
+    public internal(set) var documents: [DocumentState]
     public var current: Int
     /// The help document while it is open; keys page through it.
     public var help: DocumentState?
@@ -83,7 +89,7 @@ public struct PagerState: Sendable {
     public internal(set) var message: String?
     public var prompt: Prompt?
     /// Search patterns, oldest first (the reading-position store persists it).
-    public var searchHistory: [String] = []
+    public internal(set) var searchHistory: [String] = []
     /// Positions to return to with Backspace, across documents.
     public var backStack: [BackEntry] = []
     public var search: SearchState?
@@ -200,6 +206,20 @@ public struct PagerState: Sendable {
             return []
         case .notice(let text):
             message = text
+            return []
+        case .placed(let index, let position, let previous, let marks):
+            guard documents.indices.contains(index) else { return [] }
+            var doc = documents[index]
+            if let position {
+                doc.viewport.position = position
+                doc.viewport = doc.viewport.withTop(doc.viewport.top(in: doc.layout), in: doc.layout)
+            }
+            if let previous { doc.previousPosition = previous }
+            for (letter, p) in marks { doc.marks[letter] = p }
+            documents[index] = doc
+            return []
+        case .searchHistoryLoaded(let history):
+            if searchHistory.isEmpty { searchHistory = history }
             return []
         case .highlighterReady(let highlighter):
             config.highlighter = highlighter

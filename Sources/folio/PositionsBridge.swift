@@ -132,7 +132,7 @@ final class PositionsBridge {
         // The history is taken from the file only when the session has none yet: searches
         // made before this restore (in another document, before `:n`) are still to be saved.
         if state.searchHistory.isEmpty {
-            state.searchHistory = snapshot.searchHistory
+            placeQuietly(&state, .searchHistoryLoaded(snapshot.searchHistory))
             recordedSearches = state.searchHistory.count
         }
         let hash = contentHash(loaded, index)
@@ -155,13 +155,9 @@ final class PositionsBridge {
             let facts = facts(state, loaded, index)
             position = { .anchor(resolve($0, storedContentHash: entry.contentHash, in: facts).anchor) }
         }
-        var doc = state.documents[index]
-        doc.viewport.position = position(entry.position)
-        // A position that resolves to row 0 is the top edge.
-        doc.viewport = doc.viewport.withTop(doc.viewport.top(in: doc.layout), in: doc.layout)
-        if let p = entry.previous { doc.previousPosition = position(p) }
-        for (letter, p) in entry.marks { doc.marks[letter] = position(p) }
-        state.documents[index] = doc
+        placeQuietly(&state, .placed(document: index, position: position(entry.position),
+                                 previous: entry.previous.map(position), marks: entry.marks.mapValues(position)))
+        let doc = state.documents[index]
         let top = doc.top
         guard top > 0 else { return nil }
         let pct = doc.layout.rowCount == 0 ? 0 : min(100, (top + doc.viewport.contentRows) * 100 / doc.layout.rowCount)
@@ -185,11 +181,18 @@ final class PositionsBridge {
         sampledCache[index] = nil
     }
 
+    /// Sends an event that only places (a position, the history): it has no effects to carry
+    /// out, and this says so instead of dropping any.
+    private func placeQuietly(_ state: inout PagerState, _ event: PagerEvent) {
+        let effects = state.update(event)
+        assert(effects.isEmpty, "placing a position or the history has no effects")
+    }
+
     func loadHistory(into state: inout PagerState) {
         guard enabled else { return }
         let (snapshot, w) = store.load()
         note(w)
-        state.searchHistory = snapshot.searchHistory
+        placeQuietly(&state, .searchHistoryLoaded(snapshot.searchHistory))
         recordedSearches = state.searchHistory.count
     }
 
@@ -297,14 +300,11 @@ final class PositionsBridge {
             guard let p else { return original == .top ? .top : original }
             return .anchor(resolve(p, storedContentHash: oldHash, in: newFacts).anchor)
         }
-        var doc = state.documents[index]
-        if let position {
-            doc.viewport.position = .anchor(resolve(position, storedContentHash: oldHash, in: newFacts).anchor)
-            doc.viewport = doc.viewport.withTop(doc.viewport.top(in: doc.layout), in: doc.layout)
-        }
-        for (letter, (original, p)) in marks { doc.marks[letter] = resolved(original, p) }
-        if let (original, p) = previous { doc.previousPosition = resolved(original, p) }
-        state.documents[index] = doc
+        placeQuietly(&state, .placed(
+            document: index,
+            position: position.map { .anchor(resolve($0, storedContentHash: oldHash, in: newFacts).anchor) },
+            previous: previous.map { resolved($0.0, $0.1) },
+            marks: marks.mapValues { resolved($0.0, $0.1) }))
     }
 
     /// `--forget`: removes the documents' entries. Returns a warning, if any.

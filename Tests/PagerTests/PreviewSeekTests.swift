@@ -50,3 +50,42 @@ import Testing
         #expect(h.top == Self.whole("<Space>").top)
     }
 }
+
+/// What the run loop's reading positions hand to the pager, as events (the edge no longer
+/// writes the state's documents or history).
+@Suite struct PlacementEventTests {
+    static let doc = (1...60).map { "Paragraph \($0) of the notes." }.joined(separator: "\n\n") + "\n"
+
+    @Test func placedMovesTheViewAndSetsMarksAndPrevious() {
+        var h = PagerHarness(markdown: Self.doc, columns: 40, rows: 8)
+        let layout = h.state.active.layout
+        let there = layout.anchor(atRow: 40), mark = layout.anchor(atRow: 20)
+        h.send(.placed(document: 0, position: .anchor(there), previous: .anchor(mark), marks: ["a": .anchor(mark)]))
+        #expect(h.top == 40)
+        h.send("'a")
+        #expect(h.top == 20)
+        h.send("g")
+        h.send("''")
+        #expect(h.top == 20, "'' goes back to where g came from")
+    }
+
+    @Test func placedOnRowZeroIsTheTopAndNilStays() {
+        var h = PagerHarness(markdown: Self.doc, columns: 40, rows: 8)
+        h.send("<Space>")
+        let paged = h.top
+        h.send(.placed(document: 0, position: nil, previous: nil, marks: [:]))
+        #expect(h.top == paged)
+        h.send(.placed(document: 0, position: .anchor(h.state.active.layout.anchor(atRow: 0)), previous: nil, marks: [:]))
+        #expect(h.top == 0)
+        #expect(h.state.active.viewport.position == .top)
+    }
+
+    @Test func historyIsTakenOnlyWhenTheSessionHasNone() {
+        var h = PagerHarness(markdown: Self.doc, columns: 40, rows: 8)
+        h.send(.searchHistoryLoaded(["older", "old"]))
+        #expect(h.state.searchHistory == ["older", "old"])
+        h.send("/Paragraph 3<CR>")
+        h.send(.searchHistoryLoaded(["other"]))
+        #expect(h.state.searchHistory == ["older", "old", "Paragraph 3"])
+    }
+}
