@@ -32,7 +32,8 @@ public enum PagerEvent: Sendable {
     case notice(String)
     /// A reading position was found for document `document` (reopening it, or after a
     /// reload): where its view goes (nil: stays), `''`'s position and the marks. A position
-    /// that lands on row 0 is the top edge.
+    /// that lands on row 0 is the top edge. Lines a text indexed meanwhile are taken in
+    /// (without continuing a search: that waits for the next `.inputArrived`).
     case placed(document: Int, position: ScrollPosition?, previous: ScrollPosition?, marks: [Character: ScrollPosition])
     /// The search history read from the store, taken when the session has none yet.
     case searchHistoryLoaded([String])
@@ -210,6 +211,7 @@ public struct PagerState: Sendable {
         case .placed(let index, let position, let previous, let marks):
             guard documents.indices.contains(index) else { return [] }
             var doc = documents[index]
+            doc.syncUnits()  // lines a large text indexed to find the position
             if let position {
                 doc.viewport.position = position
                 doc.viewport = doc.viewport.withTop(doc.viewport.top(in: doc.layout), in: doc.layout)

@@ -147,8 +147,7 @@ final class PositionsBridge {
             if let reader = loaded[index].reader, !reader.finished, loaded[index].store!.count < need { return nil }
             if text.indexedBytes < need && !text.isComplete {
                 let ended = loaded[index].reader.map { $0.finished } ?? true
-                text.indexMore(limit: need - text.indexedBytes, inputEnded: ended)
-                _ = state.update(.inputArrived(document: index))
+                text.indexMore(limit: need - text.indexedBytes, inputEnded: ended)  // `.placed` takes the lines in
             }
             position = { .anchor(LargeText.resolve($0, storedContentHash: entry.contentHash, currentHash: hash, in: text).anchor) }
         } else {
