@@ -15,9 +15,7 @@ copies=("${@:-24}")
 here=$(dirname "$0")
 . "$here/timing-lib.sh"
 timing_server "folio-memory-bench-$$"
-work=$(mktemp -d); state=$(mktemp -d)
-trap 't kill-server 2>/dev/null || true; rm -rf "$work" "$state"' EXIT
-export FOLIO_STATE_DIR=$state
+timing_dirs
 
 source=${SOURCE:-}
 if [ -z "$source" ] && command -v rustc > /dev/null; then

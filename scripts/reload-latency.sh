@@ -10,9 +10,7 @@ bin=$(realpath "$1"); source_file=$2; rounds=${3:-3}
 here=$(dirname "$0")
 . "$here/timing-lib.sh"
 timing_server "folio-reload-latency-$$"
-work=$(mktemp -d); state=$(mktemp -d)
-trap 't kill-server 2>/dev/null || true; rm -rf "$work" "$state"' EXIT
-export FOLIO_STATE_DIR=$state
+timing_dirs
 doc=$work/doc.md
 cp "$source_file" "$doc"
 

@@ -8,6 +8,13 @@ timing_server() {  # $1 = a socket name unique to this run
   t set -g remain-on-exit on
 }
 t() { tmux -L "$sock" -f /dev/null "$@"; }
+# timing_dirs: a work folder ($work) and a private state folder ($state, FOLIO_STATE_DIR), both
+# removed on exit with the tmux server (call after timing_server: this trap replaces its own).
+timing_dirs() {
+  work=$(mktemp -d); state=$(mktemp -d)
+  trap 't kill-server 2>/dev/null || true; rm -rf "$work" "$state"' EXIT
+  export FOLIO_STATE_DIR=$state
+}
 summary() {
   printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {printf "min %d ms  median %d ms  (n=%d)\n", a[1], a[int((NR+1)/2)], NR}'
 }

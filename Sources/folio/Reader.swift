@@ -253,17 +253,31 @@ final class ParseWorker: @unchecked Sendable {
             spec.prebuild(for: options)
             // What saving a reading position needs (a hash of the input, a fingerprint of
             // every leaf): ~0.1 s for 20 MB, which the first periodic save paid on the run loop.
-            var facts: (hash: StableHash, facts: DocumentFacts)?
-            if ended, let built = spec.prebuilt {
-                let layout = DocumentLayout(content: built.content, options: built.options, rowCounts: built.rowCounts)
-                let hash = StableHash(bytes: bytes)
-                facts = (hash, DocumentFacts(layout: layout, contentHash: hash))
-            }
+            let facts = ended ? PositionFacts.of(spec, bytes: bytes) : nil
             lock.lock()
             parsedBytes = ended ? available : max(parsedBytes, bytes.count)
             running = false
             lock.unlock()
             mailbox.post(.parsed(doc: doc, spec: spec, complete: ended, facts: facts))
         }
+    }
+}
+
+/// What saving a reading position needs of a whole document (a hash of its input, a
+/// fingerprint of every leaf), made where it was parsed and built, off the run loop: ~0.1 s
+/// for 20 MB, which the first save paid on the loop.
+enum PositionFacts {
+    static func of(_ spec: DocumentSpec, bytes: [UInt8]) -> (hash: StableHash, facts: DocumentFacts)? {
+        guard let built = spec.prebuilt else { return nil }
+        let layout = DocumentLayout(content: built.content, options: built.options, rowCounts: built.rowCounts)
+        let hash = StableHash(bytes: bytes)
+        return (hash, DocumentFacts(layout: layout, contentHash: hash))
+    }
+
+    /// The units of `new` whose text `old` has nowhere (a reload's changed blocks, which get
+    /// the margin cue).
+    static func changedUnits(from old: any LayoutContent, to new: any LayoutContent) -> Set<Int> {
+        let before = Set((0..<old.unitCount).map { old.text(ofUnit: $0) })
+        return Set((0..<new.unitCount).filter { !before.contains(new.text(ofUnit: $0)) })
     }
 }

@@ -59,19 +59,11 @@ struct Reload {
                 loaded.name = reload.name
                 var spec = DocumentSpec(name: reload.name, path: loaded.path, document: MarkdownParser.parse(loaded.bytes))
                 spec.prebuild(for: reload.options)
-                let hash = StableHash(bytes: loaded.bytes)
-                // Held by nobody once parsed: the hash above and the facts stand for it.
+                guard let (hash, facts) = PositionFacts.of(spec, bytes: loaded.bytes), let built = spec.prebuilt else { return }
+                // Held by nobody once parsed: the hash and the facts stand for it.
                 loaded.bytes = []
-                guard let built = spec.prebuilt else { return }
-                let layout = DocumentLayout(content: built.content, options: built.options, rowCounts: built.rowCounts)
-                let facts = DocumentFacts(layout: layout, contentHash: hash)
-                var changed = Set<Int>()
-                if reload.markChanges, let old = reload.old {
-                    let before = Set((0..<old.unitCount).map { old.text(ofUnit: $0) })
-                    for u in 0..<built.content.unitCount where !before.contains(built.content.text(ofUnit: u)) {
-                        changed.insert(u)
-                    }
-                }
+                let changed = reload.markChanges && reload.old != nil
+                    ? PositionFacts.changedUnits(from: reload.old!, to: built.content) : []
                 mailbox.post(.reloaded(UncheckedSendable(Result(
                     loaded: loaded, spec: spec, hash: hash, facts: facts, changedUnits: changed,
                     markChanges: reload.markChanges, generation: reload.generation)), doc: reload.doc))

@@ -805,14 +805,11 @@ extension RunLoop {
         switch Input.load(path) {
         case .success(var doc):
             doc.name = loaded[index].name
-            let before = state.documents[index].layout
-            let oldTexts = markChanges ? Set((0..<before.unitCount).map { before.text(ofUnit: $0) }) : []
+            let before = state.documents[index].layout.content
             positions.reload(doc, into: &state, loaded: &loaded, index: index)
             guard markChanges else { return }
-            var changedUnits = Set<Int>()
-            let layout = state.documents[index].layout
-            for u in 0..<layout.unitCount where !oldTexts.contains(layout.text(ofUnit: u)) { changedUnits.insert(u) }
-            state.markChanged(document: index, units: changedUnits)
+            state.markChanged(document: index,
+                              units: PositionFacts.changedUnits(from: before, to: state.documents[index].layout.content))
         case .failure(let error):
             if !markChanges { say(error.description) }  // watching: being written, the next look sees it whole
         }

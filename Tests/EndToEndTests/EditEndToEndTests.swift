@@ -4,19 +4,25 @@ import Testing
 /// `v` hands the terminal to `$EDITOR` at the current source line; afterwards folio reloads
 /// the file and keeps the reader on the same text.
 @Suite(.serialized, .enabled(if: TmuxSession.isAvailable)) struct EditEndToEndTests {
-    @Test func editorGetsTheLineAndTheReloadKeepsTheText() throws {
-        let dir = try E2E.temporaryDirectory()
-        let doc = dir.appendingPathComponent("long.md").path
-        try FileManager.default.copyItem(atPath: E2E.sample("long.md"), toPath: doc)
-        // The "editor": records its arguments, then inserts three paragraphs at the top.
+    /// The "editor": records its arguments in `args`, then puts `text` (a printf format) at
+    /// the top of the file it was given (`+LINE FILE`), replacing the file as editors do.
+    static func editor(in dir: URL, inserting text: String) throws -> String {
         let editor = dir.appendingPathComponent("editor.sh").path
         try """
             #!/bin/sh
             echo "$@" > "\(dir.path)/args"
             f="$2"
-            { printf 'Inserted one.\\n\\nInserted two.\\n\\nInserted three.\\n\\n'; cat "$f"; } > "$f.new" && mv "$f.new" "$f"
+            { printf '\(text)'; cat "$f"; } > "$f.new" && mv "$f.new" "$f"
             """.write(toFile: editor, atomically: true, encoding: .utf8)
         chmod(editor, 0o755)
+        return editor
+    }
+
+    @Test func editorGetsTheLineAndTheReloadKeepsTheText() throws {
+        let dir = try E2E.temporaryDirectory()
+        let doc = dir.appendingPathComponent("long.md").path
+        try FileManager.default.copyItem(atPath: E2E.sample("long.md"), toPath: doc)
+        let editor = try Self.editor(in: dir, inserting: "Inserted one.\\n\\nInserted two.\\n\\nInserted three.\\n\\n")
         let pane = try FolioPane.folio(["--no-restore", "--no-scrollbar", doc], dir: dir,
                                        environment: ["EDITOR": editor, "VISUAL": ""])
         let first = try #require(pane.waitForPager(name: "long.md"))
@@ -52,13 +58,7 @@ import Testing
         let log = dir.appendingPathComponent("app.log").path
         try (1...300).map { "2026-11-25 12:00:\($0) *star* _under_ event \($0)" }.joined(separator: "\n")
             .appending("\n").write(toFile: log, atomically: true, encoding: .utf8)
-        let editor = dir.appendingPathComponent("editor.sh").path
-        try """
-            #!/bin/sh
-            f="$2"
-            { printf '# inserted first line\\n'; cat "$f"; } > "$f.new" && mv "$f.new" "$f"
-            """.write(toFile: editor, atomically: true, encoding: .utf8)
-        chmod(editor, 0o755)
+        let editor = try Self.editor(in: dir, inserting: "# inserted first line\\n")
         let pane = try FolioPane.folio(["--no-restore", "--no-scrollbar", log], dir: dir,
                                        environment: ["EDITOR": editor, "VISUAL": ""])
         let first = try #require(pane.waitForPager(name: "app.log"))
