@@ -376,7 +376,7 @@ extension PagerState {
             active.setFilter(indices, pattern: text)
             selection = nil
             search?.forgetPosition()
-            message = "Showing \(indices.count) matching blocks (& alone shows all)"
+            message = "Showing \(indices.count) matching \(active.isText ? "lines" : "blocks") (& alone shows all)"
         }
     }
 

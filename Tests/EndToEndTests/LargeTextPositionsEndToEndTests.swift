@@ -46,6 +46,8 @@ struct LargeTextPositionsEndToEndTests {
         try leave(at: 212_345)
         let screen = try reopen()
         #expect(screen[0].hasPrefix("record 212345 "), "\(screen[0].debugDescription)")
+        // Line 212,345 of 300,000 equal lines: 70 % of the way, whatever is indexed yet.
+        #expect(screen.last?.contains("resumed at 70%") == true, "\(screen.last ?? "")")
     }
 
     /// A pipe is known by its first 64 KB; on reopening, it is read on to the saved line

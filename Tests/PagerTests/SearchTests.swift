@@ -240,6 +240,14 @@ extension PagerHarness {
 }
 
 @Suite struct FilterAndSearchTests {
+    /// In a text document the filter counts lines, as less says "matching lines".
+    @Test func filterOnTextCountsLines() {
+        var h = PagerHarness(text: "one ERROR\ntwo\nthree ERROR\nfour\n", columns: 40, rows: 6)
+        h.send("&ERROR<CR>")
+        #expect(h.status.contains("Showing 2 matching lines"), "\(h.status)")
+        #expect(h.content.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.count == 2, "\(h.content)")
+    }
+
     @Test func searchInsideAFilterThenShowAllRecounts() {
         let doc = "apple one\n\nbanana apple\n\napple one more\n\ncherry"
         var h = PagerHarness(markdown: doc, columns: 30, rows: 8)
