@@ -118,6 +118,36 @@ public final class MarkdownContent: LayoutContent {
         }
     }
 
+    /// Every row of `document` laid out with `options`, folded by `row` into one value per run
+    /// of consecutive units, the runs done on all cores and returned in order (print mode of a
+    /// document parsed whole: each run's rows are written as they are made and dropped, so no
+    /// thread holds more than a row, and nothing waits for one thread to write all output).
+    /// Rows must not depend on the rows before them (print mode's lines do not: each starts
+    /// from the plain style). Fewer units than `parallelThreshold` make one run on this thread.
+    public static func mapRowRuns<T>(_ document: Document, options: LayoutOptions,
+                                     start: @escaping @Sendable () -> T,
+                                     row: @escaping @Sendable (inout T, VisualLine) -> Void) -> [T] {
+        let skeleton = Skeleton(document)
+        let syntax = options.highlighter?.uncached
+        let (units, containers) = (skeleton.units, skeleton.containers)
+        // Runs of ~256 units: enough to share the cores out evenly, few enough that each
+        // run's buffer is large.
+        let runs = units.count >= parallelThreshold ? min(256, units.count / 256) : 1
+        return [T](unsafeUninitializedCapacity: runs) { buffer, initialized in
+            let out = SendableBuffer(base: buffer.baseAddress!)
+            let work: @Sendable (Int) -> Void = { r in
+                let box = RunBox(start())
+                for k in (r * units.count / runs)..<((r + 1) * units.count / runs) {
+                    _ = Skeleton.layoutUnit(k, units: units, document: document, containers: containers,
+                                            options: options, syntax: syntax, stream: { row(&box.value, $0) })
+                }
+                (out.base + r).initialize(to: box.value)
+            }
+            if runs == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: runs, execute: work) }
+            initialized = runs
+        }
+    }
+
     /// Every unit of `document` laid out with `options` (print mode, tests).
     public static func layoutAll(_ document: Document, options: LayoutOptions, parallel: Bool? = nil) -> [BlockLayout] {
         Skeleton(document).layoutAll(options: options, parallel: parallel, syntax: options.highlighter?.uncached)
@@ -317,6 +347,12 @@ struct Skeleton {
             initialized = count
         }
     }
+}
+
+/// One thread's value, folded by a row stream (`mapRowRuns`).
+private final class RunBox<T>: @unchecked Sendable {
+    var value: T
+    init(_ value: T) { self.value = value }
 }
 
 /// A buffer written by several threads at disjoint indices.

@@ -45,6 +45,17 @@ enum Footnotes {
         return [InlineNode(.text(text))]
     }
 
+    /// Whether `text` has `[^` (a byte scan: `String.contains` compares Characters, and ran
+    /// over every text of a large document it was most of this pass).
+    private static func containsCaretBracket(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "^"), previous == UInt8(ascii: "[") { return true }
+            previous = byte
+        }
+        return false
+    }
+
     private static func containsCaretBracket(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer { buffer in
             var from = 1
@@ -120,7 +131,7 @@ enum Footnotes {
             var k = 0, mayRefer = false
             while k < nodes.count && !mayRefer {
                 switch nodes[k].kind {
-                case .text(let t): mayRefer = t.contains("[^")
+                case .text(let t): mayRefer = containsCaretBracket(t)
                 case .link(_, _, false):
                     if nodes[k].descendantCount == 1, case .text(let t) = nodes[k + 1].kind, t.hasPrefix("^") { mayRefer = true }
                 default: break
@@ -157,7 +168,7 @@ enum Footnotes {
                         out.append(reference(key))
                         continue
                     }
-                    guard case .text(let text) = tree.nodes[child].kind, text.contains("[^") else { out.append(child); continue }
+                    guard case .text(let text) = tree.nodes[child].kind, containsCaretBracket(text) else { out.append(child); continue }
                     var rest = Substring(text)
                     var pieces: [Int] = []
                     while let open = rest.firstRange(of: "[^") {
@@ -192,7 +203,9 @@ enum Footnotes {
             }
             return mergingText(tree.flattened())
         }
-        for (index, kind) in kinds.enumerated() where !removed.contains(index) {
+        var isRemoved = [Bool](repeating: false, count: document.blocks.count)
+        for index in removed { isRemoved[index] = true }
+        for (index, kind) in kinds.enumerated() where !isRemoved[index] {
             switch kind {
             case .paragraph(let inlines): kinds[index] = .paragraph(rewrite(inlines, block: index))
             case .heading(let level, let inlines): kinds[index] = .heading(level: level, rewrite(inlines, block: index))
@@ -230,15 +243,19 @@ enum Footnotes {
         var newID = [Int](repeating: 0, count: document.blocks.count)
         var shift = 0
         for index in document.blocks.indices {
-            if removed.contains(index) { shift += 1 }
+            if isRemoved[index] { shift += 1 }
             newID[index] = index - shift
         }
         var blocks: [Block] = []
         blocks.reserveCapacity(document.blocks.count + 2 + 2 * numbered.count)
-        for block in document.blocks where !removed.contains(block.id.rawValue) {
+        for block in document.blocks where !isRemoved[block.id.rawValue] {
+            // Ids only shift after a removed block: children up to the first one stay as they are.
+            let children = block.children.last.map { newID[$0.rawValue] == $0.rawValue } ?? true
+                ? block.children
+                : block.children.filter { !isRemoved[$0.rawValue] }.map { BlockID(newID[$0.rawValue]) }
             blocks.append(Block(id: BlockID(newID[block.id.rawValue]), kind: kinds[block.id.rawValue],
                                 parent: block.parent.map { BlockID(newID[$0.rawValue]) },
-                                children: block.children.filter { !removed.contains($0.rawValue) }.map { BlockID(newID[$0.rawValue]) },
+                                children: children,
                                 depth: block.depth, source: block.source, continuesPrevious: block.continuesPrevious))
         }
         var anchors = document.anchors

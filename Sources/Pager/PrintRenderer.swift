@@ -21,10 +21,10 @@ public enum PrintRenderer {
             // Footnotes are numbered and gathered over the whole document: parsed in pieces,
             // then laid out and rendered as one document (on all cores too).
             if plan.hasFootnotes, let document = MarkdownParser.parseInPieces(source, plan: plan) {
-                return [render(document, options: options, theme: theme)]
+                return renderRuns(document, options: options, theme: theme)
             }
         }
-        return [render(MarkdownParser.parse(source, inPieces: false), options: options, theme: theme)]
+        return renderRuns(MarkdownParser.parse(source, inPieces: false), options: options, theme: theme)
     }
 
     /// The pieces of `plan` parsed, laid out and rendered (all cores, refused cuts healed by
@@ -72,6 +72,17 @@ public enum PrintRenderer {
             appendLine(line, theme: theme, to: &bytes, sgr: &sgr)
         }
         return bytes
+    }
+
+    /// A document's rendered rows as `render(_:options:theme:)` writes them, in runs of units
+    /// laid out and rendered on all cores (a large document parsed whole: each run holds only
+    /// its bytes, and the rows are not first all laid out and then written by one thread).
+    static func renderRuns(_ document: Document, options: LayoutOptions, theme: Theme?) -> [[UInt8]] {
+        let theme = theme.map { printTheme($0, width: options.width) }
+        struct Run { var bytes: [UInt8] = []; var sgr = SGRCache() }
+        return MarkdownContent.mapRowRuns(document, options: options, start: { Run() }, row: { run, line in
+            appendLine(line, theme: theme, to: &run.bytes, sgr: &run.sgr)
+        }).map(\.bytes)
     }
 
     /// Rows a wrapped link may cover and still repeat its URL on each: beyond, the URL is

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-import LineLayout
+@testable import LineLayout
 import MarkdownModel
 @testable import Pager
 
@@ -38,6 +38,20 @@ import MarkdownModel
         let joined = pieces.flatMap { $0 }
         #expect(joined.count == whole.count)
         #expect(joined == whole)
+    }
+
+    /// A document parsed whole (footnotes, or a source that cannot be cut) is laid out and
+    /// rendered in runs of units on all cores: the runs joined are the bytes of one layout.
+    @Test(arguments: [(80, false), (31, true)])
+    func runsPrintExactlyAsOneLayout(width: Int, colour: Bool) throws {
+        let document = MarkdownParser.parse(try Self.bigSource() + Self.bigSource())
+        #expect(Skeleton(document).units.count >= MarkdownContent.parallelThreshold)
+        let options = LayoutOptions(width: width, inlineLinkURLs: !colour)
+        let theme = colour ? Theme(depth: .palette256) : nil
+        let runs = PrintRenderer.renderRuns(document, options: options, theme: theme)
+        #expect(runs.count > 8)
+        let whole = PrintRenderer.render(DocumentLayout(document: document, options: options), theme: theme)
+        #expect(runs.flatMap { $0 } == whole)
     }
 
     /// A fence opened in a list item and closed by the item's end fools the scan for the rest

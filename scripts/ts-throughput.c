@@ -1,0 +1,33 @@
+// Tree-sitter's own throughput on a grammar, without folio: parse + highlight query over
+// code blocks, to tell tree-sitter's cost from folio's (see README, print mode figures).
+//
+//   cc -O2 scripts/ts-throughput.c -o /tmp/ts-throughput -ltree-sitter -ldl
+//   python3 -c 'import re,sys; t=open(sys.argv[1]).read(); open(sys.argv[2],"w").write("\0".join(
+//       re.findall(r"^```(?:js|mjs|cjs)\n(.*?)^```$", t, re.S|re.M)))' DOC.md /tmp/js-blocks.bin
+//   /tmp/ts-throughput .build-grammars/javascript.so tree_sitter_javascript \
+//       .build-grammars/javascript.scm /tmp/js-blocks.bin
+//
+// BLOCKS is the code of the blocks separated by NUL bytes; each is parsed and queried alone,
+// as folio does.
+#include <tree_sitter/api.h>
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+static double now(void){struct timespec t;clock_gettime(CLOCK_MONOTONIC,&t);return t.tv_sec+t.tv_nsec/1e9;}
+int main(int argc,char**argv){
+  void*h=dlopen(argv[1],RTLD_NOW); const TSLanguage*(*f)(void)=dlsym(h,argv[2]); const TSLanguage*lang=f();
+  FILE*qf=fopen(argv[3],"rb"); fseek(qf,0,SEEK_END); long ql=ftell(qf); rewind(qf); char*q=malloc(ql); fread(q,1,ql,qf);
+  FILE*df=fopen(argv[4],"rb"); fseek(df,0,SEEK_END); long dl=ftell(df); rewind(df); char*d=malloc(dl+1); fread(d,1,dl,df); d[dl]=0;
+  double t0=now(); uint32_t eo; TSQueryError et; TSQuery*query=ts_query_new(lang,q,ql,&eo,&et); double t1=now();
+  printf("query compile %.1f ms (%p)\n",(t1-t0)*1e3,(void*)query);
+  TSParser*p=ts_parser_new(); ts_parser_set_language(p,lang); TSQueryCursor*c=ts_query_cursor_new();
+  double parse=0,qt=0; long caps=0; char*s=d; int n=0;
+  while(s<d+dl){ char*e=memchr(s,0,d+dl-s); if(!e)e=d+dl; double a=now();
+    TSTree*t=ts_parser_parse_string(p,NULL,s,e-s); double b=now();
+    ts_query_cursor_exec(c,query,ts_tree_root_node(t)); TSQueryMatch m; uint32_t ci;
+    while(ts_query_cursor_next_capture(c,&m,&ci)) caps++;
+    double cc=now(); parse+=b-a; qt+=cc-b; ts_tree_delete(t); s=e+1; n++; }
+  printf("%d blocks parse %.2f s  query %.2f s  %ld captures  %.1f MB/s parse\n",n,parse,qt,caps,dl/1e6/parse);
+}
