@@ -19,6 +19,15 @@ public enum PagerEvent: Sendable {
     /// A new parse of document `index` is ready (a growing Markdown stream, the full
     /// document after a preview, a file reloaded after it changed on disk).
     case documentReady(document: Int, spec: DocumentSpec, changedUnits: Set<Int>)
+    /// Document `index`'s file changed on disk (watched, or after `v`) and was read again:
+    /// the new version replaces it, its view, marks and `''` mapped by unit index (the
+    /// reader's place follows in `.placed`, found by text), and `changedUnits` get the
+    /// margin's change cue until the next key. Unlike `.documentReady` it is not new input:
+    /// no search or seek goes on. A view at the end (following, `F`) stays at the new end.
+    case reloaded(document: Int, spec: DocumentSpec, changedUnits: Set<Int>)
+    /// The local file a followed link names (`.openFile`) was read: it opens (or, open
+    /// already, is switched to) at `fragment`'s heading, and Backspace comes back.
+    case linkedFileLoaded(spec: DocumentSpec, fragment: String?)
     /// How many bytes the reader thread of the current document holds (status line).
     case readProgress(document: Int, bytes: Int)
     /// The terminal answered a question (its colours for `--theme=auto`), at any time.
@@ -200,6 +209,11 @@ public struct PagerState: Sendable {
             // A whole document now (a Markdown stream's last parse): what waited for the end.
             if index == current, seeking != nil, !active.isGrowing { effects += continueSeeking(ended: true) }
             return effects
+        case .linkedFileLoaded(let spec, let fragment):
+            return openLinked(spec, fragment: fragment)
+        case .reloaded(let index, let spec, let changed):
+            replaceDocument(at: index, with: spec, changedUnits: changed)
+            return []
         case .terminalReply(let reply):
             return terminalReplied(reply)
         case .terminalQueryTimedOut:

@@ -7,7 +7,7 @@ extension PagerState {
     /// the marks and `''` are mapped onto the new layout by leaf index (exact for a preview,
     /// whose leaves are the full document's first ones; the run loop refines it for edited
     /// files by text fingerprint).
-    public mutating func replaceDocument(at index: Int, with spec: DocumentSpec, changedUnits: Set<Int> = []) {
+    mutating func replaceDocument(at index: Int, with spec: DocumentSpec, changedUnits: Set<Int> = []) {
         guard documents.indices.contains(index) else { return }
         let old = documents[index]
         var doc = DocumentState(spec: spec, options: layoutOptions, contentRows: contentRows)

@@ -277,8 +277,8 @@ extension PagerState {
         return effects
     }
 
-    /// Called by the run loop once a followed local file is loaded.
-    public mutating func openLinked(_ spec: DocumentSpec, fragment: String?) -> [PagerEffect] {
+    /// A followed local file is loaded (`.linkedFileLoaded`).
+    mutating func openLinked(_ spec: DocumentSpec, fragment: String?) -> [PagerEffect] {
         pushBack()
         let existing = documents.firstIndex { $0.path != nil && $0.path == spec.path }
         let index = existing ?? open(spec)

@@ -173,7 +173,7 @@ extension PagerState {
     }
 
     /// Marks the units a reload changed (a cue in the margin until the next key).
-    public mutating func markChanged(document index: Int, units: Set<Int>) {
+    mutating func markChanged(document index: Int, units: Set<Int>) {
         guard documents.indices.contains(index) else { return }
         documents[index].changedUnits = units
     }

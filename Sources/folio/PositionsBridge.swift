@@ -190,7 +190,7 @@ final class PositionsBridge {
     /// out, and this says so instead of dropping any.
     private func placeQuietly(_ state: inout PagerState, _ event: PagerEvent) {
         let effects = state.update(event)
-        assert(effects.isEmpty, "placing a position or the history has no effects")
+        assert(effects.isEmpty, "placing a position, a reload or the history has no effects")
     }
 
     func loadHistory(into state: inout PagerState) {
@@ -275,10 +275,12 @@ final class PositionsBridge {
     /// reader on the same text: the position is captured in the old version and resolved in
     /// the new one by the same rules as reopening (fingerprint, heading path, line, fraction).
     ///
-    /// `prepared`: the new version already parsed and built, with its content hash and facts
-    /// (`Reload`, off the run loop); else it is parsed here.
+    /// `prepared`: the new version already parsed and built, with its content hash, facts and
+    /// changed units (`Reload`, off the run loop); else it is parsed here, and its changed
+    /// units found when `markChanges` (a watched file: the margin cue).
     func reload(_ newDocument: LoadedDocument, into state: inout PagerState, loaded: inout [LoadedDocument], index: Int,
-                prepared: (spec: DocumentSpec, hash: StableHash, facts: DocumentFacts)? = nil) {
+                markChanges: Bool,
+                prepared: (spec: DocumentSpec, hash: StableHash, facts: DocumentFacts, changedUnits: Set<Int>)? = nil) {
         guard loaded.indices.contains(index), state.documents.indices.contains(index) else { return }
         let oldDoc = state.documents[index]
         let oldHash = contentHash(loaded, index)
@@ -295,19 +297,28 @@ final class PositionsBridge {
         if var prepared {
             adopt(prepared.facts, hash: prepared.hash, documentIndex: index)
             prepared.spec.name = oldDoc.name
-            state.replaceDocument(at: index, with: prepared.spec)
+            placeQuietly(&state, .reloaded(document: index, spec: prepared.spec, changedUnits: prepared.changedUnits))
         } else {
-            state.replaceDocument(at: index, with: DocumentSpec(name: oldDoc.name, path: newDocument.path,
-                                                              document: MarkdownParser.parse(newDocument.bytes)))
+            var spec = DocumentSpec(name: oldDoc.name, path: newDocument.path, document: MarkdownParser.parse(newDocument.bytes))
+            var changed: Set<Int> = []
+            if markChanges {
+                // Built here for the pager's options (a small file: `Reload` takes the large
+                // ones), so the changes are known before it replaces the old version.
+                spec.prebuild(for: state.layoutOptions)
+                if let built = spec.prebuilt { changed = PositionFacts.changedUnits(from: oldDoc.layout.content, to: built.content) }
+            }
+            placeQuietly(&state, .reloaded(document: index, spec: spec, changedUnits: changed))
         }
         let newFacts = facts(state, loaded, index)
         func resolved(_ original: ScrollPosition, _ p: ReadingPosition?) -> ScrollPosition {
             guard let p else { return original == .top ? .top : original }
             return .anchor(resolve(p, storedContentHash: oldHash, in: newFacts).anchor)
         }
+        // Following (`F`), the view is at the new end (`.reloaded` put it there).
+        let follows = state.following && index == state.current
         placeQuietly(&state, .placed(
             document: index,
-            position: position.map { .anchor(resolve($0, storedContentHash: oldHash, in: newFacts).anchor) },
+            position: follows ? nil : position.map { .anchor(resolve($0, storedContentHash: oldHash, in: newFacts).anchor) },
             previous: previous.map { resolved($0.0, $0.1) },
             marks: marks.mapValues { resolved($0.0, $0.1) }))
     }

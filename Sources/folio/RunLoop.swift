@@ -343,7 +343,7 @@ struct RunLoop {
                 let known = state.documents.contains { $0.path == doc.path }
                 saveCurrent()
                 if !known { shown.insert(state.documents.count) }  // restored below, not by .leftDocument
-                for e in state.openLinked(spec, fragment: fragment) { perform(e) }
+                for e in state.update(.linkedFileLoaded(spec: spec, fragment: fragment)) { perform(e) }
                 if !known {
                     loaded.append(doc)
                     if fragment == nil, let m = positions.restore(into: &state, loaded: loaded, documentIndex: state.current) {
@@ -805,11 +805,7 @@ extension RunLoop {
         switch Input.load(path) {
         case .success(var doc):
             doc.name = loaded[index].name
-            let before = state.documents[index].layout.content
-            positions.reload(doc, into: &state, loaded: &loaded, index: index)
-            guard markChanges else { return }
-            state.markChanged(document: index,
-                              units: PositionFacts.changedUnits(from: before, to: state.documents[index].layout.content))
+            positions.reload(doc, into: &state, loaded: &loaded, index: index, markChanges: markChanges)
         case .failure(let error):
             if !markChanges { say(error.description) }  // watching: being written, the next look sees it whole
         }
@@ -848,9 +844,8 @@ extension RunLoop {
         guard reloadGeneration[doc] == result.generation, loaded.indices.contains(doc),
               state.documents.indices.contains(doc) else { return }
         let old = state.documents[doc]
-        positions.reload(result.loaded, into: &state, loaded: &loaded, index: doc,
-                         prepared: (result.spec, result.hash, result.facts))
-        if result.markChanges { state.markChanged(document: doc, units: result.changedUnits) }
+        positions.reload(result.loaded, into: &state, loaded: &loaded, index: doc, markChanges: result.markChanges,
+                         prepared: (result.spec, result.hash, result.facts, result.changedUnits))
         releaseElsewhere(consume old)
         HeapTrim.soon()
     }

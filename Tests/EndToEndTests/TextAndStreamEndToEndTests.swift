@@ -132,6 +132,25 @@ struct TextAndStreamEndToEndTests {
         #expect(!afterKey.contains { $0.hasSuffix("▐") }, "the cue goes away on the next key")
     }
 
+    /// `F` on a Markdown file that another process appends to (notes being written, a
+    /// generated report): each reload shows the new end, as `F` does on text. (The reload
+    /// used to put back the old top line, so the new paragraphs stayed below the screen.)
+    @Test func followOnAWatchedMarkdownFileShowsWhatIsAppended() throws {
+        let dir = try E2E.temporaryDirectory()
+        let body = (1...40).map { "Paragraph number \($0) of the notes." }.joined(separator: "\n\n")
+        let path = try E2E.write("# Notes\n\n" + body + "\n", to: "notes.md", in: dir)
+        let pane = try FolioPane.folio(["--no-scrollbar", path], dir: dir)
+        _ = try #require(pane.waitForPager(name: "notes.md"))
+        try pane.keys("F")
+        _ = try #require(pane.wait { $0.contains { $0.contains("number 40 of") } })
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        handle.seekToEndOfFile()
+        handle.write(Data("\nAn appended paragraph.\n".utf8))
+        try handle.close()
+        let shown = pane.wait { $0.contains { $0.contains("An appended paragraph.") } }
+        #expect(shown != nil, "\(pane.screen.joined(separator: "|"))")
+    }
+
     @Test func lessEnvironmentFRXPrintsAShortInputAndExits() throws {
         let pane = try FolioPane.shell("printf 'one\\ntwo\\n' | LESS=FRX \"$FOLIO_EXE\"; echo EXIT=$?", interactive: true)
         let screen = try #require(pane.wait { $0.contains { $0.hasPrefix("EXIT=") } })

@@ -80,6 +80,32 @@ import Testing
         #expect(h.state.active.viewport.position == .top)
     }
 
+    /// A file read again after it changed: replaced with no effects, the view kept by unit
+    /// (the edge then places it by text), the changed units cued until the next key.
+    @Test func reloadedReplacesMarksTheChangesAndKeepsTheView() {
+        var h = PagerHarness(markdown: Self.doc, columns: 40, rows: 8)
+        h.send("<Space>")
+        let top = h.top
+        #expect(top > 0)
+        let edited = Self.doc.replacingOccurrences(of: "Paragraph 5 of", with: "Paragraph 5, edited, of")
+        let spec = DocumentSpec(name: "doc.md", path: nil, document: MarkdownParser.parse(edited))
+        let effects = h.sendWithoutIdle(.reloaded(document: 0, spec: spec, changedUnits: [4]))
+        #expect(effects.isEmpty)
+        #expect(h.top == top)
+        let cued = h.content.filter { $0.hasSuffix("▐") }
+        #expect(cued.count == 1 && cued.first?.hasPrefix("Paragraph 5, edited, of") == true, "\(h.content)")
+    }
+
+    /// Following (`F`) a Markdown file that grows: the reload shows its new end.
+    @Test func reloadedWhileFollowingShowsTheNewEnd() {
+        var h = PagerHarness(markdown: Self.doc, columns: 40, rows: 8)
+        h.send("F")
+        let longer = Self.doc + "\nA new last paragraph.\n"
+        let spec = DocumentSpec(name: "doc.md", path: nil, document: MarkdownParser.parse(longer))
+        h.send(.reloaded(document: 0, spec: spec, changedUnits: [60]))
+        #expect(h.content.contains { $0.hasPrefix("A new last paragraph.") }, "\(h.content)")
+    }
+
     @Test func historyIsTakenOnlyWhenTheSessionHasNone() {
         var h = PagerHarness(markdown: Self.doc, columns: 40, rows: 8)
         h.send(.searchHistoryLoaded(["older", "old"]))

@@ -176,7 +176,7 @@ extension PagerHarness {
         h.send("5j")
         let spec = DocumentSpec(name: "b.md", path: "/d/b.md",
                                 document: MarkdownParser.parse("# B\n\n" + numberedLines(10) + "\n\n## Setup\n\nhere\n\n" + numberedLines(10)))
-        h.effects += h.state.openLinked(spec, fragment: "setup")
+        h.effects += h.state.update(.linkedFileLoaded(spec: spec, fragment: "setup"))
         #expect(h.state.current == 1)
         #expect(h.content.first == "Setup               ")
         h.send("<BS>")
