@@ -28,6 +28,9 @@ public enum PagerEvent: Sendable {
     /// The local file a followed link names (`.openFile`) was read: it opens (or, open
     /// already, is switched to) at `fragment`'s heading, and Backspace comes back.
     case linkedFileLoaded(spec: DocumentSpec, fragment: String?)
+    /// The command line's start command (`+N`, `+/pattern`, `-p`, `+G`, `+F`), once the
+    /// first screen is laid out.
+    case start(StartCommand)
     /// How many bytes the reader thread of the current document holds (status line).
     case readProgress(document: Int, bytes: Int)
     /// The terminal answered a question (its colours for `--theme=auto`), at any time.
@@ -84,33 +87,33 @@ public enum PagerEffect: Hashable, Sendable {
 
 /// The whole pager: one value, changed only by `update`. Rendering reads it (`frame()`).
 public struct PagerState: Sendable {
-    public var config: PagerConfig
+    public internal(set) var config: PagerConfig
     public private(set) var screenRows: Int
     public private(set) var screenColumns: Int
     public internal(set) var documents: [DocumentState]
-    public var current: Int
+    public internal(set) var current: Int
     /// The help document while it is open; keys page through it.
-    public var help: DocumentState?
+    public internal(set) var help: DocumentState?
     /// The document's search match and count while the help is open: closing the help gives
     /// them back, unless a new search was made inside the help.
     var searchBeforeHelp: SearchState?
-    public var keys = KeyInterpreter()
+    public internal(set) var keys = KeyInterpreter()
     /// Replaces the status line until the next key.
     public internal(set) var message: String?
-    public var prompt: Prompt?
+    public internal(set) var prompt: Prompt?
     /// Search patterns, oldest first (the reading-position store persists it).
     public internal(set) var searchHistory: [String] = []
     /// Positions to return to with Backspace, across documents.
-    public var backStack: [BackEntry] = []
-    public var search: SearchState?
-    public var selection: Selection?
-    public var outline: OutlineState?
-    public var mouseDrag: MouseDrag?
+    public internal(set) var backStack: [BackEntry] = []
+    public internal(set) var search: SearchState?
+    public internal(set) var selection: Selection?
+    public internal(set) var outline: OutlineState?
+    public internal(set) var mouseDrag: MouseDrag?
     /// The link under the last mouse click (press and release in place); a second click on
     /// it follows it. Any key forgets it.
-    public var lastClickedLink: SelectableElement?
+    public internal(set) var lastClickedLink: SelectableElement?
     /// Half-page size set by a count on `d`/`u` (less remembers it).
-    public var halfPage: Int?
+    public internal(set) var halfPage: Int?
     /// Columns the text is scrolled to the right (chopped text documents, `→`/`←`).
     public internal(set) var horizontalShift = 0
     /// `F`: the view stays on the last line as input arrives; any key stops it.
@@ -173,7 +176,7 @@ public struct PagerState: Sendable {
     }
 
     /// Adds a document (a followed link) and makes it current.
-    public mutating func open(_ spec: DocumentSpec) -> Int {
+    mutating func open(_ spec: DocumentSpec) -> Int {
         documents.append(DocumentState(spec: spec, options: layoutOptions, contentRows: contentRows))
         return documents.count - 1
     }
@@ -209,6 +212,8 @@ public struct PagerState: Sendable {
             // A whole document now (a Markdown stream's last parse): what waited for the end.
             if index == current, seeking != nil, !active.isGrowing { effects += continueSeeking(ended: true) }
             return effects
+        case .start(let command):
+            return start(command)
         case .linkedFileLoaded(let spec, let fragment):
             return openLinked(spec, fragment: fragment)
         case .reloaded(let index, let spec, let changed):

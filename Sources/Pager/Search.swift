@@ -208,7 +208,7 @@ extension PagerState {
     }
 
     /// `+/pattern`: the first match from the top.
-    public mutating func startSearch(_ patternText: String, pattern: SearchPattern) -> [PagerEffect] {
+    mutating func startSearch(_ patternText: String, pattern: SearchPattern) -> [PagerEffect] {
         remember(patternText)
         return startSearch(pattern, forward: true, from: SearchPosition(textIndex: 0, utf8Offset: 0))
     }
@@ -234,7 +234,7 @@ extension PagerState {
     }
 
     /// Searches from `start`, the `count`-th match, and makes it current; counts in the background.
-    public mutating func runSearch(_ pattern: SearchPattern, forward: Bool, from start: SearchPosition, count: Int = 1) {
+    mutating func runSearch(_ pattern: SearchPattern, forward: Bool, from start: SearchPosition, count: Int = 1) {
         let texts = SearchTexts(active)
         let searcher = DocumentSearcher(pattern: pattern, texts: texts)
         let (hit, wrapped) = Self.find(searcher, forward: forward, from: start, count: count)

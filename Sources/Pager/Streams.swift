@@ -178,9 +178,6 @@ extension PagerState {
         documents[index].changedUnits = units
     }
 
-    /// Starts following without a key (`+F`).
-    public mutating func startFollowing() -> [PagerEffect] { followEnd() }
-
     /// `→`/`←`: half a screen sideways (or `count` columns): chopped text lines, and in
     /// Markdown the tables too wide for the screen (prose is always wrapped).
     mutating func shiftHorizontally(right: Bool, count: Int?) {

@@ -207,14 +207,6 @@ struct Folio: ParsableCommand {
 }
 
 /// What to do once the document is open, from `+N`, `+/pattern`, `-p`.
-enum StartCommand: Equatable {
-    case line(Int)
-    case search(String)
-    case end
-    /// `+F`: follow the end of the input.
-    case follow
-}
-
 extension Folio {
     /// Reads a stream to its end now (print mode, `--forget`) and keeps its bytes.
     static func finishReading(_ doc: inout LoadedDocument) {

@@ -160,7 +160,7 @@ extension Folio {
             positions.loadHistory(into: &state)
         }
         var startEffects: [PagerEffect] = []
-        if let startCommand { startEffects = apply(startCommand, to: &state) }
+        if let startCommand { startEffects = state.update(.start(startCommand)) }
         if let restoreMessage, state.message == nil { startEffects += state.update(.notice(restoreMessage)) }
         if let w = positions.warning { startEffects += state.update(.notice(w)) }
         // Files that could not be read were reported on stderr, which the pager's screen
@@ -202,30 +202,6 @@ extension Folio {
         }
     }
 
-    func apply(_ command: StartCommand, to state: inout PagerState) -> [PagerEffect] {
-        switch command {
-        case .line(let n):
-            // A count then `g`, as typed: on a pipe, it reads on to line N (never an effect
-            // before the last key).
-            var effects = state.update(.key(.char("g")))  // reset
-            for d in String(n) { effects += state.update(.key(.char(d))) }
-            return effects + state.update(.key(.char("g")))
-        case .end:
-            return state.update(.key(.char("G")))
-        case .follow:
-            return state.startFollowing()
-        case .search(let pattern):
-            var options = SearchOptions(mode: state.config.literalSearch ? .literal : .regex,
-                                        caseSensitivity: state.config.searchCase)
-            options.mode = state.config.literalSearch ? .literal : .regex
-            do {
-                let compiled = try SearchPattern(pattern, options: options)
-                return state.startSearch(pattern, pattern: compiled)
-            } catch {
-                return state.update(.notice(error.description))
-            }
-        }
-    }
 }
 
 extension Folio {

@@ -115,3 +115,45 @@ import Testing
         #expect(h.state.searchHistory == ["older", "old", "Paragraph 3"])
     }
 }
+
+/// The command line's start command (`+N`, `+/pattern`, `+G`, `+F`) reaches the pager as
+/// `.start` and acts as its keys would.
+@Suite struct StartCommandTests {
+    static let doc = (1...60).map { "Paragraph \($0) of the notes." }.joined(separator: "\n\n") + "\n"
+
+    static func keys(_ keys: String) -> PagerHarness {
+        var h = PagerHarness(markdown: doc, columns: 40, rows: 8)
+        h.send(keys)
+        return h
+    }
+
+    @Test func lineAndEndAreTheirKeys() {
+        var h = PagerHarness(markdown: Self.doc, columns: 40, rows: 8)
+        h.send(.start(.line(61)))
+        #expect(h.content.first?.hasPrefix("Paragraph 31 of") == true, "\(h.content)")
+        #expect(h.top == Self.keys("61g").top)
+        h.send(.start(.end))
+        #expect(h.top == Self.keys("G").top)
+        #expect(h.top > 61)
+    }
+
+    @Test func searchFindsTheFirstMatchAndABadPatternIsSaid() {
+        var h = PagerHarness(markdown: Self.doc, columns: 40, rows: 8)
+        h.send(.start(.search("Paragraph 4[0-9] ")))
+        #expect(h.content.contains { $0.hasPrefix("Paragraph 40 of") }, "\(h.content)")
+        #expect(h.state.searchHistory == ["Paragraph 4[0-9] "])
+        var bad = PagerHarness(markdown: Self.doc, columns: 40, rows: 8)
+        let effects = bad.sendWithoutIdle(.start(.search("(")))
+        #expect(effects.isEmpty)
+        #expect(bad.top == 0)
+        #expect(bad.state.message?.isEmpty == false)
+    }
+
+    @Test func followFollowsAndReadsOn() {
+        var h = PagerHarness(markdown: Self.doc, columns: 40, rows: 8)
+        let effects = h.sendWithoutIdle(.start(.follow))
+        #expect(h.state.following)
+        #expect(effects == [.readToEnd(document: 0)])
+        #expect(h.top == Self.keys("G").top)
+    }
+}
