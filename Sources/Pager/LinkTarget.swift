@@ -1,14 +1,19 @@
 /// Where following a link leads, decided before anything is started (pure).
 ///
 /// Only what a reader expects leaves folio: `http`, `https` and `mailto` go to the browser,
-/// Markdown files open in folio itself, `#fragment` jumps to a heading. Everything else
-/// (`javascript:`, `ssh:`, `file:` of a non-Markdown file, a bare word such as `--new-window`
-/// that a browser would take for an option) is only shown on the status line.
+/// local files open in folio itself (Markdown rendered, anything else as text: a README's
+/// `LICENSE`, `src/main.c#L42`), `#fragment` jumps to a heading. Everything else
+/// (`javascript:`, `ssh:`, a local file that is plainly not text, such as `logo.png`) is only
+/// shown on the status line. Reading a file the reader chose to follow changes nothing
+/// outside; the run loop opens regular files only (never a FIFO or a device, which could
+/// block or never end) and refuses a file whose first bytes hold a NUL (binary).
 enum LinkTarget: Equatable {
     /// `#fragment`: a heading of the current document (fragment as written, percent escapes kept).
     case heading(String)
-    /// A Markdown file, through folio; `path` relative to the current document's folder unless absolute.
-    case markdownFile(path: String, fragment: String?)
+    /// A local file, through folio; `path` relative to the current document's folder unless
+    /// absolute. `fragment`: a heading of a Markdown file, `L42` (GitHub's line anchors,
+    /// also `L42-L50`) a line of a text file.
+    case localFile(path: String, fragment: String?)
     /// A web or mail address for the user's browser. Never starts with `-`.
     case external(String)
     /// Not opened; the message says why.
@@ -28,19 +33,43 @@ enum LinkTarget: Equatable {
                 self = .external(destination)
                 return
             }
-            if scheme == "file", let path = LinkTarget.filePath(destination, hostName: hostName),
-               let local = LinkTarget.markdownFile(path) {
-                self = .markdownFile(path: local.path, fragment: local.fragment)
+            if scheme == "file", let path = LinkTarget.filePath(destination, hostName: hostName) {
+                self = LinkTarget.local(path, as: destination)
                 return
             }
             self = .shown("Not opened (\(scheme): link): \(destination)")
             return
         }
-        if let local = LinkTarget.markdownFile(destination) {
-            self = .markdownFile(path: local.path, fragment: local.fragment)
-            return
+        self = LinkTarget.local(destination, as: destination)
+    }
+
+    /// A link to a local file: opened in folio unless its name says it is not text.
+    private static func local(_ destination: String, as written: String) -> LinkTarget {
+        let (path, fragment) = localFile(destination)
+        guard !path.isEmpty else { return .shown("Not opened: \(written)") }
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        if let dot = name.lastIndex(of: "."), dot != name.startIndex,
+           binaryExtensions.contains(name[name.index(after: dot)...].lowercased()) {
+            return .shown("Not a text file, not opened: \(written)")
         }
-        self = .shown("Not a Markdown file, not opened: \(destination)")
+        return .localFile(path: path, fragment: fragment)
+    }
+
+    /// Extensions of files that are never text (images, archives, media, fonts, objects).
+    static let binaryExtensions: Set<String> = [
+        "png", "jpg", "jpeg", "gif", "webp", "bmp", "ico", "icns", "tif", "tiff", "avif", "heic", "psd", "xcf",
+        "pdf", "zip", "gz", "tgz", "bz2", "xz", "zst", "7z", "rar", "tar", "jar", "war", "whl", "deb", "rpm",
+        "exe", "dll", "so", "dylib", "a", "o", "class", "pyc", "wasm", "bin", "dmg", "iso",
+        "mp3", "mp4", "m4a", "mov", "avi", "mkv", "webm", "ogg", "wav", "flac",
+        "woff", "woff2", "ttf", "otf", "eot", "sqlite", "db",
+    ]
+
+    /// The line a text file's fragment names: `L42`, `L42-L50`, `L42C7` (GitHub's forms) → 42.
+    static func line(fragment: String?) -> Int? {
+        guard let fragment, fragment.first == "L" else { return nil }
+        let digits = fragment.dropFirst().prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, digits.count <= 9 else { return nil }
+        return Int(digits).flatMap { $0 > 0 ? $0 : nil }
     }
 
     /// The lower-cased scheme of a URL (RFC 3986: a letter, then letters, digits, `+`, `-`,
@@ -71,9 +100,8 @@ enum LinkTarget: Equatable {
         return String(rest)
     }
 
-    /// Path and fragment of a link to a Markdown file (`.md`, `.markdown`, `.mdown`), query
-    /// dropped, percent escapes decoded; nil for any other file.
-    static func markdownFile(_ destination: String) -> (path: String, fragment: String?)? {
+    /// Path and fragment of a link to a local file, query dropped, percent escapes decoded.
+    static func localFile(_ destination: String) -> (path: String, fragment: String?) {
         var path = destination
         var fragment: String?
         if let hash = path.firstIndex(of: "#") {
@@ -81,8 +109,6 @@ enum LinkTarget: Equatable {
             path = String(path[..<hash])
         }
         if let q = path.firstIndex(of: "?") { path = String(path[..<q]) }
-        let lower = path.lowercased()
-        guard lower.hasSuffix(".md") || lower.hasSuffix(".markdown") || lower.hasSuffix(".mdown") else { return nil }
         return (path.removingPercentEscapes(), fragment)
     }
 }

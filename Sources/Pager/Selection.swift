@@ -230,7 +230,7 @@ extension PagerState {
             jumpToBlock(unit)
             selection = nil
             return []
-        case .markdownFile(let path, let fragment):
+        case .localFile(let path, let fragment):
             return [.openFile(path: resolved(path), fragment: fragment)]
         case .external(let url):
             message = url
@@ -285,6 +285,10 @@ extension PagerState {
         let effects = switchTo(index)
         if let fragment, let h = active.slugs[fragment.removingPercentEscapes().lowercased()] {
             jumpToBlock(h.blockIndex)
+        } else if active.isText, let line = LinkTarget.line(fragment: fragment) {
+            // Before the lines are all indexed it reads on to the line, as `Ng` does.
+            if active.isGrowing { return effects + seek(.line(line)) }
+            goToSourceLine(line)
         }
         return effects
     }

@@ -175,6 +175,7 @@ extension Folio {
         loop.mailbox = mailbox
         loop.inputs = inputs
         loop.watch = !options.noWatch
+        loop.tabWidth = options.tabs ?? 8
         loop.startEffects = startEffects
         if preview && restoring { loop.restoreWhenParsed.insert(0) }
         loop.followName = options.followName

@@ -4,6 +4,7 @@ import Threads
 import LineLayout
 import MarkdownModel
 import Pager
+import TextModel
 import TerminalIO
 import TerminalScreen
 #if canImport(Glibc)
@@ -54,6 +55,8 @@ struct RunLoop {
     var inputs: [InputSlot] = []
     /// Reload Markdown files that change on disk (off with --no-watch).
     var watch = true
+    /// Columns between tab stops in text documents (`-x`), for files opened by links.
+    var tabWidth = 8
     /// `F` follows a file by name (reopens it when replaced), as less's --follow-name.
     var followName = false
     /// Effects to carry out before the first key (`+F`, `+G` on a stream).
@@ -334,23 +337,7 @@ struct RunLoop {
         case .copy(let text):
             try? terminal.write(OSC52.copy(text))
         case .openFile(let path, let fragment):
-            switch Input.load(path) {
-            case .failure(let error):
-                say(error.description)
-            case .success(let doc):
-                let spec = DocumentSpec(name: RunLoop.displayName(doc), path: doc.path,
-                                        document: MarkdownParser.parse(doc.bytes))
-                let known = state.documents.contains { $0.path == doc.path }
-                saveCurrent()
-                if !known { shown.insert(state.documents.count) }  // restored below, not by .leftDocument
-                for e in state.update(.linkedFileLoaded(spec: spec, fragment: fragment)) { perform(e) }
-                if !known {
-                    loaded.append(doc)
-                    if fragment == nil, let m = positions.restore(into: &state, loaded: loaded, documentIndex: state.current) {
-                        say(m)
-                    }
-                }
-            }
+            openLinked(path: path, fragment: fragment)
         case .readToEnd(let index):
             guard inputs.indices.contains(index) else { break }
             // Markdown streams are read whole anyway; text streams are read on as the loop
@@ -745,6 +732,82 @@ extension RunLoop {
         slot.fileSize = Int(st.st_size)
         slot.fileInode = UInt(st.st_ino)
         slot.fileModified = st.st_mtim
+    }
+
+    /// A followed link's local file: switched to when it is open already, else read (a
+    /// regular file only) and opened as Markdown or, by its name or first bytes, as text;
+    /// a file whose first 8 KB hold a NUL is binary and not opened. It gets an input slot like
+    /// the files on the command line, so it is watched (Markdown) and followed (`F`) too.
+    mutating func openLinked(path: String, fragment: String?) {
+        let canonical = realpath(path, nil).map { p -> String in
+            defer { free(p) }
+            return String(cString: p)
+        }
+        if let canonical, let open = state.documents.first(where: { $0.path == canonical }) {
+            // Open already: the pager switches to it (the spec only names it).
+            let spec: DocumentSpec
+            if let text = open.content as? TextContent {
+                spec = DocumentSpec(name: open.name, path: canonical, text: text)
+            } else if let document = open.document {
+                spec = DocumentSpec(name: open.name, path: canonical, document: document)
+            } else { return }
+            saveCurrent()
+            for e in state.update(.linkedFileLoaded(spec: spec, fragment: fragment)) { perform(e) }
+            return
+        }
+        // Regular files only: never a FIFO or a device (`Input.openFile`).
+        switch Input.openFile(path, regularOnly: true) {
+        case .failure(let error): say(error.description); return
+        case .success(let file): close(file.fd)
+        }
+        guard let mailbox else { return }
+        let index = state.documents.count
+        var kind = KindDetector.kind(forPath: path)
+        var text: (doc: LoadedDocument, store: ByteStore)?
+        if kind != .markdown {
+            switch Input.openStream(path, forced: kind, mailbox: mailbox, doc: index) {
+            case .failure(let error): say(error.description); return
+            case .success(let doc):
+                guard let store = doc.store else { return }
+                if store.bytes(0..<min(store.count, 8 << 10)).contains(0) {
+                    say("Not a text file, not opened: \(RunLoop.displayName(doc))")
+                    return
+                }
+                kind = doc.kind
+                text = (doc, store)
+            }
+        }
+        var spec: DocumentSpec
+        var doc: LoadedDocument
+        var slot: InputSlot
+        if kind == .markdown || text == nil {
+            switch Input.load(path) {
+            case .failure(let error): say(error.description); return
+            case .success(let d):
+                doc = d
+                spec = DocumentSpec(name: RunLoop.displayName(d), path: d.path, document: MarkdownParser.parse(d.bytes))
+                slot = InputSlot(doc: index, store: ByteStore())
+                slot.ended = true
+            }
+        } else {
+            (doc, slot) = (text!.doc, InputSlot(doc: index, store: text!.store))
+            doc.name = RunLoop.displayName(doc)
+            let content = TextContent(store: slot.store, tabWidth: tabWidth)
+            content.indexMore(limit: 1 << 20, inputEnded: true)  // the rest in slices, as on open
+            slot.text = content
+            spec = DocumentSpec(name: doc.name, path: doc.path, text: content)
+        }
+        saveCurrent()
+        shown.insert(index)  // restored below, not by .leftDocument
+        // Slots follow the documents' indices (links opened before this build had none).
+        while inputs.count < index { inputs.append(InputSlot(doc: inputs.count, store: ByteStore(), ended: true)) }
+        loaded.append(doc)
+        noteFile(&slot)
+        inputs.append(slot)
+        for e in state.update(.linkedFileLoaded(spec: spec, fragment: fragment)) { perform(e) }
+        if fragment == nil, let m = positions.restore(into: &state, loaded: loaded, documentIndex: state.current) {
+            say(m)
+        }
     }
 
     /// Follow (`F`) and watch: a followed text file that grew is attached again at its new length and its new

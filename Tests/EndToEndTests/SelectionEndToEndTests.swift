@@ -50,6 +50,32 @@ struct SelectionEndToEndTests {
         #expect(back[0] == first[0])
     }
 
+    /// A README's links to its own files: `src/main.c#L30` opens the source as text at line
+    /// 30, Backspace comes back; a binary file is refused on the status line.
+    @Test func followsLinksToLocalTextFiles() throws {
+        let dir = try E2E.temporaryDirectory()
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("src"), withIntermediateDirectories: true)
+        _ = try E2E.write((1...200).map { "int line_\($0);" }.joined(separator: "\n") + "\n", to: "src/main.c", in: dir)
+        _ = try E2E.write(bytes: [0x89, 0x50, 0x4E, 0x47, 0, 0, 1, 2], to: "blob.dat", in: dir)
+        let readme = try E2E.write("See [the loop](src/main.c#L30).\n\nAnd [the data](blob.dat).\n",
+                                   to: "README.md", in: dir)
+        let pane = try FolioPane.folio(["--no-scrollbar", readme], dir: dir)
+        let first = try #require(pane.waitForPager(name: "README.md"))
+        _ = try #require(try tab(pane))
+        try pane.keys("<CR>")
+        let code = pane.wait { $0[0].hasPrefix("int line_30;") && $0.last?.contains("main.c") == true }
+        #expect(code != nil, "\(pane.screen.joined(separator: "|"))")
+        try pane.keys("<BS>")
+        _ = try #require(pane.wait { $0[0] == first[0] && $0.last?.contains("README.md") == true })
+        for _ in 0..<4 {
+            let step = try #require(try tab(pane))
+            if step.selected.contains(where: { step.screen[$0].contains("the data") }) { break }
+        }
+        try pane.keys("<CR>")
+        let refused = pane.wait { $0.last.map { $0.contains("Not a text file, not opened:") && $0.contains("blob.dat") } == true }
+        #expect(refused != nil, "\(pane.screen.joined(separator: "|"))")
+    }
+
     @Test func outlineJumpsToAHeading() throws {
         let pane = try FolioPane.folio(["--no-scrollbar", Self.tour])
         _ = try #require(pane.waitForPager(name: "tour.md"))

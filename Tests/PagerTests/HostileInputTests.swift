@@ -103,14 +103,16 @@ import Testing
         return (h.effects, h.status)
     }
 
-    /// `[b](--new-window)` became `xdg-open --new-window`.
+    /// `[b](--new-window)` became `xdg-open --new-window`. Now no program gets it: it is a
+    /// local file's name, resolved to an absolute path that folio itself tries to read.
     @Test func optionLikeDestinationIsNotOpened() {
-        let (effects, status) = Self.follow("--new-window")
+        let (effects, _) = Self.follow("--new-window")
         #expect(!effects.contains { if case .openURL = $0 { true } else { false } })
-        #expect(status.contains("not opened") && status.contains("--new-window"), "\(status)")
+        #expect(effects.contains(.openFile(path: "/docs/here/--new-window", fragment: nil)), "\(effects)")
     }
 
-    @Test(arguments: ["javascript:alert(1)", "ssh://host/x", "file:///etc/passwd", "data:text/html,x", "image.png"])
+    @Test(arguments: ["javascript:alert(1)", "ssh://host/x", "data:text/html,x", "image.png", "docs/Logo.PNG",
+                      "file:///tmp/build.tar.gz", "?only-a-query"])
     func unexpectedSchemesAreOnlyShown(_ destination: String) {
         let (effects, status) = Self.follow(destination)
         #expect(!effects.contains { if case .openURL = $0 { true } else { false } }, "\(destination)")
@@ -123,10 +125,15 @@ import Testing
         #expect(effects.contains(.openURL(destination)))
     }
 
-    @Test func markdownFilesOpenInFolio() {
+    /// Local files open in folio (Markdown rendered, anything else as text; the run loop
+    /// reads regular files only and refuses binary ones), never in another program.
+    @Test func localFilesOpenInFolio() {
         #expect(Self.follow("other.md#part").effects.contains(.openFile(path: "/docs/here/other.md", fragment: "part")))
         #expect(Self.follow("file:///tmp/guide.md").effects.contains(.openFile(path: "/tmp/guide.md", fragment: nil)))
         #expect(Self.follow("-dash.md").effects.contains(.openFile(path: "/docs/here/-dash.md", fragment: nil)))
+        #expect(Self.follow("LICENSE").effects.contains(.openFile(path: "/docs/here/LICENSE", fragment: nil)))
+        #expect(Self.follow("../src/main.c#L42").effects.contains(.openFile(path: "/docs/here/../src/main.c", fragment: "L42")))
+        #expect(Self.follow("file:///etc/passwd").effects.contains(.openFile(path: "/etc/passwd", fragment: nil)))
     }
 
     /// `ls --hyperlink` and gcc write `file://HOST/path`: this machine's name is local, any
@@ -138,7 +145,7 @@ import Testing
         #expect(LinkTarget.filePath("file:///tmp/a.md") == "/tmp/a.md")
         #expect(LinkTarget.filePath("file://other/tmp/a.md", hostName: "box") == nil)
         #expect(LinkTarget.filePath("file://box/tmp/a.md") == nil)
-        #expect(LinkTarget("file://box/tmp/a.md", hostName: "box") == .markdownFile(path: "/tmp/a.md", fragment: nil))
+        #expect(LinkTarget("file://box/tmp/a.md", hostName: "box") == .localFile(path: "/tmp/a.md", fragment: nil))
     }
 
     @Test func schemeParsing() {

@@ -1,3 +1,4 @@
+import LineLayout
 import MarkdownModel
 @testable import Pager
 import TerminalScreen
@@ -183,6 +184,47 @@ extension PagerHarness {
         #expect(h.state.current == 0)
         #expect(h.top == 5)
         #expect(h.effects == [.leftDocument(0), .leftDocument(1)])
+    }
+}
+
+/// A link to a local text file (a README's `src/main.c#L42`, `LICENSE`) opens it as text in
+/// folio, at the line GitHub's `#L42` anchor names; Backspace comes back.
+@Suite struct LinkedTextFileTests {
+    static func textSpec(lines: Int, path: String) -> DocumentSpec {
+        let store = ByteStore()
+        Array((1...lines).map { "source line \($0)" }.joined(separator: "\n").utf8).withUnsafeBytes { store.append($0) }
+        let content = TextContent(store: store)
+        _ = content.indexMore(inputEnded: true)
+        return DocumentSpec(name: "main.c", path: path, text: content)
+    }
+
+    @Test(arguments: [("L42", 42), ("L42-L50", 42), ("L7C3", 7)])
+    func aLineAnchorOpensAtThatLine(fragment: String, line: Int) {
+        var h = PagerHarness(markdown: numberedLines(20), columns: 30, rows: 6, path: "/d/README.md")
+        h.send(.linkedFileLoaded(spec: Self.textSpec(lines: 100, path: "/d/src/main.c"), fragment: fragment))
+        #expect(h.state.current == 1)
+        #expect(h.content.first?.hasPrefix("source line \(line)") == true, "\(h.content)")
+        h.send("<BS>")
+        #expect(h.state.current == 0)
+        #expect(h.top == 0)
+    }
+
+    @Test func anotherFragmentOrNoneOpensAtTheTop() {
+        for fragment in [nil, "section", "L", "L0"] as [String?] {
+            var h = PagerHarness(markdown: numberedLines(20), columns: 30, rows: 6, path: "/d/README.md")
+            h.send(.linkedFileLoaded(spec: Self.textSpec(lines: 100, path: "/d/LICENSE"), fragment: fragment))
+            #expect(h.content.first?.hasPrefix("source line 1") == true, "\(String(describing: fragment)): \(h.content)")
+        }
+    }
+
+    @Test func lineFragments() {
+        #expect(LinkTarget.line(fragment: "L42") == 42)
+        #expect(LinkTarget.line(fragment: "L42-L50") == 42)
+        #expect(LinkTarget.line(fragment: "L0") == nil)
+        #expect(LinkTarget.line(fragment: "l42") == nil)
+        #expect(LinkTarget.line(fragment: "L99999999999") == nil)
+        #expect(LinkTarget.line(fragment: "usage") == nil)
+        #expect(LinkTarget.line(fragment: nil) == nil)
     }
 }
 
