@@ -45,6 +45,26 @@ enum Footnotes {
         return [InlineNode(.text(text))]
     }
 
+    /// Whether a paragraph, heading, summary or table of `kind` holds a link whose one child
+    /// is text starting with `^` (what `[^x]` becomes when a `[^x]: …` line was a link
+    /// reference definition).
+    private static func hasCaretLink(_ kind: BlockKind) -> Bool {
+        func has(_ inlines: Inlines) -> Bool {
+            let nodes = inlines.nodes
+            for k in nodes.indices {
+                guard case .link(_, _, false) = nodes[k].kind, nodes[k].descendantCount == 1, k + 1 < nodes.count,
+                      case .text(let t) = nodes[k + 1].kind, t.hasPrefix("^") else { continue }
+                return true
+            }
+            return false
+        }
+        switch kind {
+        case .paragraph(let inlines), .heading(_, let inlines), .summary(let inlines): return has(inlines)
+        case .table(let table): return table.header.contains(where: has) || table.rows.contains { $0.contains(where: has) }
+        default: return false
+        }
+    }
+
     /// Whether `text` has `[^` (a byte scan: `String.contains` compares Characters, and ran
     /// over every text of a large document it was most of this pass).
     private static func containsCaretBracket(_ text: String) -> Bool {
@@ -116,6 +136,12 @@ enum Footnotes {
             }
             if let last = parts.last, definitions[last.label.lowercased()]?.lines == last.lines { continuing = last.label.lowercased() }
         }
+
+        // Nothing to number: no definition, and no `[^x]` link that cmark resolved against a
+        // definition that is also a link reference definition. The document stays as it is
+        // (changelogs and regex docs write `[^…]` in text and code: rebuilding the block array
+        // for nothing cost a second copy of it at the parse's peak).
+        if definitions.isEmpty, !document.blocks.contains(where: { hasCaretLink($0.kind) }) { return document }
 
         // 2. References, numbered by first use.
         var numbers: [String: Int] = [:]

@@ -65,6 +65,15 @@ import Testing
         #expect(document.anchors["user-content-fnref-a"] == BlockID(1))
     }
 
+    /// `[^1]: https://x.org` is also a link reference definition: cmark consumes the line and
+    /// makes `[^1]` a link. With no other definition in the document, the pass must still
+    /// find it (the early exit for documents with nothing to number must not take it).
+    @Test func aDefinitionThatIsALinkReferenceDefinitionAloneIsStillAFootnote() {
+        let dumped = dump("See[^1] in *text*[^1].\n\n[^1]: https://x.org\n")
+        #expect(dumped.contains("See[[1]](#user-content-fn-1) in *text*[[1]](#user-content-fn-1)."), "\(dumped)")
+        #expect(dumped.contains("ThematicBreak"), "\(dumped)")
+    }
+
     @Test func undefinedReferencesStayTextAndUnusedDefinitionsAreHidden() {
         let md = "A[^x] b[^ y].\n\n[^z]: Unused note."
         let document = parsed(md)
