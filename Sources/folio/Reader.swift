@@ -250,12 +250,17 @@ final class ParseWorker: @unchecked Sendable {
             let cut = PrefixCut.parseable(bytes, ended: ended)
             if cut < bytes.count { bytes.removeSubrange(cut...) }
             var spec = DocumentSpec(name: "", path: nil, document: MarkdownParser.parse(bytes))
-            spec.prebuild(for: options)
             // What saving a reading position needs (a hash of the input, a fingerprint of
             // every leaf): ~0.1 s for 20 MB, which the first periodic save paid on the run loop.
-            let facts = ended ? PositionFacts.of(spec, bytes: bytes) : nil
+            // The hash is taken before the content is built and the bytes let go (a file's
+            // copy is this thread's alone), so the two are never held together.
+            let hash = ended ? StableHash(bytes: bytes) : nil
+            let parsed = bytes.count
+            bytes = []
+            spec.prebuild(for: options)
+            let facts = hash.flatMap { PositionFacts.of(spec, hash: $0) }
             lock.lock()
-            parsedBytes = ended ? available : max(parsedBytes, bytes.count)
+            parsedBytes = ended ? available : max(parsedBytes, parsed)
             running = false
             lock.unlock()
             mailbox.post(.parsed(doc: doc, spec: spec, complete: ended, facts: facts))
@@ -267,10 +272,9 @@ final class ParseWorker: @unchecked Sendable {
 /// fingerprint of every leaf), made where it was parsed and built, off the run loop: ~0.1 s
 /// for 20 MB, which the first save paid on the loop.
 enum PositionFacts {
-    static func of(_ spec: DocumentSpec, bytes: [UInt8]) -> (hash: StableHash, facts: DocumentFacts)? {
+    static func of(_ spec: DocumentSpec, hash: StableHash) -> (hash: StableHash, facts: DocumentFacts)? {
         guard let built = spec.prebuilt else { return nil }
         let layout = DocumentLayout(content: built.content, options: built.options, rowCounts: built.rowCounts)
-        let hash = StableHash(bytes: bytes)
         return (hash, DocumentFacts(layout: layout, contentHash: hash))
     }
 

@@ -58,10 +58,12 @@ struct Reload {
             case .success(var loaded):
                 loaded.name = reload.name
                 var spec = DocumentSpec(name: reload.name, path: loaded.path, document: MarkdownParser.parse(loaded.bytes))
-                spec.prebuild(for: reload.options)
-                guard let (hash, facts) = PositionFacts.of(spec, bytes: loaded.bytes), let built = spec.prebuilt else { return }
-                // Held by nobody once parsed: the hash and the facts stand for it.
+                // Held by nobody once parsed and hashed: the hash and the facts stand for it
+                // (let go before the content is built, so the two are never held together).
+                let hash = StableHash(bytes: loaded.bytes)
                 loaded.bytes = []
+                spec.prebuild(for: reload.options)
+                guard let (hash, facts) = PositionFacts.of(spec, hash: hash), let built = spec.prebuilt else { return }
                 let changed = reload.markChanges && reload.old != nil
                     ? PositionFacts.changedUnits(from: reload.old!, to: built.content) : []
                 mailbox.post(.reloaded(UncheckedSendable(Result(
