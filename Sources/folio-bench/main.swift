@@ -89,6 +89,36 @@ if let i = args.firstIndex(of: "--memory"), i + 1 < args.count {
     stage(String(format: "source (%.1f MB)", size))
     var document: Document? = MarkdownParser.parse(source!)
     stage("Document (\(document!.blocks.count) blocks)")
+    do {
+        // What the model is made of: strings over 15 UTF-8 bytes live on the heap (a 32-byte
+        // header, then malloc's rounding to 16 and its 8 bytes), arrays too (32-byte header).
+        var nodes = 0, heapStrings = 0, stringBytes = 0, inlineArrays = 0, childArrays = 0, boxed = 0
+        func count(_ s: String) { let n = s.utf8.count; if n > 15 { heapStrings += 1; stringBytes += n } }
+        func count(_ inlines: Inlines) {
+            if !inlines.nodes.isEmpty { inlineArrays += 1 }
+            for node in inlines.nodes {
+                nodes += 1
+                switch node.kind {
+                case .text(let t), .code(let t), .html(let t): count(t)
+                case .link(let d, let t, _), .image(let d, let t): count(d); count(t); boxed += 1
+                default: break
+                }
+            }
+        }
+        for block in document!.blocks {
+            if !block.children.isEmpty { childArrays += 1 }
+            switch block.kind {
+            case .paragraph(let i), .heading(_, let i), .summary(let i): count(i)
+            case .codeBlock(let info, let literal, _): count(info); count(literal); boxed += 1
+            case .htmlBlock(let t): count(t)
+            case .table(let t): boxed += 1; t.header.forEach(count); t.rows.forEach { $0.forEach(count) }
+            case .list: boxed += 1
+            default: break
+            }
+        }
+        print("model: \(nodes) inline nodes in \(inlineArrays) arrays, \(childArrays) child arrays, "
+              + "\(heapStrings) heap strings (\(stringBytes / 1_048_576) MB of text), \(boxed) boxed payloads")
+    }
     source = nil
     stage("source freed")
     let options = LayoutOptions(width: 99)
