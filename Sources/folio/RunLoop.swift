@@ -378,6 +378,11 @@ struct RunLoop {
     /// working directory when it lies inside it (`docs/guide.md`, not `docs/a/../guide.md`).
     static func displayName(_ doc: LoadedDocument) -> String {
         guard let path = doc.path else { return doc.name }
+        return shortPath(path)
+    }
+
+    /// `path` relative to the working directory when it is inside it.
+    static func shortPath(_ path: String) -> String {
         let cwd = FileManager.default.currentDirectoryPath
         let prefix = cwd.hasSuffix("/") ? cwd : cwd + "/"
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
@@ -745,6 +750,7 @@ extension RunLoop {
     /// a file whose first 8 KB hold a NUL is binary and not opened. It gets an input slot like
     /// the files on the command line, so it is watched (Markdown) and followed (`F`) too.
     mutating func openLinked(path: String, fragment: String?) {
+        // (Errors name the file as `shortPath` does: `docs/x.md: No such file or directory`.)
         let canonical = realpath(path, nil).map { p -> String in
             defer { free(p) }
             return String(cString: p)
@@ -763,7 +769,7 @@ extension RunLoop {
         }
         // Regular files only: never a FIFO or a device (`Input.openFile`).
         switch Input.openFile(path, regularOnly: true) {
-        case .failure(let error): say(error.description); return
+        case .failure(let error): say(Self.linkError(error, path: path)); return
         case .success(let file): close(file.fd)
         }
         guard let mailbox else { return }
@@ -772,7 +778,7 @@ extension RunLoop {
         var text: (doc: LoadedDocument, store: ByteStore)?
         if kind != .markdown {
             switch Input.openStream(path, forced: kind, mailbox: mailbox, doc: index) {
-            case .failure(let error): say(error.description); return
+            case .failure(let error): say(Self.linkError(error, path: path)); return
             case .success(let doc):
                 guard let store = doc.store else { return }
                 if store.bytes(0..<min(store.count, 8 << 10)).contains(0) {
@@ -788,7 +794,7 @@ extension RunLoop {
         var slot: InputSlot
         if kind == .markdown || text == nil {
             switch Input.load(path) {
-            case .failure(let error): say(error.description); return
+            case .failure(let error): say(Self.linkError(error, path: path)); return
             case .success(let d):
                 doc = d
                 spec = DocumentSpec(name: RunLoop.displayName(d), path: d.path, document: MarkdownParser.parse(d.bytes))
@@ -814,6 +820,12 @@ extension RunLoop {
         if fragment == nil, let m = positions.restore(into: &state, loaded: loaded, documentIndex: state.current) {
             say(m)
         }
+    }
+
+    /// A followed link's read error, naming the file relative to the working directory.
+    static func linkError(_ error: InputError, path: String) -> String {
+        guard case .cannotOpen(_, let reason) = error else { return error.description }
+        return "\(shortPath(path)): \(reason)"
     }
 
     /// Follow (`F`) and watch: a followed text file that grew is attached again at its new length and its new
