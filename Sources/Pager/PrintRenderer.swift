@@ -77,7 +77,7 @@ public enum PrintRenderer {
     /// A document's rendered rows as `render(_:options:theme:)` writes them, in runs of units
     /// laid out and rendered on all cores (a large document parsed whole: each run holds only
     /// its bytes, and the rows are not first all laid out and then written by one thread).
-    static func renderRuns(_ document: Document, options: LayoutOptions, theme: Theme?) -> [[UInt8]] {
+    public static func renderRuns(_ document: Document, options: LayoutOptions, theme: Theme?) -> [[UInt8]] {
         let theme = theme.map { printTheme($0, width: options.width) }
         struct Run { var bytes: [UInt8] = []; var sgr = SGRCache() }
         return MarkdownContent.mapRowRuns(document, options: options, start: { Run() }, row: { run, line in

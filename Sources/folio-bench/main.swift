@@ -146,6 +146,29 @@ if let i = args.firstIndex(of: "--write-doc"), i + 1 < args.count {
     print("wrote \(big.utf8.count) bytes to \(args[i + 1])")
     exit(0)
 }
+// `--print-cores FILE`: wall and CPU time of print mode's phases on a document parsed whole
+// (parse in pieces, then runs of units laid out and rendered on all cores), coloured: how
+// well each phase uses the cores.
+if let i = args.firstIndex(of: "--print-cores"), i + 1 < args.count {
+    let source = [UInt8](FileManager.default.contents(atPath: args[i + 1]) ?? Data())
+    func cpu() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    }
+    let options = LayoutOptions(width: 80)
+    for _ in 0..<2 {
+        let (w0, c0) = (now(), cpu())
+        let document = MarkdownParser.parse(source)
+        let (w1, c1) = (now(), cpu())
+        let runs = PrintRenderer.renderRuns(document, options: options, theme: Theme(depth: .trueColor))
+        let (w2, c2) = (now(), cpu())
+        print(String(format: "parse %.0f ms wall %.0f ms CPU; runs (%d) %.0f ms wall %.0f ms CPU",
+                     (w1 - w0) * 1000, (c1 - c0) * 1000, runs.count, (w2 - w1) * 1000, (c2 - c1) * 1000))
+    }
+    exit(0)
+}
+
 // `--print-phases FILE`: where print mode's time goes (plan, pieces, one-piece fallback).
 if let i = args.firstIndex(of: "--print-phases"), i + 1 < args.count {
     let source = [UInt8](FileManager.default.contents(atPath: args[i + 1]) ?? Data())
