@@ -70,6 +70,15 @@ public struct ChunkPlan: Sendable {
         /// the piece's parse proves that none was consumed as a definition.
         let probes: [[UInt8]]
 
+        /// The same piece of a source with `bytes` more bytes and `lines` more lines in front
+        /// (front matter, which the scan does not see).
+        func shifted(bytes offset: Int, lines: Int) -> Chunk {
+            Chunk(bytes: (bytes.lowerBound + offset)..<(bytes.upperBound + offset), firstLine: firstLine + lines,
+                  lineCount: lineCount, nextLine: nextLine.map { ($0.lowerBound + offset)..<($0.upperBound + offset) },
+                  definitionLines: definitionLines.map { $0 + lines }, literalLines: literalLines.map { $0 + lines },
+                  closingBrackets: closingBrackets, nextLineBrackets: nextLineBrackets, probes: probes)
+        }
+
         /// This piece and the one after it as one piece (to heal a refused cut).
         public func joined(with next: Chunk) -> Chunk {
             precondition(bytes.upperBound == next.bytes.lowerBound, "only neighbouring pieces join")
@@ -83,6 +92,10 @@ public struct ChunkPlan: Sendable {
     }
 
     public let chunks: [Chunk]
+    /// The source's front matter: not in any piece (the pieces start after it).
+    let frontMatter: FrontMatter?
+    /// The source has front matter (its block goes in front of the joined pieces).
+    public var hasFrontMatter: Bool { frontMatter != nil }
     /// The proposed link reference definitions, each followed by a blank line.
     let definitions: [UInt8]
     /// Lines of `definitions`.
@@ -168,10 +181,20 @@ public struct ChunkPlan: Sendable {
     /// A plan with pieces of about `targetBytes` (at least 2 pieces), or nil when the source
     /// has no usable cut or cannot be cut safely.
     public init?(_ source: [UInt8], targetBytes: Int) {
-        // Front matter is cut off before parsing (`MarkdownParser`): parse such a source whole.
-        guard FrontMatter.detect(source) == nil else { return nil }
-        guard let scan = source.withUnsafeBufferPointer({ LineScan.run($0, targetBytes: max(1, targetBytes)) })
+        // Front matter is cut off before parsing (`MarkdownParser`): cmark parses what follows
+        // it as a document of its own, so the scan and the pieces start after it (and the
+        // joined pieces get its block in front, `MarkdownParser.join`).
+        let frontMatter = FrontMatter.detect(source)
+        let skipped = frontMatter?.byteCount ?? 0
+        guard skipped < source.count,
+              var scan = source.withUnsafeBufferPointer({ buffer in
+                  LineScan.run(UnsafeBufferPointer(rebasing: buffer[skipped...]), targetBytes: max(1, targetBytes))
+              })
         else { return nil }
+        if let frontMatter {
+            scan.chunks = scan.chunks.map { $0.shifted(bytes: frontMatter.byteCount, lines: frontMatter.lineCount) }
+        }
+        self.frontMatter = frontMatter
         // The definitions are parsed in front of every piece: when they are more than a few
         // KB, pieces grow so that they stay at most an eighth of the work (a link-heavy source
         // may then be one piece).

@@ -37,26 +37,35 @@ public enum MarkdownParser {
     /// link definitions disagree (then parse whole).
     public static func parseInPieces(_ bytes: [UInt8], plan: ChunkPlan) -> Document? {
         guard var pieces = plan.run({ parse($0, of: bytes, plan: plan) }) else { return nil }
-        return finish(join(&pieces, sourceLineCount: plan.sourceLineCount), source: bytes, plan: plan)
+        return finish(join(&pieces, sourceLineCount: plan.sourceLineCount, frontMatter: plan.frontMatter),
+                      source: bytes, plan: plan)
     }
 
     /// The joined pieces as one parse gives them: with the footnote pass, which needs the
     /// whole document (it numbers and gathers the footnotes), when the source has any.
     static func finish(_ joined: Document, source bytes: [UInt8], plan: ChunkPlan) -> Document {
         guard plan.hasFootnotes else { return joined }
-        return Footnotes.apply(joined, source: SourceText(bytes), lineOffset: 0)
+        // As one parse runs it: over the text after the front matter, lines offset by it.
+        guard let frontMatter = plan.frontMatter else { return Footnotes.apply(joined, source: SourceText(bytes), lineOffset: 0) }
+        return Footnotes.apply(joined, source: SourceText(Array(bytes[frontMatter.byteCount...])), lineOffset: frontMatter.lineCount)
     }
 
     /// Documents of consecutive pieces as one: their top-level blocks become children of one
     /// root, ids renumbered in pre-order (each piece's blocks shift by the blocks before it).
     /// Each piece is let go (left empty in `pieces`) as soon as it is copied, so the blocks
     /// are not held twice.
-    static func join(_ pieces: inout [Document], sourceLineCount: Int) -> Document {
+    /// With `frontMatter`, its block comes first, as one parse places it.
+    static func join(_ pieces: inout [Document], sourceLineCount: Int, frontMatter: FrontMatter? = nil) -> Document {
         var blocks: [Block] = []
-        blocks.reserveCapacity(pieces.reduce(1) { $0 + $1.blocks.count - 1 })
+        blocks.reserveCapacity(pieces.reduce(2) { $0 + $1.blocks.count - 1 })
         blocks.append(Block(id: BlockID(0), kind: .document, parent: nil, children: [], depth: 0,
                             source: SourceLines(1, max(1, sourceLineCount))))
         var topLevel: [BlockID] = []
+        if let frontMatter {
+            blocks.append(Block(id: BlockID(1), kind: .frontMatter(literal: frontMatter.literal, toml: frontMatter.toml),
+                                parent: BlockID(0), children: [], depth: 1, source: SourceLines(1, frontMatter.lineCount)))
+            topLevel.append(BlockID(1))
+        }
         var anchors: [String: BlockID] = [:]
         var hidden: [SourceLines] = []
         let emptied = Document(blocks: [Block(id: BlockID(0), kind: .document, parent: nil, children: [], depth: 0,

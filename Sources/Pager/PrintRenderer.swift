@@ -15,12 +15,14 @@ public enum PrintRenderer {
         let theme = theme.map { printTheme($0, width: options.width) }
         if source.count >= MarkdownParser.piecewiseBytes,
            let plan = ChunkPlan(source, targetBytes: MarkdownParser.pieceBytes) {
-            if !plan.hasFootnotes, let pieces = renderPieces(source, plan: plan, options: options, theme: theme) {
+            let whole = plan.hasFootnotes || plan.hasFrontMatter
+            if !whole, let pieces = renderPieces(source, plan: plan, options: options, theme: theme) {
                 return pieces
             }
-            // Footnotes are numbered and gathered over the whole document: parsed in pieces,
-            // then laid out and rendered as one document (on all cores too).
-            if plan.hasFootnotes, let document = MarkdownParser.parseInPieces(source, plan: plan) {
+            // Footnotes are numbered and gathered over the whole document, and front matter is
+            // a block in front of the pieces: parsed in pieces, then laid out and rendered as
+            // one document (on all cores too).
+            if whole, let document = MarkdownParser.parseInPieces(source, plan: plan) {
                 return renderRuns(document, options: options, theme: theme)
             }
         }

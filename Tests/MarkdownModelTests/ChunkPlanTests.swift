@@ -377,10 +377,34 @@ import TestSupport
 }
 
 extension ChunkPlanTests {
+    /// Front matter is cut off before parsing and what follows is parsed as a document of its
+    /// own: the pieces start after it, and the joined pieces get its block in front, as one
+    /// parse gives it (YAML, TOML, after a byte order mark, CRLF, with footnotes and link
+    /// definitions in the pieces).
+    @Test(arguments: ["---\ntitle: x\nlist: [a, b]\n---\n", "+++\ntitle = \"x\"\n+++\n", "\u{FEFF}---\ntitle: x\n...\n",
+                      "---\r\ntitle: x\r\n---\r\n", "---\ntitle: x\n---\nText right after.\n"])
+    func frontMatterSourcesAreCutAfterIt(front: String) throws {
+        let filler = String(repeating: "Paragraph words for the piece, a [link][ref] too.\n\n", count: 200)
+        for tail in ["", "A note[^1].\n\n[^1]: The note, in words.\n"] {
+            let text = front + "\n" + filler + "# Heading\n\n" + filler + "[ref]: https://x.org\n\n" + filler + tail
+            let source = Array(text.utf8)
+            let plan = try #require(ChunkPlan(source, targetBytes: 1 << 10), "\(front.debugDescription)")
+            #expect(plan.hasFrontMatter)
+            #expect(plan.chunks.count > 4)
+            #expect(plan.chunks.first!.bytes.lowerBound > 0)
+            let pieces = try #require(MarkdownParser.parseInPieces(source, plan: plan))
+            let whole = MarkdownParser.parse(source, inPieces: false)
+            #expect(pieces.dump() == whole.dump(), "\(front.debugDescription) \(tail.debugDescription)")
+            #expect(pieces.sourceLineCount == whole.sourceLineCount)
+            #expect(pieces.hiddenLines == whole.hiddenLines)
+            #expect(pieces.anchors == whole.anchors)
+            #expect(whole.dump().contains("FrontMatter"))
+        }
+    }
+
     /// Footnotes are numbered and gathered over the whole document, by a pass after the
     /// pieces are joined: sources with them are cut, and the result is the one parse's.
-    /// Front matter is cut off before parsing: such sources are never cut.
-    @Test func footnoteSourcesAreCutAndFrontMatterIsNot() throws {
+    @Test func footnoteSourcesAreCut() throws {
         let filler = String(repeating: "Paragraph words for the piece.\n\n", count: 400)
         let plain = Array((filler + "# Heading\n\n" + filler).utf8)
         #expect(ChunkPlan(plain, targetBytes: 1 << 10)?.hasFootnotes == false)
@@ -404,8 +428,6 @@ extension ChunkPlanTests {
             let footnote = Array((filler + "A note[^1].\n\n" + definition + "\n\n" + filler).utf8)
             #expect(ChunkPlan(footnote, targetBytes: 1 << 10) == nil, "\(definition)")
         }
-        let front = Array(("---\ntitle: x\n---\n\n" + filler + "# Heading\n\n" + filler).utf8)
-        #expect(ChunkPlan(front, targetBytes: 1 << 10) == nil)
         // Hidden HTML comments between pieces keep the pieces provable.
         let comments = Array((filler + "<!-- a comment -->\n\n" + filler + "<details>\n<summary>S</summary>\n\n" + filler).utf8)
         let plan = ChunkPlan(comments, targetBytes: 1 << 10)

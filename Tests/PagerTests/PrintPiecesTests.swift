@@ -135,7 +135,7 @@ import MarkdownModel
     /// over the joined document, and printed as one document: the bytes of one whole parse.
     @Test(arguments: [(80, false), (33, true)])
     func footnoteSourcesPrintAsOneParse(width: Int, colour: Bool) throws {
-        // github.md opens with front matter (never cut): it goes after a first sample.
+        // github.md opens with front matter: here it goes after a first sample (see below).
         let filler = try #require(Self.sample("long.md")) + "\n\n"
         var text = filler + (try #require(Self.sample("github.md"))) + "\n\n"
         while text.utf8.count < MarkdownParser.piecewiseBytes + 1 { text += filler }
@@ -148,6 +148,27 @@ import MarkdownModel
         let printed = PrintRenderer.render(source: source, options: options, theme: theme).flatMap { $0 }
         let whole = MarkdownParser.parse(source, inPieces: false)
         #expect(whole.dump().contains("user-content-fn-"))
+        let expected = PrintRenderer.render(DocumentLayout(document: whole, options: options), theme: theme)
+        #expect(printed.count == expected.count)
+        #expect(printed == expected)
+    }
+
+    /// A large source that opens with front matter is cut after it, and prints as one parse:
+    /// the front matter's block first, then the pieces (with footnotes too: github.md's).
+    @Test(arguments: [(80, false, false), (33, true, false), (80, false, true)])
+    func frontMatterSourcesPrintAsOneParse(width: Int, colour: Bool, footnotes: Bool) throws {
+        let filler = try #require(Self.sample("long.md")) + "\n\n"
+        var text = footnotes ? (try #require(Self.sample("github.md"))) + "\n\n" : "---\ntitle: Notes\ntags: [a, b]\n---\n\n"
+        while text.utf8.count < MarkdownParser.piecewiseBytes + 1 { text += filler }
+        let source = Array(text.utf8)
+        let plan = try #require(ChunkPlan(source, targetBytes: MarkdownParser.pieceBytes))
+        #expect(plan.hasFrontMatter && plan.chunks.count >= 4)
+        #expect(plan.hasFootnotes == footnotes)
+        let options = LayoutOptions(width: width, inlineLinkURLs: !colour)
+        let theme = colour ? Theme(depth: .ansi16) : nil
+        let printed = PrintRenderer.render(source: source, options: options, theme: theme).flatMap { $0 }
+        let whole = MarkdownParser.parse(source, inPieces: false)
+        #expect(whole.dump().contains("FrontMatter"))
         let expected = PrintRenderer.render(DocumentLayout(document: whole, options: options), theme: theme)
         #expect(printed.count == expected.count)
         #expect(printed == expected)
