@@ -396,19 +396,27 @@ struct LineScan {
     /// the nearest unescaped bracket before `]` and have only indentation, `>` and list markers
     /// before it on the line. `]:` in running text (`{ \[key]: true }`, `` `[T; N]: From` ``,
     /// `// Error [E1]: message`) is no definition and must not make a source unsplittable.
-    /// No bracket before it on the line: the label may have begun on an earlier line, so yes.
+    /// No bracket before it on the line: the label may have begun on an earlier line, so the
+    /// lines before are looked at too, as far as a label can reach (cmark takes at most 1,000
+    /// bytes between the brackets; a label spans lines but holds no unescaped bracket, so the
+    /// first unescaped bracket before `]` is its `[` if it is one). No `[` within reach (prose
+    /// in a list item that says `]:`), or a `]` first: no label ends here.
     static func couldEndDefinitionLabel(_ bytes: UnsafeBufferPointer<UInt8>, _ lineStart: Int, _ at: Int) -> Bool {
+        // A backslash run never crosses a line end (a backslash ending a line is a hard break).
         func escaped(_ i: Int) -> Bool {
             var backslashes = 0, j = i - 1
-            while j >= lineStart, bytes[j] == 0x5C { backslashes += 1; j -= 1 }
+            while j >= 0, bytes[j] == 0x5C { backslashes += 1; j -= 1 }
             return backslashes % 2 == 1
         }
         if escaped(at) { return false }
         var i = at - 1
-        while i >= lineStart {
+        let reach = max(0, at - 1_010)
+        while i >= reach {
             let b = bytes[i]
             if b == 0x5D, !escaped(i) { return false }
             if b == 0x5B, !escaped(i) {
+                var lineStart = i
+                while lineStart > 0, bytes[lineStart - 1] != 0x0A, bytes[lineStart - 1] != 0x0D { lineStart -= 1 }
                 for j in lineStart..<i {
                     switch bytes[j] {
                     case 0x20, 0x09, UInt8(ascii: ">"), UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+"),
@@ -422,7 +430,7 @@ struct LineScan {
             }
             i -= 1
         }
-        return true
+        return false
     }
 
     /// The label of a line's first `]:` that could end a definition label, when its `[` is on

@@ -125,13 +125,31 @@ import TestSupport
             let at = bytes.lastIndex(of: UInt8(ascii: "]"))!
             return bytes.withUnsafeBufferPointer { LineScan.couldEndDefinitionLabel($0, 0, at) }
         }
-        // No bracket before `]` on the line: the label may have begun on an earlier line.
-        for line in ["[a]: /u", "   [a]: /u", "> [a]: /u", "- [a]: /u", "1. > [a]: /u", "label]: /u", "{ \\[key]: true }"] {
+        // No bracket before `]` on the line: the label may have begun on an earlier line,
+        // whose `[` starts its line (after indentation, `>` and list markers).
+        for line in ["[a]: /u", "   [a]: /u", "> [a]: /u", "- [a]: /u", "1. > [a]: /u", "[a\nlabel]: /u", "- [a\n  b\n  label]: /u",
+                     "> [a b\n> { \\[key]: true }", "[a\\\ncontinued]: /u", "[" + String(repeating: "x", count: 990) + "\ny]: /u"] {
             #expect(could(line), "\(line)")
         }
-        for line in ["x [a]: /u", "\\(x)] { \\[key]: true }", "[a\\]: x", "`[a]: b`", "// E [x]: y", "[a] [b]: c", "\\\\[a]: x"] {
+        for line in ["x [a]: /u", "\\(x)] { \\[key]: true }", "[a\\]: x", "`[a]: b`", "// E [x]: y", "[a] [b]: c", "\\\\[a]: x",
+                     // No `[` before it at all, or not at its line's start, or a `]` first, or
+                     // further than a label can reach: prose in a list item that says `]:`.
+                     "label]: /u", "{ \\[key]: true }", "- see\n  other `]:` here", "- a [b] c\n  other `]:` here",
+                     "- x [a\n  b]: /u", "[" + String(repeating: "x", count: 1_020) + "\ny]: /u"] {
             #expect(!could(line), "\(line)")
         }
+    }
+
+    /// Prose in a list item or quote that says `]:` with no `[` before it that could open a
+    /// label (DEVELOPERS.md's notes did) no longer makes the source unsplittable.
+    @Test func prosePastAnyLabelIsCut() throws {
+        let section = "# Notes\n\n- A note about the scan: any\n  other `]:` that could end a label, and\n  `key]: value` too.\n"
+            + "> quoted text\n> then `]:` again\n\nA paragraph [with a link](u).\n\n"
+        let markdown = String(repeating: section, count: 6)
+        let plan = try #require(ChunkPlan(Array(markdown.utf8), targetBytes: 1))
+        #expect(plan.chunks.count >= 6)
+        let pieces = try #require(Self.piecewiseDump(markdown))
+        #expect(pieces == Self.wholeDump(MarkdownParser.parse(markdown)))
     }
 
     @Test func definitionsTheScanCannotPlaceMakeTheSourceUnsplittable() {
@@ -142,6 +160,7 @@ import TestSupport
             "# A\n\ntext\n[x]: /p\n\n# B\n\n[x]: /q\n",  // probed and proposed: the probe proves nothing
             "# A\n\ntext\n[x*y]: /p\n\n# B\n",  // a label that could start emphasis is not probed
             "# A\n\n    [x]: /indented\n\n# B\n",
+            "# A\n\n- item\n- [x\n  y]: /two-line-label-in-an-item\n\n# B\n\n[x y]\n",
             "# A\r# B\r\r# C\r",  // lone CR line endings
         ] {
             #expect(ChunkPlan(Array(markdown.utf8), targetBytes: 1) == nil, "\(markdown)")
