@@ -257,6 +257,10 @@ final class ParseWorker: @unchecked Sendable {
             let hash = ended ? StableHash(bytes: bytes) : nil
             let parsed = bytes.count
             bytes = []
+            // The parse's pieces ran on other threads, whose heaps now hold the freed trees
+            // of cmark: given back before the content is built here, they do not add to the
+            // peak (a large whole input only: trimming walks every heap).
+            if ended, parsed >= MarkdownParser.piecewiseBytes { HeapTrim.now() }
             spec.prebuild(for: options)
             let facts = hash.flatMap { PositionFacts.of(spec, hash: $0) }
             lock.lock()

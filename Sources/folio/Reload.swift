@@ -62,6 +62,7 @@ struct Reload {
                 // (let go before the content is built, so the two are never held together).
                 let hash = StableHash(bytes: loaded.bytes)
                 loaded.bytes = []
+                HeapTrim.now()  // the pieces' freed trees (see ParseWorker)
                 spec.prebuild(for: reload.options)
                 guard let (hash, facts) = PositionFacts.of(spec, hash: hash), let built = spec.prebuilt else { return }
                 let changed = reload.markChanges && reload.old != nil
@@ -89,6 +90,9 @@ enum HeapTrim {
     private typealias Trim = @convention(c) (Int) -> Int32
     private static let trim: Trim? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim")
         .map { unsafeBitCast($0, to: Trim.self) }
+
+    /// Gives the heap's free pages back now, on the calling thread (a few ms for a large heap).
+    static func now() { _ = trim?(0) }
 
     static func soon() {
         guard trim != nil else { return }
