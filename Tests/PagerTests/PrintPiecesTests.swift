@@ -143,14 +143,23 @@ import MarkdownModel
         let source = Array(text.utf8)
         let plan = try #require(ChunkPlan(source, targetBytes: MarkdownParser.pieceBytes))
         #expect(plan.hasFootnotes && plan.chunks.count >= 4)
+        let whole = Self.expectPrintedAsOneParse(source, width: width, colour: colour)
+        #expect(whole.dump().contains("user-content-fn-"))
+    }
+
+    /// `source` printed (`render(source:)`, pieces) must be the bytes of one whole parse laid
+    /// out and rendered; returns that parse.
+    @discardableResult
+    static func expectPrintedAsOneParse(_ source: [UInt8], width: Int, colour: Bool,
+                                        sourceLocation: SourceLocation = #_sourceLocation) -> Document {
         let options = LayoutOptions(width: width, inlineLinkURLs: !colour)
         let theme = colour ? Theme(depth: .ansi16) : nil
         let printed = PrintRenderer.render(source: source, options: options, theme: theme).flatMap { $0 }
         let whole = MarkdownParser.parse(source, inPieces: false)
-        #expect(whole.dump().contains("user-content-fn-"))
         let expected = PrintRenderer.render(DocumentLayout(document: whole, options: options), theme: theme)
-        #expect(printed.count == expected.count)
-        #expect(printed == expected)
+        #expect(printed.count == expected.count, sourceLocation: sourceLocation)
+        #expect(printed == expected, sourceLocation: sourceLocation)
+        return whole
     }
 
     /// A large source that opens with front matter is cut after it, and prints as one parse:
@@ -164,13 +173,7 @@ import MarkdownModel
         let plan = try #require(ChunkPlan(source, targetBytes: MarkdownParser.pieceBytes))
         #expect(plan.hasFrontMatter && plan.chunks.count >= 4)
         #expect(plan.hasFootnotes == footnotes)
-        let options = LayoutOptions(width: width, inlineLinkURLs: !colour)
-        let theme = colour ? Theme(depth: .ansi16) : nil
-        let printed = PrintRenderer.render(source: source, options: options, theme: theme).flatMap { $0 }
-        let whole = MarkdownParser.parse(source, inPieces: false)
+        let whole = Self.expectPrintedAsOneParse(source, width: width, colour: colour)
         #expect(whole.dump().contains("FrontMatter"))
-        let expected = PrintRenderer.render(DocumentLayout(document: whole, options: options), theme: theme)
-        #expect(printed.count == expected.count)
-        #expect(printed == expected)
     }
 }
