@@ -80,6 +80,21 @@ public struct PositionStore: Sendable {
         }
     }
 
+    /// The saved entry for `key` (else the newest for `contentHash`), decoding only the lines
+    /// that can hold it (see `StoreFormat.decodeEntry`); a store this cannot read that way is
+    /// loaded whole, as `load` does.
+    public func loadEntry(key: String, contentHash: StableHash) -> (entry: DocumentEntry?, warning: String?) {
+        guard let path else { return (nil, PositionStore.noDirectoryWarning) }
+        switch read(path) {
+        case .missing: return (nil, nil)
+        case .bytes(let bytes):
+            if case .entry(let entry) = StoreFormat.decodeEntry(bytes, key: key, contentHash: contentHash) { return (entry, nil) }
+        case .failed: break
+        }
+        let (snapshot, warning) = load()
+        return (snapshot.entry(forKey: key, contentHash: contentHash), warning)
+    }
+
     /// Reads the store for a locked update: damaged or foreign stores are set aside.
     private func readForUpdate(_ path: String) throws -> (snapshot: StoreSnapshot, warning: String?) {
         let name: String

@@ -156,8 +156,6 @@ extension Folio {
         var restoreMessage: String?
         if restoring && !preview {
             restoreMessage = positions.restore(into: &state, loaded: loaded, documentIndex: 0)
-        } else {
-            positions.loadHistory(into: &state)
         }
         var startEffects: [PagerEffect] = []
         if let startCommand { startEffects = state.update(.start(startCommand)) }
@@ -182,8 +180,13 @@ extension Folio {
         // Highlighting joins after the first frame (`.highlighterReady`): the first screen
         // never waits for the grammars to be looked for (~0.4 ms), nor for one to load and
         // its query to compile (~15 ms for bash).
+        // So does the search history: the whole store is decoded for it (~20 ms for a full
+        // store of 1,000 documents), which no first screen needs.
         let theme = config.theme
-        loop.afterFirstFrame = { state in
+        loop.afterFirstFrame = { [positions] state in
+            let warned = positions.warning != nil
+            positions.loadHistory(into: &state)
+            if !warned, let w = positions.warning { _ = state.update(.notice(w)) }
             guard let highlighter = Folio.codeHighlighter(theme: theme) else { return }
             let effects = state.update(.highlighterReady(highlighter))
             assert(effects.isEmpty, "highlighterReady only lays out again")

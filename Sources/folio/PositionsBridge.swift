@@ -69,9 +69,10 @@ final class PositionsBridge {
     }
 
     private func savedEntry(key: String) -> DocumentEntry? {
-        let (snapshot, w) = self.store.load()
+        // By key alone (a pipe's head): no hash is known yet, and no entry has this one.
+        let (entry, w) = self.store.loadEntry(key: key, contentHash: StableHash(rawValue: 0))
         note(w)
-        return snapshot.entries[key]
+        return entry?.key == key ? entry : nil
     }
 
     /// The sampled hash of a large text input, again only when its size changed (`F`).
@@ -127,18 +128,13 @@ final class PositionsBridge {
                  deferStreams: Bool = true) -> String? {
         guard enabled, PositionsBridge.keepsPosition(loaded, index), state.documents.indices.contains(index) else { return nil }
         if deferStreams, let reader = loaded[index].reader, !reader.finished { return nil }
-        let (snapshot, w) = store.load()
-        note(w)
-        // The history is taken from the file only when the session has none yet: searches
-        // made before this restore (in another document, before `:n`) are still to be saved.
-        if state.searchHistory.isEmpty {
-            placeQuietly(&state, .searchHistoryLoaded(snapshot.searchHistory))
-            recordedSearches = state.searchHistory.count
-        }
+        // Only the lines that can hold this document's entry are decoded (a full store decoded
+        // whole made the first screen wait ~20 ms); the search history is loaded after the
+        // first frame (`loadHistory`).
         let hash = contentHash(loaded, index)
-        guard let entry = snapshot.entry(forKey: PositionsBridge.key(for: loaded[index], hash: hash), contentHash: hash) else {
-            return nil
-        }
+        let (found, w) = store.loadEntry(key: PositionsBridge.key(for: loaded[index], hash: hash), contentHash: hash)
+        note(w)
+        guard let entry = found else { return nil }
         let position: (ReadingPosition) -> ScrollPosition
         if PositionsBridge.isLarge(loaded[index]), let text = state.documents[index].layout.content as? TextContent {
             // Lines are found in the background: find them as far as the position needs now.

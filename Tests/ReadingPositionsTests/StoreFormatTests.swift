@@ -90,6 +90,31 @@ func sampleEntry(_ key: String, _ n: Int, time: Double? = nil, marks: [Character
         #expect(e.marks == ["a": samplePosition(1), "b": samplePosition(30), "c": samplePosition(4)])
     }
 
+    /// Looking one entry up in the store's bytes (decoding only the lines that can hold it)
+    /// finds what decoding the whole store and looking it up finds: by key (keys with tabs,
+    /// newlines, quotes, backslashes, non-ASCII), by content for a moved file (the newest of
+    /// several), nothing for a document never saved; damaged lines around are skipped.
+    @Test func oneEntryIsFoundAsInTheWholeStore() {
+        var s = StoreSnapshot()
+        let keys = ["/home/a/notes.md", "/tmp/with\ttab and\nnewline.md", "/srv/日本語/ファイル 👍🏽.md",
+                    "/quotes/\"and\\backslash\u{2028}sep.md", "/a/b/c.md"]
+        for (n, key) in keys.enumerated() { s.merge(sampleEntry(key, n + 1, marks: n == 0 ? ["a": samplePosition(9)] : [:])) }
+        let shared = StableHash(rawValue: 0x1234)
+        s.merge(DocumentEntry(key: "/old/one.md", contentHash: shared, timestamp: 5, position: samplePosition(5)))
+        s.merge(DocumentEntry(key: "/old/two.md", contentHash: shared, timestamp: 9, position: samplePosition(6)))
+        s.mergeSearches([SearchRecord(pattern: "key", timestamp: 1)])
+        var bytes = StoreFormat.encode(s)
+        bytes += Array("{\"doc\":{\"key\":\"/a/b/c.md\", broken\n\n".utf8)
+        for (key, hash) in keys.map({ ($0, StableHash(rawValue: 1)) }) + [("/new/place.md", shared), ("/never.md", StableHash(rawValue: 3))] {
+            #expect(StoreFormat.decodeEntry(bytes, key: key, contentHash: hash) == .entry(s.entry(forKey: key, contentHash: hash)), "\(key)")
+        }
+        #expect(StoreFormat.decodeEntry(bytes, key: "/new/place.md", contentHash: shared) == .entry(s.entries["/old/two.md"]))
+        #expect(StoreFormat.decodeEntry(bytes, key: "/a/b/c.md", contentHash: StableHash(rawValue: 1)) == .entry(s.entries["/a/b/c.md"]))
+        #expect(StoreFormat.decodeEntry([], key: "/a", contentHash: shared) == .entry(nil))
+        #expect(StoreFormat.decodeEntry(Array("folio-positions 2\n".utf8), key: "/a", contentHash: shared) == .unreadable)
+        #expect(StoreFormat.decodeEntry([0xff, 0x0a], key: "/a", contentHash: shared) == .unreadable)
+    }
+
     @Test func lookupByKeyThenByContent() {
         var s = StoreSnapshot()
         let moved = DocumentEntry(key: "/old/name.md", contentHash: StableHash(rawValue: 42), timestamp: 1, position: samplePosition(1))
