@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "Pager", dependencies: [
             "MarkdownModel", "LineLayout", "Viewport", "TextSearch", "TerminalScreen", "CellWidth",
         ]),
-        .target(name: "ReadingPositions", dependencies: ["MarkdownModel", "LineLayout", "Viewport"]),
+        .target(name: "ReadingPositions", dependencies: ["MarkdownModel", "LineLayout", "Viewport", "Threads"]),
 
         // Effects at the edge.
         .target(name: "TerminalIO", dependencies: ["TerminalScreen"]),
@@ -45,6 +45,7 @@ let package = Package(
         ]),
         .executableTarget(name: "folio-bench", dependencies: [
             "MarkdownModel", "TextModel", "LineLayout", "Viewport", "Pager", "TerminalScreen", "TextSearch", "Highlight", "GrammarLoader",
+            "ReadingPositions",
         ]),
 
         // libFuzzer targets (`make fuzz`; without -DFUZZING they replay a corpus).

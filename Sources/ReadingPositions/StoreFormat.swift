@@ -30,6 +30,38 @@ public enum StoreFormat {
         case corrupt
     }
 
+    /// Each document's line as `encode` writes it, kept with the entry it encodes.
+    public typealias EncodedLines = [String: (entry: DocumentEntry, line: [UInt8])]
+
+    /// `encode(snapshot)`, reusing the lines of `lines` whose entry has not changed (encoding
+    /// 1,000 documents took ~13 ms at every save); returns the lines of this snapshot too.
+    public static func encode(_ snapshot: StoreSnapshot, reusing lines: EncodedLines) -> ([UInt8], EncodedLines) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var out = Array(header.utf8)
+        out.append(0x0A)
+        var kept: EncodedLines = [:]
+        kept.reserveCapacity(snapshot.entries.count)
+        for key in snapshot.entries.keys.sorted() {
+            let entry = snapshot.entries[key]!
+            let line: [UInt8]
+            if let known = lines[key], known.entry == entry {
+                line = known.line
+            } else {
+                guard let data = try? encoder.encode(Record(doc: entry)) else { continue }
+                line = Array(data) + [0x0A]
+            }
+            out += line
+            kept[key] = (entry, line)
+        }
+        for s in snapshot.searches {
+            guard let data = try? encoder.encode(Record(search: s)) else { continue }
+            out.append(contentsOf: data)
+            out.append(0x0A)
+        }
+        return (out, kept)
+    }
+
     public static func encode(_ snapshot: StoreSnapshot) -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

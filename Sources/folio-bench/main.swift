@@ -13,6 +13,7 @@ import GrammarLoader
 import LineLayout
 import MarkdownModel
 import Pager
+import ReadingPositions
 import TerminalScreen
 import TextSearch
 
@@ -146,6 +147,43 @@ if let i = args.firstIndex(of: "--write-doc"), i + 1 < args.count {
     print("wrote \(big.utf8.count) bytes to \(args[i + 1])")
     exit(0)
 }
+// `--store FILE`: decoding and encoding a reading-position store (`positions.v1`): what a save
+// costs on the run loop (it reads, merges and writes the whole store) and what looking one
+// entry up costs.
+if let i = args.firstIndex(of: "--store"), i + 1 < args.count {
+    let bytes = [UInt8](FileManager.default.contents(atPath: args[i + 1]) ?? Data())
+    for _ in 0..<3 {
+        let t0 = now()
+        guard case .snapshot(let snapshot, _) = StoreFormat.decode(bytes) else { print("not a store"); exit(1) }
+        let t1 = now()
+        let encoded = StoreFormat.encode(snapshot)
+        let t2 = now()
+        let key = snapshot.entries.keys.sorted().last ?? ""
+        _ = StoreFormat.decodeEntry(bytes, key: key, contentHash: StableHash(rawValue: 1))
+        let t3 = now()
+        print(String(format: "%d documents, %d KB: decode %.1f ms, encode %.1f ms (%d KB), one entry %.2f ms",
+                     snapshot.entries.count, bytes.count / 1024, (t1 - t0) * 1000, (t2 - t1) * 1000, encoded.count / 1024,
+                     (t3 - t2) * 1000))
+    }
+    // A save as the pager makes it (lock, read, merge one entry, write, replace), on a copy.
+    let dir = NSTemporaryDirectory() + "folio-bench-store-\(getpid())"
+    try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    FileManager.default.createFile(atPath: dir + "/" + PositionStore.fileName, contents: Data(bytes))
+    let store = PositionStore(directory: dir)
+    guard case .snapshot(let snapshot, _) = StoreFormat.decode(bytes), let some = snapshot.entries.values.first else { exit(1) }
+    var times: [Double] = []
+    for k in 0..<10 {
+        var entry = some
+        entry.timestamp += Double(k + 1)
+        let t0 = now()
+        _ = store.updateReporting { $0.merge(entry) }
+        times.append((now() - t0) * 1000)
+    }
+    print("one save:", times.map { String(format: "%.1f", $0) }.joined(separator: " "), "ms")
+    try? FileManager.default.removeItem(atPath: dir)
+    exit(0)
+}
+
 // `--print-cores FILE`: wall and CPU time of print mode's phases on a document parsed whole
 // (parse in pieces, then runs of units laid out and rendered on all cores), coloured: how
 // well each phase uses the cores.

@@ -47,6 +47,36 @@ import Testing
         }
     }
 
+    /// A store keeps what it last wrote and reuses it while the file is still that file; a
+    /// file written in place behind its back (same inode) is read again, not overwritten.
+    @Test func aFileChangedInPlaceIsReadAgain() throws {
+        try withTempDirectory { dir in
+            let a = PositionStore(directory: dir)
+            #expect(a.save(sampleEntry("/one.md", 1), now: 10) == nil)
+            // Another writer appends a record to the same file (same inode, new size).
+            let other = StoreFormat.encode({ var s = StoreSnapshot(); s.merge(sampleEntry("/other.md", 2)); return s }())
+            let line = Array(other.split(separator: 0x0A)[1]) + [0x0A]
+            let fd = open(dir + "/" + PositionStore.fileName, O_WRONLY | O_APPEND)
+            #expect(fd >= 0)
+            _ = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            close(fd)
+            #expect(a.save(sampleEntry("/two.md", 3), now: 12) == nil)
+            #expect(Set(a.load().snapshot.entries.keys) == ["/one.md", "/other.md", "/two.md"])
+        }
+    }
+
+    /// What a load read is reused by the next save only while the file is the one read.
+    @Test func aLoadIsNotReusedAfterAnotherSave() throws {
+        try withTempDirectory { dir in
+            let a = PositionStore(directory: dir), b = PositionStore(directory: dir)
+            #expect(a.save(sampleEntry("/one.md", 1), now: 10) == nil)
+            #expect(a.load().snapshot.entries.count == 1)
+            #expect(b.save(sampleEntry("/two.md", 2), now: 11) == nil)
+            #expect(a.save(sampleEntry("/three.md", 3), now: 12) == nil)
+            #expect(Set(b.load().snapshot.entries.keys) == ["/one.md", "/two.md", "/three.md"])
+        }
+    }
+
     @Test func twoStoresMergeInsteadOfOverwriting() throws {
         try withTempDirectory { dir in
             let a = PositionStore(directory: dir), b = PositionStore(directory: dir)

@@ -115,6 +115,28 @@ func sampleEntry(_ key: String, _ n: Int, time: Double? = nil, marks: [Character
         #expect(StoreFormat.decodeEntry([0xff, 0x0a], key: "/a", contentHash: shared) == .unreadable)
     }
 
+    /// Encoding with the lines of the last encoding is byte for byte `encode`, through
+    /// changes, additions, removals and marks.
+    @Test func encodingWithKeptLinesIsEncoding() {
+        var s = StoreSnapshot()
+        for n in 1...30 { s.merge(sampleEntry("/doc/\(n).md", n)) }
+        s.mergeSearches([SearchRecord(pattern: "one", timestamp: 1)])
+        var (bytes, lines) = StoreFormat.encode(s, reusing: [:])
+        #expect(bytes == StoreFormat.encode(s))
+        for step in 1...20 {
+            switch step % 4 {
+            case 0: s.merge(sampleEntry("/doc/\(step).md", step, time: Double(100 + step)))
+            case 1: s.merge(sampleEntry("/new/\(step).md", step))
+            case 2: s.forget(key: "/doc/\(step).md", contentHash: StableHash(rawValue: 0))
+            default: s.merge(sampleEntry("/doc/\(step + 1).md", step, time: Double(200 + step), marks: ["q": samplePosition(step)]))
+            }
+            s.mergeSearches([SearchRecord(pattern: "p\(step)", timestamp: Double(step))])
+            (bytes, lines) = StoreFormat.encode(s, reusing: lines)
+            #expect(bytes == StoreFormat.encode(s), "step \(step)")
+            #expect(lines.count == s.entries.count)
+        }
+    }
+
     @Test func lookupByKeyThenByContent() {
         var s = StoreSnapshot()
         let moved = DocumentEntry(key: "/old/name.md", contentHash: StableHash(rawValue: 42), timestamp: 1, position: samplePosition(1))
