@@ -46,7 +46,7 @@ public struct SourceLines: Hashable, Sendable {
 public struct Block: Sendable {
     // The fields are in this order so that the flag, the depth and the parent fill the
     // padding after `kind` (Swift lays a struct out in declaration order), the last two in
-    // 32 bits: a block is 56 bytes instead of 80, and a 20 MB changelog has 340,000.
+    // 32 bits: a block is 64 bytes instead of 80, and a 20 MB changelog has 340,000.
     // (Neither a depth nor a block id reaches 2^31: a document of 2^31 blocks would not fit
     // in memory.)
     public let id: BlockID

@@ -68,23 +68,21 @@ enum Footnotes {
     /// Whether `text` has `[^` (a byte scan: `String.contains` compares Characters, and ran
     /// over every text of a large document it was most of this pass).
     private static func containsCaretBracket(_ text: String) -> Bool {
-        var previous: UInt8 = 0
-        for byte in text.utf8 {
-            if byte == UInt8(ascii: "^"), previous == UInt8(ascii: "[") { return true }
-            previous = byte
-        }
-        return false
+        var text = text
+        return text.withUTF8(containsCaretBracket)
     }
 
     private static func containsCaretBracket(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in
-            var from = 1
-            while let at = buffer.firstIndex(of: UInt8(ascii: "^"), from: from) {
-                if buffer[at - 1] == UInt8(ascii: "[") { return true }
-                from = at + 1
-            }
-            return false
+        bytes.withUnsafeBufferPointer(containsCaretBracket)
+    }
+
+    private static func containsCaretBracket(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        var from = 1
+        while let at = buffer.firstIndex(of: UInt8(ascii: "^"), from: from) {
+            if buffer[at - 1] == UInt8(ascii: "[") { return true }
+            from = at + 1
         }
+        return false
     }
 
     /// The source line of each definition: the first line at or after `from` that starts

@@ -36,8 +36,7 @@ public enum StoreFormat {
     /// `encode(snapshot)`, reusing the lines of `lines` whose entry has not changed (encoding
     /// 1,000 documents took ~13 ms at every save); returns the lines of this snapshot too.
     public static func encode(_ snapshot: StoreSnapshot, reusing lines: EncodedLines) -> ([UInt8], EncodedLines) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let encoder = makeEncoder()
         var out = Array(header.utf8)
         out.append(0x0A)
         var kept: EncodedLines = [:]
@@ -48,6 +47,7 @@ public enum StoreFormat {
             if let known = lines[key], known.entry == entry {
                 line = known.line
             } else {
+                // Encoding plain values cannot fail; a failure would drop one record, not the store.
                 guard let data = try? encoder.encode(Record(doc: entry)) else { continue }
                 line = Array(data) + [0x0A]
             }
@@ -62,20 +62,14 @@ public enum StoreFormat {
         return (out, kept)
     }
 
-    public static func encode(_ snapshot: StoreSnapshot) -> [UInt8] {
+    public static func encode(_ snapshot: StoreSnapshot) -> [UInt8] { encode(snapshot, reusing: [:]).0 }
+
+    /// How records are written: keys sorted (so a document line starts with its hash and key,
+    /// which `decodeEntry` relies on), slashes as they are.
+    static func makeEncoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        var out = Array(header.utf8)
-        out.append(0x0A)
-        func line(_ record: Record) {
-            // Encoding plain values cannot fail; a failure would drop one record, not the store.
-            guard let data = try? encoder.encode(record) else { return }
-            out.append(contentsOf: data)
-            out.append(0x0A)
-        }
-        for key in snapshot.entries.keys.sorted() { line(Record(doc: snapshot.entries[key])) }
-        for s in snapshot.searches { line(Record(search: s)) }
-        return out
+        return encoder
     }
 
     public static func decode(_ bytes: [UInt8]) -> Decoded {
@@ -101,6 +95,12 @@ public enum StoreFormat {
         return .snapshot(snapshot, damagedLines: damaged)
     }
 
+    /// What `decodeEntry` found: the entry (nil: none), or a store it cannot read.
+    public enum Lookup: Equatable, Sendable {
+        case entry(DocumentEntry?)
+        case unreadable
+    }
+
     /// The entry `StoreSnapshot.entry(forKey:contentHash:)` gives for `key` and `contentHash`,
     /// decoding only the lines that can hold it (`.entry(nil)` when there is none);
     /// `.unreadable` when the store is not one of this version (the caller then loads it
@@ -110,18 +110,11 @@ public enum StoreFormat {
     /// screen; a reopened document needs one record. A line can hold it only if it has the key
     /// as this format writes it (`"key":` and the key encoded as `encode` encodes it) or the
     /// hash (`"hash":"` and its 16 hex digits): those lines are decoded, the rest skipped.
-    public enum Lookup: Equatable, Sendable {
-        case entry(DocumentEntry?)
-        case unreadable
-    }
-
     public static func decodeEntry(_ bytes: [UInt8], key: String, contentHash: StableHash) -> Lookup {
         if bytes.isEmpty { return .entry(nil) }
         let end = bytes.firstIndex(of: 0x0A) ?? bytes.count
         guard String(validating: bytes[..<end], as: UTF8.self) == header else { return .unreadable }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let encodedKey = try? encoder.encode(key) else { return .unreadable }
+        guard let encodedKey = try? makeEncoder().encode(key) else { return .unreadable }
         let keyNeedle = Array("\"key\":".utf8) + Array(encodedKey)
         let hashNeedle = Array("\"hash\":\"\(contentHash.hex)\"".utf8)
         // The lines that can hold the entry. As `encode` writes a document (keys sorted), a

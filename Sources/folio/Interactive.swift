@@ -127,9 +127,8 @@ extension Folio {
             var slot = RunLoop.InputSlot(doc: i, store: doc.store ?? ByteStore(), reader: doc.reader)
             switch doc.kind {
             case .text:
-                let content = TextContent(store: slot.store, tabWidth: options.tabs ?? 8)
-                // The first screens now; the rest as it arrives (pipes) or in the background (files).
-                content.indexMore(limit: 1 << 20, inputEnded: doc.reader == nil || doc.reader!.finished)
+                let content = RunLoop.textContent(slot.store, tabWidth: options.tabs ?? 8,
+                                                  ended: doc.reader == nil || doc.reader!.finished)
                 slot.text = content
                 specs.append(DocumentSpec(name: Folio.displayName(doc, environment: environment), path: doc.path, text: content))
             case .markdown:

@@ -172,7 +172,7 @@ final class PositionsBridge {
     func hasSavedPosition(loaded: [LoadedDocument], documentIndex index: Int) -> Bool {
         guard enabled, loaded.indices.contains(index) else { return false }
         let hash = contentHash(loaded, index)
-        return store.load().snapshot.entry(forKey: PositionsBridge.key(for: loaded[index], hash: hash), contentHash: hash) != nil
+        return store.loadEntry(key: PositionsBridge.key(for: loaded[index], hash: hash), contentHash: hash).entry != nil
     }
 
     /// Forgets what was worked out about document `index`'s input (it was read again).

@@ -249,20 +249,8 @@ final class ParseWorker: @unchecked Sendable {
             var bytes = ended ? store.consolidate() : store.copyPrefix(available)
             let cut = PrefixCut.parseable(bytes, ended: ended)
             if cut < bytes.count { bytes.removeSubrange(cut...) }
-            var spec = DocumentSpec(name: "", path: nil, document: MarkdownParser.parse(bytes))
-            // What saving a reading position needs (a hash of the input, a fingerprint of
-            // every leaf): ~0.1 s for 20 MB, which the first periodic save paid on the run loop.
-            // The hash is taken before the content is built and the bytes let go (a file's
-            // copy is this thread's alone), so the two are never held together.
-            let hash = ended ? StableHash(bytes: bytes) : nil
             let parsed = bytes.count
-            bytes = []
-            // The parse's pieces ran on other threads, whose heaps now hold the freed trees
-            // of cmark: given back before the content is built here, they do not add to the
-            // peak (a large whole input only: trimming walks every heap).
-            if ended, parsed >= MarkdownParser.piecewiseBytes { HeapTrim.now() }
-            spec.prebuild(for: options)
-            let facts = hash.flatMap { PositionFacts.of(spec, hash: $0) }
+            let (spec, facts) = PositionFacts.parseAndBuild(&bytes, options: options, whole: ended)
             lock.lock()
             parsedBytes = ended ? available : max(parsedBytes, parsed)
             running = false
@@ -276,6 +264,25 @@ final class ParseWorker: @unchecked Sendable {
 /// fingerprint of every leaf), made where it was parsed and built, off the run loop: ~0.1 s
 /// for 20 MB, which the first save paid on the loop.
 enum PositionFacts {
+    /// `bytes` parsed and built for `options` off the run loop (the parse worker, a threaded
+    /// reload), with the facts when they are the `whole` input. What saving a reading
+    /// position needs (a hash of the input, a fingerprint of every leaf) cost ~0.1 s for
+    /// 20 MB on the loop at the first save. The hash is taken first and the bytes let go
+    /// before the content is built (`bytes` is emptied: the caller hands them over), so the two are never held
+    /// together; and the parse's pieces ran on other threads, whose heaps then hold cmark's
+    /// freed trees: a large whole input gives them back first (`HeapTrim.now`), so they do not add
+    /// to the peak.
+    static func parseAndBuild(_ bytes: inout [UInt8], options: LayoutOptions, whole: Bool)
+        -> (spec: DocumentSpec, facts: (hash: StableHash, facts: DocumentFacts)?) {
+        var spec = DocumentSpec(name: "", path: nil, document: MarkdownParser.parse(bytes))
+        let hash = whole ? StableHash(bytes: bytes) : nil
+        let large = bytes.count >= MarkdownParser.piecewiseBytes
+        bytes = []
+        if whole, large { HeapTrim.now() }  // (not for every partial parse of a growing stream)
+        spec.prebuild(for: options)
+        return (spec, hash.flatMap { of(spec, hash: $0) })
+    }
+
     static func of(_ spec: DocumentSpec, hash: StableHash) -> (hash: StableHash, facts: DocumentFacts)? {
         guard let built = spec.prebuilt else { return nil }
         let layout = DocumentLayout(content: built.content, options: built.options, rowCounts: built.rowCounts)

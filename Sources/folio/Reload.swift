@@ -57,14 +57,10 @@ struct Reload {
                                            message: reload.markChanges ? nil : error.description))
             case .success(var loaded):
                 loaded.name = reload.name
-                var spec = DocumentSpec(name: reload.name, path: loaded.path, document: MarkdownParser.parse(loaded.bytes))
-                // Held by nobody once parsed and hashed: the hash and the facts stand for it
-                // (let go before the content is built, so the two are never held together).
-                let hash = StableHash(bytes: loaded.bytes)
-                loaded.bytes = []
-                HeapTrim.now()  // the pieces' freed trees (see ParseWorker)
-                spec.prebuild(for: reload.options)
-                guard let (hash, facts) = PositionFacts.of(spec, hash: hash), let built = spec.prebuilt else { return }
+                // The bytes are handed over: the hash and the facts stand for them.
+                var (spec, made) = PositionFacts.parseAndBuild(&loaded.bytes, options: reload.options, whole: true)
+                (spec.name, spec.path) = (reload.name, loaded.path)
+                guard let (hash, facts) = made, let built = spec.prebuilt else { return }
                 let changed = reload.markChanges && reload.old != nil
                     ? PositionFacts.changedUnits(from: reload.old!, to: built.content) : []
                 mailbox.post(.reloaded(UncheckedSendable(Result(

@@ -792,7 +792,14 @@ extension RunLoop {
         var spec: DocumentSpec
         var doc: LoadedDocument
         var slot: InputSlot
-        if kind == .markdown || text == nil {
+        if let text, kind != .markdown {
+            (doc, slot) = (text.doc, InputSlot(doc: index, store: text.store))
+            doc.name = RunLoop.displayName(doc)
+            let content = RunLoop.textContent(slot.store, tabWidth: tabWidth, ended: true)
+            slot.text = content
+            spec = DocumentSpec(name: doc.name, path: doc.path, text: content)
+        } else {
+            // Markdown by its name, or by its first bytes (then read a second time, whole).
             switch Input.load(path) {
             case .failure(let error): say(Self.linkError(error, path: path)); return
             case .success(let d):
@@ -801,17 +808,11 @@ extension RunLoop {
                 slot = InputSlot(doc: index, store: ByteStore())
                 slot.ended = true
             }
-        } else {
-            (doc, slot) = (text!.doc, InputSlot(doc: index, store: text!.store))
-            doc.name = RunLoop.displayName(doc)
-            let content = TextContent(store: slot.store, tabWidth: tabWidth)
-            content.indexMore(limit: 1 << 20, inputEnded: true)  // the rest in slices, as on open
-            slot.text = content
-            spec = DocumentSpec(name: doc.name, path: doc.path, text: content)
         }
         saveCurrent()
         shown.insert(index)  // restored below, not by .leftDocument
-        // Slots follow the documents' indices (links opened before this build had none).
+        // Slots follow the documents' indices (`inputs[i]` is document i's); a guard, as every
+        // document opened gets its slot.
         while inputs.count < index { inputs.append(InputSlot(doc: inputs.count, store: ByteStore(), ended: true)) }
         loaded.append(doc)
         noteFile(&slot)
@@ -820,6 +821,15 @@ extension RunLoop {
         if fragment == nil, let m = positions.restore(into: &state, loaded: loaded, documentIndex: state.current) {
             say(m)
         }
+    }
+
+    /// The line model of a text input, its first MB indexed now for the first screens; the
+    /// rest as it arrives (pipes) or in slices between keys (files). Every text document is
+    /// opened this way: on the command line, by a link, again after `v`.
+    static func textContent(_ store: ByteStore, tabWidth: Int, ended: Bool) -> TextContent {
+        let content = TextContent(store: store, tabWidth: tabWidth)
+        content.indexMore(limit: 1 << 20, inputEnded: ended)
+        return content
     }
 
     /// A followed link's read error, naming the file relative to the working directory.
@@ -905,8 +915,7 @@ extension RunLoop {
         case .success(var doc):
             guard let store = doc.store else { return }
             doc.name = loaded[index].name
-            let content = TextContent(store: store, tabWidth: old.tabWidth)
-            content.indexMore(limit: 1 << 20, inputEnded: true)  // the rest in slices, as on open
+            let content = RunLoop.textContent(store, tabWidth: old.tabWidth, ended: true)
             inputs[index].store = store
             inputs[index].text = content
             inputs[index].indexToEnd = false
