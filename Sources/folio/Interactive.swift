@@ -157,7 +157,12 @@ extension Folio {
             restoreMessage = positions.restore(into: &state, loaded: loaded, documentIndex: 0)
         }
         var startEffects: [PagerEffect] = []
-        if let startCommand { startEffects = state.update(.start(startCommand)) }
+        if let startCommand {
+            // A `+/pattern` joins the session's history after the saved searches, which must
+            // be in first (else afterwards, with the first frame).
+            positions.loadHistory(into: &state)
+            startEffects = state.update(.start(startCommand))
+        }
         if let restoreMessage, state.message == nil { startEffects += state.update(.notice(restoreMessage)) }
         if let w = positions.warning { startEffects += state.update(.notice(w)) }
         // Files that could not be read were reported on stderr, which the pager's screen

@@ -23,6 +23,7 @@ final class PositionsBridge {
     /// What was last written per document, to skip identical saves.
     private var lastSaved: [String: DocumentEntry] = [:]
     private var recordedSearches = 0
+    private var historyLoaded = false
 
     init(environment: [String: String], enabled: Bool) {
         self.store = PositionStore(environment: environment)
@@ -189,8 +190,10 @@ final class PositionsBridge {
         assert(effects.isEmpty, "placing a position, a reload or the history has no effects")
     }
 
+    /// The saved search history into the session, once (later calls do nothing).
     func loadHistory(into state: inout PagerState) {
-        guard enabled else { return }
+        guard enabled, !historyLoaded else { return }
+        historyLoaded = true
         let (snapshot, w) = store.load()
         note(w)
         placeQuietly(&state, .searchHistoryLoaded(snapshot.searchHistory))

@@ -125,6 +125,25 @@ struct PositionsEndToEndTests {
         #expect(again.wait { $0.last?.contains("barnacle") == true } != nil)
     }
 
+    /// `-p PATTERN` searches before the first frame: the saved history must be in first, so
+    /// that both the older searches and the pattern are kept (the history now loads after
+    /// the first frame otherwise).
+    @Test func aStartPatternJoinsTheSavedHistory() throws {
+        let first = try FolioPane.folio(["--no-scrollbar", doc], dir: dir)
+        _ = try #require(first.waitForPager(name: "long.md"))
+        try first.keys("/barnacle<Enter>")
+        _ = try #require(first.wait { $0.last?.contains("long.md") == true && $0.last?.contains("/barnacle") == false })
+        try first.keys("q")
+        #expect(first.tmux.waitForExit(timeout: FolioPane.timeout))
+        let second = try FolioPane.folio(["--no-scrollbar", "-p", "harbour", doc], dir: dir)
+        _ = try #require(second.waitForPager(name: "long.md"))
+        try second.keys("q")
+        #expect(second.tmux.waitForExit(timeout: FolioPane.timeout))
+        let store = try String(contentsOf: dir.appendingPathComponent("state/positions.v1"), encoding: .utf8)
+        #expect(store.contains("\"pattern\":\"barnacle\""), "\(store)")
+        #expect(store.contains("\"pattern\":\"harbour\""), "\(store)")
+    }
+
     @Test func noRestoreOpensAtTheTop() throws {
         try read([doc], pages: 10)
         let (_, screen) = try open(["--no-restore", doc])
