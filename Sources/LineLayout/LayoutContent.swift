@@ -28,6 +28,9 @@ public protocol LayoutContent: Sendable {
     /// Unit `u`'s content text, the same at every width (what search matches and anchors'
     /// offsets count in).
     func text(ofUnit u: Int) -> String
+    /// Unit `u`'s content text as UTF-8 bytes, read in place where the content keeps them
+    /// (what search reads: no string is made per unit).
+    func withText<R>(ofUnit u: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R
     /// A guess at unit `u`'s rows at `width`, for units not laid out at that width yet.
     func estimatedRows(ofUnit u: Int, options: LayoutOptions) -> Int
     /// `estimatedRows` of each of `units` (one call for many: a text input's first read holds
@@ -46,6 +49,11 @@ public protocol LayoutContent: Sendable {
 
 extension LayoutContent {
     public func estimatesAreExact(options: LayoutOptions) -> Bool { false }
+
+    public func withText<R>(ofUnit u: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        var text = text(ofUnit: u)
+        return text.withUTF8(body)
+    }
 
     public func estimatedRows(of units: Range<Int>, options: LayoutOptions) -> [Int] {
         units.map { estimatedRows(ofUnit: $0, options: options) }

@@ -17,14 +17,15 @@ public final class MarkdownContent: LayoutContent {
     let unitsBefore: [Int32]
     /// For each block id, the last id of its subtree (pre-order).
     let subtreeEnd: [Int32]
-    let texts: [String]
+    /// Each unit's content text, in one buffer.
+    let texts: UnitTexts
     /// Bytes of all units' content text (what a layout pass reads).
-    public let textBytes: Int
+    public var textBytes: Int { texts.byteCount }
     /// Heading level of each unit, 0 for other units (estimates and the outline read it for
     /// every unit: without copying a block each time).
     let headingLevels: [UInt8]
     /// Links of each unit, by position in its content text.
-    public let links: [[LinkTarget]]
+    public let links: UnitLinks
     /// Syntax runs of the code blocks laid out so far with a highlighter.
     let syntaxCache = SyntaxCache()
 
@@ -44,14 +45,14 @@ public final class MarkdownContent: LayoutContent {
     /// rows are counted as they are made and dropped: only each unit's text and links stay,
     /// never the rows of the whole document at once.
     static func buildKeepingLayouts(_ document: Document, options: LayoutOptions, isComplete: Bool = true,
-                                    parallel: Bool? = nil)
+                                    parallel: Bool? = nil, sliceUnits: Int = 16_384)
         -> (content: MarkdownContent, rowCounts: [Int], layouts: [BlockLayout]?) {
         let skeleton = Skeleton(document)
         if skeleton.units.count <= keptLayoutsUnits, !(parallel ?? false) {
             // Small: lay out whole, keep the rows while they fit the cache.
             var kept: [BlockLayout]? = []
             var rows = 0
-            var texts: [String] = [], links: [[LinkTarget]] = [], counts: [Int] = []
+            var texts = UnitTexts(), links = UnitLinks(), counts: [Int] = []
             for k in skeleton.units.indices {
                 let layout = Skeleton.layoutUnit(k, units: skeleton.units, document: document,
                                                  containers: skeleton.containers, options: options)
@@ -64,17 +65,25 @@ public final class MarkdownContent: LayoutContent {
             let content = MarkdownContent(skeleton: skeleton, isComplete: isComplete, texts: texts, links: links)
             return (content, counts, kept)
         }
-        let measured = skeleton.mapUnits(parallel: parallel) { k, units, document, containers in
-            Skeleton.measureUnit(k, units: units, document: document, containers: containers, options: options)
-        }
-        var texts: [String] = [], links: [[LinkTarget]] = [], counts: [Int] = []
-        texts.reserveCapacity(measured.count)
-        links.reserveCapacity(measured.count)
-        counts.reserveCapacity(measured.count)
-        for m in measured {
-            texts.append(m.text)
-            links.append(m.links)
-            counts.append(m.rows)
+        // A slice of units at a time, so that only one slice's texts are ever strings: their
+        // bytes move into the one buffer and the next slice's strings reuse their memory.
+        let total = skeleton.units.count
+        var texts = UnitTexts(), links = UnitLinks(), counts: [Int] = []
+        texts.reserve(units: total)
+        links.reserve(units: total)
+        counts.reserveCapacity(total)
+        var start = 0
+        while start < total {
+            let end = min(total, start + max(1, sliceUnits))
+            let measured = skeleton.mapUnits(parallel: parallel, range: start..<end) { k, units, document, containers in
+                Skeleton.measureUnit(k, units: units, document: document, containers: containers, options: options)
+            }
+            for m in measured {
+                texts.append(m.text)
+                links.append(m.links)
+                counts.append(m.rows)
+            }
+            start = end
         }
         let content = MarkdownContent(skeleton: skeleton, isComplete: isComplete, texts: texts, links: links)
         return (content, counts, nil)
@@ -153,7 +162,7 @@ public final class MarkdownContent: LayoutContent {
         Skeleton(document).layoutAll(options: options, parallel: parallel, syntax: options.highlighter?.uncached)
     }
 
-    private init(skeleton: Skeleton, isComplete: Bool, texts: [String], links: [[LinkTarget]]) {
+    private init(skeleton: Skeleton, isComplete: Bool, texts: UnitTexts, links: UnitLinks) {
         document = skeleton.document
         containers = skeleton.containers
         units = skeleton.units
@@ -162,7 +171,6 @@ public final class MarkdownContent: LayoutContent {
         self.isComplete = isComplete
         self.texts = texts
         self.links = links
-        textBytes = texts.reduce(0) { $0 + $1.utf8.count }
         let document = skeleton.document
         headingLevels = skeleton.units.map { id in
             if case .heading(let level, _) = document.blocks[id.rawValue].kind { return UInt8(clamping: level) }
@@ -202,6 +210,10 @@ public final class MarkdownContent: LayoutContent {
 
     public func text(ofUnit u: Int) -> String { texts[u] }
 
+    public func withText<R>(ofUnit u: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        texts.withBytes(u, body)
+    }
+
     /// The first unit of the block a link fragment names (`Document.anchors`: footnotes).
     public func unit(ofAnchor fragment: String) -> Int? {
         guard let id = document.anchors[fragment] ?? document.anchors[fragment.lowercased()],
@@ -219,7 +231,7 @@ public final class MarkdownContent: LayoutContent {
 
     public func estimatedRows(ofUnit u: Int, options: LayoutOptions) -> Int {
         let width = options.width
-        let bytes = texts[u].utf8.count
+        let bytes = texts.byteCount(u)
         var rows = max(1, (bytes + max(1, width) - 1) / max(1, width))
         if headingLevels[u] != 0, headingLevels[u] <= 2 { rows += 1 }
         return rows + 1  // the separator row most units have

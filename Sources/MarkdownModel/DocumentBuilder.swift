@@ -34,10 +34,13 @@ struct DocumentBuilder {
     let lineOffset: Int
     /// The result's `sourceLineCount`; nil: the source's own.
     private let reportedLineCount: Int?
+    /// Whether finished blocks' inlines are packed (`Inlines.packed()`).
+    private let packed: Bool
 
     /// With `frontMatter`, `source` is the text after it and `lineOffset` its line count.
     init(source: SourceText, raw: [RawBlock], lineOffset: Int = 0, sourceLineCount: Int? = nil,
-         frontMatter: FrontMatter? = nil) {
+         frontMatter: FrontMatter? = nil, packed: Bool = true) {
+        self.packed = packed
         self.source = source
         self.raw = raw
         self.frontMatter = frontMatter
@@ -76,7 +79,10 @@ struct DocumentBuilder {
             } else {
                 span.first += lineOffset; span.last += lineOffset
             }
-            blocks.append(Block(id: BlockID(index), kind: kinds[index], parent: parents[index] < 0 ? nil : BlockID(parents[index]),
+            // Packed as it moves into the document, so the array-form inlines go at once.
+            let kind = packed ? kinds[index].packed() : kinds[index]
+            kinds[index] = .thematicBreak
+            blocks.append(Block(id: BlockID(index), kind: kind, parent: parents[index] < 0 ? nil : BlockID(parents[index]),
                                 children: children[index], depth: depths[index], source: span,
                                 continuesPrevious: continuing.contains(index)))
         }

@@ -12,10 +12,11 @@ public enum MarkdownParser {
     public static let pieceBytes = 256 << 10
 
     /// `inPieces: false` parses in one piece whatever the size (for callers that already
-    /// tried the pieces).
-    public static func parse(_ bytes: [UInt8], inPieces: Bool = true) -> Document {
+    /// tried the pieces). `packed: false` leaves the inlines as arrays of nodes (`Inlines`):
+    /// print mode lays each block out once and would only pay for packing and unpacking.
+    public static func parse(_ bytes: [UInt8], inPieces: Bool = true, packed: Bool = true) -> Document {
         if inPieces, bytes.count >= piecewiseBytes, let plan = ChunkPlan(bytes, targetBytes: pieceBytes),
-           let document = parseInPieces(bytes, plan: plan) {
+           let document = parseInPieces(bytes, plan: plan, packed: packed) {
             return document
         }
         var builder: DocumentBuilder
@@ -23,10 +24,10 @@ public enum MarkdownParser {
             let source = SourceText(Array(bytes[frontMatter.byteCount...]))
             let lineCount = frontMatter.lineCount + source.lineCount
             builder = DocumentBuilder(source: source, raw: CmarkBridge.parseBlocks(source.bytes), lineOffset: frontMatter.lineCount,
-                                      sourceLineCount: lineCount, frontMatter: frontMatter)
+                                      sourceLineCount: lineCount, frontMatter: frontMatter, packed: packed)
         } else {
             let source = SourceText(bytes)
-            builder = DocumentBuilder(source: source, raw: CmarkBridge.parseBlocks(source.bytes))
+            builder = DocumentBuilder(source: source, raw: CmarkBridge.parseBlocks(source.bytes), packed: packed)
         }
         return Footnotes.apply(builder.build(), source: builder.source, lineOffset: builder.lineOffset)
     }
@@ -35,8 +36,8 @@ public enum MarkdownParser {
 
     /// The pieces of `plan` parsed on all cores and joined into one document, or nil when the
     /// link definitions disagree (then parse whole).
-    public static func parseInPieces(_ bytes: [UInt8], plan: ChunkPlan) -> Document? {
-        guard var pieces = plan.run({ parse($0, of: bytes, plan: plan) }) else { return nil }
+    public static func parseInPieces(_ bytes: [UInt8], plan: ChunkPlan, packed: Bool = true) -> Document? {
+        guard var pieces = plan.run({ parse($0, of: bytes, plan: plan, packed: packed) }) else { return nil }
         return finish(join(&pieces, sourceLineCount: plan.sourceLineCount, frontMatter: plan.frontMatter),
                       source: bytes, plan: plan)
     }
@@ -101,7 +102,8 @@ public enum MarkdownParser {
     /// line after the piece behind it (see `ChunkPlan`). The result is what the whole source
     /// gives for these lines when the piece starts at the source's start or at a cut that the
     /// piece before it accepted.
-    public static func parse(_ chunk: ChunkPlan.Chunk, of source: [UInt8], plan: ChunkPlan) -> PieceResult {
+    public static func parse(_ chunk: ChunkPlan.Chunk, of source: [UInt8], plan: ChunkPlan,
+                             packed: Bool = true) -> PieceResult {
         var text: [UInt8] = []
         text.reserveCapacity(3 + plan.definitions.count + chunk.bytes.count + (chunk.nextLine?.count ?? 0)
                              + chunk.probes.reduce(0) { $0 + $1.count + 4 })
@@ -158,7 +160,7 @@ public enum MarkdownParser {
             for i in 1..<raw.count where raw[i].parent >= firstKept { raw[i].parent -= firstKept - 1 }
         }
         var builder = DocumentBuilder(source: sourceText, raw: consume raw, lineOffset: chunk.firstLine - firstLocal,
-                                      sourceLineCount: chunk.firstLine - 1 + chunk.lineCount)
+                                      sourceLineCount: chunk.firstLine - 1 + chunk.lineCount, packed: packed)
         let document = builder.build()
         guard definitionsAgree(chunk, document, source: sourceText, firstLocal: firstLocal) else {
             return .definitionsDisagree

@@ -8,6 +8,7 @@ extension Inlines {
     }
 
     public var plainText: String {
+        if let packed = packedBytes { return packed.plainText }
         var result = ""
         for node in nodes {
             switch node.kind {

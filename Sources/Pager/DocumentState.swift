@@ -27,7 +27,7 @@ public struct DocumentState: Sendable {
     public var previousPosition: ScrollPosition?
     public private(set) var headings: [HeadingEntry]
     /// Headings and links in document order, for Tab / Shift-Tab.
-    public private(set) var elements: [SelectableElement]
+    public private(set) var elements: SelectableElements
     /// GitHub-style anchors (`#installation`) → heading.
     public private(set) var slugs: [String: HeadingEntry]
     /// Only the beginning of the document is parsed yet (see `DocumentSpec.isPreview`).
@@ -137,7 +137,7 @@ public struct DocumentState: Sendable {
     /// with the prebuilt content off the run loop (`DocumentSpec.prebuild`) for a large parse.
     struct Navigation: Sendable {
         var headings: [HeadingEntry]
-        var elements: [SelectableElement]
+        var elements: SelectableElements
         var slugs: [String: HeadingEntry]
 
         init(_ content: any LayoutContent) {

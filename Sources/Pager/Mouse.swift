@@ -48,7 +48,8 @@ extension PagerState {
             mouseDrag = MouseDrag(startRow: row, startColumn: event.column, endRow: row, endColumn: event.column)
             // A click on a link selects it; a second click on the same link follows it.
             if let element = element(atRow: row, column: event.column) {
-                let index = active.elements.firstIndex(of: element) ?? 0
+                let elements = active.elements
+                let index = elements.indices(inUnit: element.blockIndex).first { elements[$0] == element } ?? 0
                 let again = clicked == element && selection?.element == element
                 selection = Selection(index: index, element: element)
                 if case .link(let url) = element.kind { message = url }
@@ -114,8 +115,9 @@ extension PagerState {
         let line = active.layout.line(at: row)
         guard let offset = contentOffset(in: line, column: column) else { return nil }
         let blockIndex = active.layout.locate(row).unit
-        return active.elements.first { el in
-            el.blockIndex == blockIndex && el.range.contains(offset) && { if case .link = el.kind { return true } else { return false } }()
+        let elements = active.elements
+        return elements.indices(inUnit: blockIndex).lazy.map { elements[$0] }.first { el in
+            el.range.contains(offset) && { if case .link = el.kind { return true } else { return false } }()
         }
     }
 

@@ -14,7 +14,7 @@ public struct SearchTexts: RandomAccessCollection, Sendable {
     init(content: any LayoutContent, shown: [Int]?) { self.content = content; self.shown = shown }
     public var startIndex: Int { 0 }
     public var endIndex: Int { shown?.count ?? content.unitCount }
-    public subscript(i: Int) -> String { content.text(ofUnit: blockIndex(i)) }
+    public subscript(i: Int) -> UnitText { UnitText(content: content, unit: blockIndex(i)) }
     public func blockIndex(_ i: Int) -> Int { shown?[i] ?? i }
     /// The text index of a unit index (the nearest following one when filtered out).
     public func textIndex(ofBlock b: Int) -> Int {
@@ -23,6 +23,16 @@ public struct SearchTexts: RandomAccessCollection, Sendable {
         while lo < hi { let m = (lo + hi) / 2; if included[m] < b { lo = m + 1 } else { hi = m } }
         return lo
     }
+}
+
+/// One unit's content text, read in place by search (`LayoutContent.withText`).
+public struct UnitText: UTF8Text, Sendable {
+    let content: any LayoutContent
+    let unit: Int
+    public func withUTF8Bytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        content.withText(ofUnit: unit, body)
+    }
+    public var string: String { content.text(ofUnit: unit) }
 }
 
 /// A prompt at the bottom line: `/`, `?` or `&`.

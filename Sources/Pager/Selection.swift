@@ -12,6 +12,65 @@ public struct SelectableElement: Hashable, Sendable {
     public var kind: Kind
 }
 
+/// Tab's elements of a Markdown document — its headings and links, in document order — kept
+/// compact: 16 bytes each, a link named by its number in the content's `UnitLinks`. An element
+/// is made (with its destination string) only when it is read. (A changelog has 135,000
+/// links; as `SelectableElement`s with their strings they held ~19 MB.)
+public struct SelectableElements: RandomAccessCollection, Sendable {
+    private struct Entry: Sendable {
+        var unit: Int32
+        var lower: Int32, upper: Int32
+        /// A link's number in `links` (>= 0), or minus a heading's level.
+        var what: Int32
+    }
+    private var entries: [Entry] = []
+    private var links: UnitLinks?
+
+    public init() {}
+
+    /// The headings (`headings`, in unit order) and links of `content`, in document order:
+    /// within a unit the heading first, then its links by position.
+    init(_ content: MarkdownContent, headings: [HeadingEntry]) {
+        links = content.links
+        var h = 0
+        for u in 0..<content.unitCount {
+            if h < headings.count, headings[h].blockIndex == u {
+                let length = content.withText(ofUnit: u) { $0.count }
+                entries.append(Entry(unit: Int32(clamping: u), lower: 0, upper: Int32(clamping: length),
+                                     what: -Int32(clamping: headings[h].level)))
+                h += 1
+            }
+            let numbers = content.links.indices(ofUnit: u)
+            guard !numbers.isEmpty else { continue }
+            for i in numbers.sorted(by: { content.links.range($0).lowerBound < content.links.range($1).lowerBound }) {
+                let r = content.links.range(i)
+                entries.append(Entry(unit: Int32(clamping: u), lower: Int32(clamping: r.lowerBound),
+                                     upper: Int32(clamping: r.upperBound), what: Int32(clamping: i)))
+            }
+        }
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { entries.count }
+
+    public subscript(i: Int) -> SelectableElement {
+        let e = entries[i]
+        let kind: SelectableElement.Kind = e.what < 0 ? .heading(level: Int(-e.what))
+            : .link(links?.destination(Int(e.what)) ?? "")
+        return SelectableElement(blockIndex: Int(e.unit), range: Int(e.lower)..<Int(e.upper), kind: kind)
+    }
+
+    /// The indices of the elements in unit `u` (elements come in unit order).
+    public func indices(inUnit u: Int) -> Range<Int> {
+        func first(_ above: (Int32) -> Bool) -> Int {
+            var lo = 0, hi = entries.count
+            while lo < hi { let mid = (lo + hi) / 2; if above(entries[mid].unit) { hi = mid } else { lo = mid + 1 } }
+            return lo
+        }
+        return first { Int($0) >= u }..<first { Int($0) > u }
+    }
+}
+
 /// The selected element. Semantic (block + content range), so it survives re-layout.
 public struct Selection: Hashable, Sendable {
     /// Index into the document's `elements` (-1 for a link of a text document, which are
@@ -22,21 +81,9 @@ public struct Selection: Hashable, Sendable {
 
 extension DocumentState {
     /// Headings and links in document order (width-independent).
-    static func elements(of content: any LayoutContent, headings: [HeadingEntry]) -> [SelectableElement] {
-        guard let markdown = content as? MarkdownContent else { return [] }
-        var result: [SelectableElement] = []
-        var h = 0
-        for i in 0..<markdown.unitCount {
-            if h < headings.count, headings[h].blockIndex == i {
-                result.append(SelectableElement(blockIndex: i, range: 0..<markdown.text(ofUnit: i).utf8.count,
-                                                kind: .heading(level: headings[h].level)))
-                h += 1
-            }
-            for link in markdown.links[i].sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
-                result.append(SelectableElement(blockIndex: i, range: link.range, kind: .link(link.destination)))
-            }
-        }
-        return result
+    static func elements(of content: any LayoutContent, headings: [HeadingEntry]) -> SelectableElements {
+        guard let markdown = content as? MarkdownContent else { return SelectableElements() }
+        return SelectableElements(markdown, headings: headings)
     }
 
     /// GitHub's heading anchors: lower case, punctuation dropped, spaces to `-`, duplicates
@@ -194,7 +241,7 @@ extension PagerState {
     }
 
     /// The first element for which `predicate` (false, then true, along the elements) holds.
-    private func firstIndex(in elements: [SelectableElement], where predicate: (SelectableElement) -> Bool) -> Int {
+    private func firstIndex(in elements: SelectableElements, where predicate: (SelectableElement) -> Bool) -> Int {
         var lo = 0, hi = elements.count
         while lo < hi {
             let mid = (lo + hi) / 2

@@ -49,10 +49,10 @@ public enum SearchDirection: Sendable, Hashable {
 /// Searches an ordered list of texts (for the pager: each leaf block's content text, in
 /// document order) for the next or previous match.
 ///
-/// The texts are any random-access collection of strings indexed by `Int` — an array, or a
-/// lazy map over the layout's blocks. Matches never span two texts. Each call makes one PCRE2
+/// The texts are any random-access collection of UTF-8 texts indexed by `Int` — an array of
+/// strings, or a view of the layout's units. Matches never span two texts. Each call makes one PCRE2
 /// match-data buffer and reuses it for every text it visits; no text is copied.
-public struct DocumentSearcher<Texts: RandomAccessCollection> where Texts.Element == String, Texts.Index == Int {
+public struct DocumentSearcher<Texts: RandomAccessCollection> where Texts.Element: UTF8Text, Texts.Index == Int {
     public let pattern: SearchPattern
     public let texts: Texts
 

@@ -10,7 +10,7 @@
 ///
 /// Counts the same matches as `SearchPattern.matches(in:)` and `DocumentSearcher` steps
 /// through. It also records which texts contain a match (less's `&pattern` filter).
-public struct MatchCounter<Texts: RandomAccessCollection> where Texts.Element == String, Texts.Index == Int {
+public struct MatchCounter<Texts: RandomAccessCollection> where Texts.Element: UTF8Text, Texts.Index == Int {
     public let pattern: SearchPattern
     public let texts: Texts
     public let target: SearchPosition?

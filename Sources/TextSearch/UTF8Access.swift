@@ -1,8 +1,14 @@
-extension String {
+/// A text whose UTF-8 bytes a search can read in place: a `String`, or a pager's unit text
+/// kept in a shared buffer.
+public protocol UTF8Text {
+    func withUTF8Bytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R
+}
+
+extension String: UTF8Text {
     /// Calls `body` with the string's UTF-8 bytes without copying them when the string is
     /// stored contiguously (every native Swift string is). Only a bridged or otherwise
     /// non-contiguous string is copied, once per call.
-    func withUTF8Bytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    public func withUTF8Bytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         if let result = utf8.withContiguousStorageIfAvailable(body) { return result }
         var copy = self
         return copy.withUTF8(body)

@@ -94,8 +94,10 @@ if let i = args.firstIndex(of: "--memory"), i + 1 < args.count {
         // What the model is made of: strings over 15 UTF-8 bytes live on the heap (a 32-byte
         // header, then malloc's rounding to 16 and its 8 bytes), arrays too (32-byte header).
         var nodes = 0, heapStrings = 0, stringBytes = 0, inlineArrays = 0, childArrays = 0, boxed = 0
+        var packed = 0, packedBytes = 0
         func count(_ s: String) { let n = s.utf8.count; if n > 15 { heapStrings += 1; stringBytes += n } }
         func count(_ inlines: Inlines) {
+            if inlines.isPacked { packed += 1; packedBytes += inlines.packedByteCount; return }
             if !inlines.nodes.isEmpty { inlineArrays += 1 }
             for node in inlines.nodes {
                 nodes += 1
@@ -118,13 +120,17 @@ if let i = args.firstIndex(of: "--memory"), i + 1 < args.count {
             }
         }
         print("model: \(nodes) inline nodes in \(inlineArrays) arrays, \(childArrays) child arrays, "
-              + "\(heapStrings) heap strings (\(stringBytes / 1_048_576) MB of text), \(boxed) boxed payloads")
+              + "\(heapStrings) heap strings (\(stringBytes / 1_048_576) MB of text), \(boxed) boxed payloads; "
+              + "\(packed) packed inlines (\(packedBytes / 1_048_576) MB)")
     }
     source = nil
     stage("source freed")
     let options = LayoutOptions(width: 99)
     var content: MarkdownContent? = MarkdownContent.build(document!, options: options).content
     stage("MarkdownContent + counts (\(content!.unitCount) units)")
+    do {
+        print("content: \(content!.textBytes / 1_048_576) MB of unit text; \(content!.links.count) links")
+    }
     document = nil
     var state: PagerState? = PagerState(documents: [DocumentSpec(name: "big", path: nil, document: content!.document)],
                                         config: PagerConfig(), rows: 30, columns: 100)

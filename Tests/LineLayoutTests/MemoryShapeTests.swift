@@ -7,21 +7,29 @@ import Testing
 /// hands out its whole input shares it.
 @Suite struct MemoryShapeTests {
     static let markdown = (1...3000).map { n in
-        "## Heading \(n)\n\nText \(n) with [a link](https://example.com/\(n)) that wraps at narrow widths, **bold** and `code`.\n\n- item\n- item \(n)"
+        "## Heading \(n)\n\nText \(n) with [a link](https://example.com/\(n)) that wraps at narrow widths, **bold** and `code`.\n\n- item [ünï](https://example.com/ça/\(n)) and [a longer link text](<https://e.org/a b/\(n)>)\n- item \(n)"
     }.joined(separator: "\n\n")
 
     /// Counting rows as they are made gives what laying them out gives, for text and links too,
     /// on one thread and on several; a large document's layouts are not kept.
-    @Test(arguments: [false, true]) func countedRowsMatchLaidOutRows(parallel: Bool) {
+    /// The content's texts and links, kept in shared buffers and built a slice of units at a
+    /// time, read back as each unit's layout gives them.
+    @Test(arguments: [(false, 16_384), (true, 16_384), (true, 1000), (false, 777)])
+    func countedRowsMatchLaidOutRows(parallel: Bool, sliceUnits: Int) {
         let document = MarkdownParser.parse(Self.markdown)
         for width in [1, 17, 80] {
             let options = LayoutOptions(width: width)
             let layouts = MarkdownContent.layoutAll(document, options: options, parallel: false)
-            let built = MarkdownContent.buildKeepingLayouts(document, options: options, parallel: parallel)
+            let built = MarkdownContent.buildKeepingLayouts(document, options: options, parallel: parallel,
+                                                            sliceUnits: sliceUnits)
             #expect(built.rowCounts == layouts.map(\.lines.count), "width \(width)")
             #expect(built.layouts == nil, "width \(width)")
-            for u in stride(from: 0, to: layouts.count, by: 97) {
+            #expect(built.content.unitCount == layouts.count)
+            #expect(built.content.textBytes == layouts.reduce(0) { $0 + $1.text.utf8.count })
+            #expect(built.content.links.count == layouts.reduce(0) { $0 + $1.links.count })
+            for u in layouts.indices where u % 7 == 0 || u == layouts.count - 1 {
                 #expect(built.content.text(ofUnit: u) == layouts[u].text)
+                #expect(built.content.withText(ofUnit: u) { Array($0) } == Array(layouts[u].text.utf8))
                 #expect(built.content.links[u] == layouts[u].links)
             }
             #expect(built.content.rowCounts(of: 0..<layouts.count, options: options) == built.rowCounts)

@@ -37,6 +37,46 @@ extension PagerHarness {
         #expect(h.top == 3)  // above: its row becomes the top
     }
 
+    /// The compact element list reads back as the headings and links of each unit, in order:
+    /// a unit's heading, then its links by position, with their destinations; and
+    /// `indices(inUnit:)` finds exactly each unit's elements.
+    @Test func elementsAreEachUnitsHeadingThenLinks() {
+        let markdown = """
+            # Top [in](https://h.example/é)
+
+            Para [b](https://e.org/b) and [a](<https://e.org/a b>) and <https://auto.example>.
+
+            - [x](x.md) ü [日本](https://e.org/日本)
+            - no links
+
+            ## Second
+
+            | h | [c](https://e.org/c) |
+            |---|---|
+            | [d](https://e.org/d) | e |
+            """
+        let h = PagerHarness(markdown: markdown, columns: 30, rows: 8)
+        let elements = h.state.active.elements
+        guard let content = h.state.active.content as? MarkdownContent else { Issue.record("not Markdown"); return }
+        var expected: [SelectableElement] = []
+        for u in 0..<content.unitCount {
+            if let level = content.headingLevel(ofUnit: u) {
+                expected.append(SelectableElement(blockIndex: u, range: 0..<content.text(ofUnit: u).utf8.count,
+                                                  kind: .heading(level: level)))
+            }
+            for link in content.links[u].sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+                expected.append(SelectableElement(blockIndex: u, range: link.range, kind: .link(link.destination)))
+            }
+        }
+        #expect(Array(elements) == expected)
+        #expect(expected.count == 10)  // 2 headings; 1 + 3 + 2 + 2 links
+        #expect(expected.contains { $0.kind == .link("https://e.org/a b") })
+        #expect(expected.contains { $0.kind == .link("https://e.org/日本") })
+        for u in -1...(content.unitCount + 1) {
+            #expect(Array(elements.indices(inUnit: u)) == expected.indices.filter { expected[$0].blockIndex == u })
+        }
+    }
+
     @Test func tabAfterTheLastStaysAndSays() {
         var h = PagerHarness(markdown: Self.doc, columns: 24, rows: 6)
         h.send("<Tab><Tab><Tab><Tab>")

@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+@testable import MarkdownModel
+
+/// A finished block's inlines are packed into one byte buffer (`PackedInlines`): packing must
+/// give back exactly the nodes it was given, and a parse must mean the same packed or not.
+@Suite struct PackedInlinesTests {
+    /// Strings that stress the encoding: empty, NUL, multi-byte scalars, lengths around the
+    /// one-byte varint limit (127, 128) and far past it.
+    static let strings = ["", "a", "\0", "é", "日本語", "👩‍👩‍👧", String(repeating: "x", count: 127),
+                          String(repeating: "y", count: 128), String(repeating: "ü", count: 9000), "tab\there\nnl"]
+
+    static func randomNodes(_ rng: inout SplitMix, count: Int) -> [InlineNode] {
+        func string() -> String { strings[Int(rng.next() % UInt64(strings.count))] }
+        return (0..<count).map { _ in
+            let kind: InlineKind
+            switch rng.next() % 11 {
+            case 0: kind = .text(string())
+            case 1: kind = .code(string())
+            case 2: kind = .html(string())
+            case 3: kind = .softBreak
+            case 4: kind = .lineBreak
+            case 5: kind = .emphasis
+            case 6: kind = .strong
+            case 7: kind = .strikethrough
+            case 8: kind = .link(destination: string(), title: string(), autolink: false)
+            case 9: kind = .link(destination: string(), title: string(), autolink: true)
+            default: kind = .image(source: string(), title: string())
+            }
+            // Descendant counts are not checked against the list here: the packing keeps
+            // whatever it is given, small or large.
+            let descendants = [0, 1, 127, 128, 70_000, Int(Int32.max)][Int(rng.next() % 6)]
+            return InlineNode(kind, descendantCount: descendants)
+        }
+    }
+
+    @Test(arguments: 0..<40) func packingGivesBackTheNodes(seed: Int) {
+        var rng = SplitMix(seed: UInt64(seed))
+        let nodes = Self.randomNodes(&rng, count: seed == 0 ? 1 : Int(rng.next() % 60) + 1)
+        let inlines = Inlines(nodes), packed = inlines.packed()
+        #expect(packed.isPacked)
+        #expect(packed.nodes == nodes)
+        #expect(packed == inlines && inlines == packed)
+        #expect(packed.plainText == inlines.plainText)
+        #expect(packed.packed().nodes == nodes)
+        // Equal nodes pack to equal bytes; different nodes do not compare equal.
+        // (Compared into Bools: a failed expectation on the values would print every byte.)
+        let same = Inlines(nodes).packed() == packed
+        #expect(same)
+        var other = nodes
+        other[other.count - 1].descendantCount = other[other.count - 1].descendantCount == 1 ? 2 : 1
+        let differs = Inlines(other).packed() != packed
+        #expect(differs)
+    }
+
+    @Test func emptyInlinesStayEmptyArrays() {
+        let empty = Inlines().packed()
+        #expect(!empty.isPacked && empty.isEmpty && empty.nodes.isEmpty && empty == Inlines())
+    }
+
+    /// Writing packed inlines makes them an array again, changed in place; a copy taken before
+    /// keeps the old nodes (value semantics).
+    @Test func writingPackedInlinesUnpacksThemAndLeavesCopiesAlone() {
+        let nodes = [InlineNode(.strong, descendantCount: 1), InlineNode(.text("bold")), InlineNode(.text(" rest"))]
+        var inlines = Inlines(nodes).packed()
+        let copy = inlines
+        inlines.nodes[1].kind = .text("BOLD")
+        #expect(!inlines.isPacked)
+        #expect(inlines.nodes.map(\.kind) == [.strong, .text("BOLD"), .text(" rest")])
+        #expect(copy.isPacked && copy.nodes == nodes)
+        inlines.nodes.append(InlineNode(.lineBreak))
+        #expect(inlines.nodes.count == 4 && inlines.plainText == "BOLD rest\n")
+    }
+
+    /// Every SampleDoc, and documents with every construct, parse to the same document packed
+    /// and unpacked: the same dump, the same nodes and plain text in every block, and every
+    /// finished paragraph and heading packed.
+    @Test func aParseMeansTheSamePackedOrNot() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("SampleDocs")
+        var sources: [[UInt8]] = []
+        for name in try FileManager.default.contentsOfDirectory(atPath: root.path).sorted() where name.hasSuffix(".md") {
+            sources.append(Array(try Data(contentsOf: root.appendingPathComponent(name))))
+        }
+        sources.append(Array("""
+            ---
+            title: x
+            ---
+            # Head *em* `code` [l](u "t") ![i](s "t2") <https://a.b> www.c.d x@y.z ~~del~~ <b>b</b>
+
+            | a | [b][r] |
+            |---|---|
+            | ü<br>v | `c` |
+
+            > [!NOTE]
+            > note[^1]
+
+            - [ ] task
+            - [x] done
+
+            [^1]: foot *note*
+            [r]: https://r.example
+
+            <details><summary>Sum **b**</summary>
+
+            body
+            </details>
+            """.utf8))
+        #expect(sources.count > 3)
+        for source in sources {
+            let packed = MarkdownParser.parse(source), plain = MarkdownParser.parse(source, packed: false)
+            #expect(packed.dump() == plain.dump())
+            #expect(packed.blocks.count == plain.blocks.count)
+            var packedCount = 0
+            for (a, b) in zip(packed.blocks, plain.blocks) {
+                #expect(a.kind == b.kind)
+                switch (a.kind, b.kind) {
+                case (.paragraph(let x), .paragraph(let y)), (.heading(_, let x), .heading(_, let y)):
+                    #expect(x.nodes == y.nodes && x.plainText == y.plainText)
+                    #expect(!y.isPacked)
+                    if x.isPacked { packedCount += 1 }
+                default: break
+                }
+            }
+            #expect(packedCount > 0)
+        }
+    }
+}
+
+/// A small deterministic generator (SplitMix64).
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E4B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
