@@ -57,20 +57,49 @@ public struct Block: Sendable {
     private let storedDepth: Int32
     /// The parent's id, -1 for the root.
     private let storedParent: Int32
-    /// Direct children, in order.
-    public let children: [BlockID]
+    /// How many children; in the padding before `storedChildren`.
+    private let childCount: Int32
+    /// The children's ids, unless there is only one and it is the next block (the first
+    /// child of a block is always the next one, in pre-order): then empty, and no array is
+    /// allocated — most list items hold one paragraph (140,000 arrays of a changelog's
+    /// 168,000).
+    private let storedChildren: [Int32]
     public let source: SourceLines
 
     public var parent: BlockID? { storedParent < 0 ? nil : BlockID(Int(storedParent)) }
     /// Nesting depth: the root is 0.
     public var depth: Int { Int(storedDepth) }
-
-    public init(id: BlockID, kind: BlockKind, parent: BlockID?, children: [BlockID], depth: Int, source: SourceLines,
-                continuesPrevious: Bool = false) {
-        self.id = id; self.kind = kind; self.storedParent = parent.map { Int32(clamping: $0.rawValue) } ?? -1
-        self.children = children; self.storedDepth = Int32(clamping: depth); self.source = source
-        self.continuesPrevious = continuesPrevious
+    /// Direct children, in order.
+    public var children: BlockChildren {
+        BlockChildren(count: Int(childCount), next: id.rawValue + 1, ids: storedChildren)
     }
+
+    public init(id: BlockID, kind: BlockKind, parent: BlockID?, children: some Collection<BlockID>, depth: Int,
+                source: SourceLines, continuesPrevious: Bool = false) {
+        self.id = id; self.kind = kind; self.storedParent = parent.map { Int32(clamping: $0.rawValue) } ?? -1
+        self.storedDepth = Int32(clamping: depth); self.source = source
+        self.continuesPrevious = continuesPrevious
+        childCount = Int32(clamping: children.count)
+        storedChildren = children.count == 1 && children.first?.rawValue == id.rawValue + 1
+            ? [] : children.map { Int32(clamping: $0.rawValue) }
+    }
+}
+
+/// A block's children (`Block.children`): a collection of ids read from the block's compact
+/// storage.
+public struct BlockChildren: RandomAccessCollection, Equatable, Sendable {
+    public let count: Int
+    /// The only child when `ids` is empty.
+    private let next: Int
+    private let ids: [Int32]
+
+    init(count: Int, next: Int, ids: [Int32]) { self.count = count; self.next = next; self.ids = ids }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { count }
+    public subscript(i: Int) -> BlockID { ids.isEmpty ? BlockID(next + i) : BlockID(Int(ids[i])) }
+
+    public static func == (a: BlockChildren, b: BlockChildren) -> Bool { a.elementsEqual(b) }
 }
 
 public enum BlockKind: Sendable, Equatable {

@@ -275,7 +275,7 @@ enum Footnotes {
         for block in document.blocks where !isRemoved[block.id.rawValue] {
             // Ids only shift after a removed block: children up to the first one stay as they are.
             let children = block.children.last.map { newID[$0.rawValue] == $0.rawValue } ?? true
-                ? block.children
+                ? Array(block.children)
                 : block.children.filter { !isRemoved[$0.rawValue] }.map { BlockID(newID[$0.rawValue]) }
             blocks.append(Block(id: BlockID(newID[block.id.rawValue]), kind: kinds[block.id.rawValue],
                                 parent: block.parent.map { BlockID(newID[$0.rawValue]) },
@@ -283,7 +283,7 @@ enum Footnotes {
                                 depth: block.depth, source: block.source, continuesPrevious: block.continuesPrevious))
         }
         var anchors = document.anchors
-        var topLevel = blocks[0].children
+        var topLevel = Array(blocks[0].children)
         if !numbered.isEmpty {
             let lines = numbered.map { definitions[$0]!.lines }
             let span = SourceLines(lines.map(\.first).min()!, lines.map(\.last).max()!)

@@ -109,7 +109,7 @@ if let i = args.firstIndex(of: "--memory"), i + 1 < args.count {
             }
         }
         for block in document!.blocks {
-            if !block.children.isEmpty { childArrays += 1 }
+            if block.children.count >= 2 { childArrays += 1 }  // one child is the next block: no array
             switch block.kind {
             case .paragraph(let i), .heading(_, let i), .summary(let i): count(i)
             case .codeBlock(let info, let literal, _): count(info); count(literal); boxed += 1
