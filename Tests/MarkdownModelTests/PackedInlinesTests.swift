@@ -139,3 +139,20 @@ struct SplitMix {
         return z ^ (z >> 31)
     }
 }
+
+/// `Block.children` keeps no array for one child that is the next block; any other children
+/// are kept as given.
+@Suite struct BlockChildrenTests {
+    @Test func childrenReadBackAsGiven() {
+        let lines = SourceLines(1, 1)
+        for given in [[], [BlockID(6)], [BlockID(9)], [BlockID(6), BlockID(8)], [BlockID(6), BlockID(7), BlockID(40)]] {
+            let block = Block(id: BlockID(5), kind: .item(ItemInfo()), parent: nil, children: given, depth: 1, source: lines)
+            #expect(Array(block.children) == given)
+            #expect(block.children.count == given.count)
+        }
+        let one = Block(id: BlockID(5), kind: .blockQuote, parent: nil, children: [BlockID(6)], depth: 1, source: lines)
+        let other = Block(id: BlockID(5), kind: .blockQuote, parent: nil, children: [BlockID(7)], depth: 1, source: lines)
+        #expect(one.children != other.children)
+        #expect(MemoryLayout<Block>.stride <= 64)
+    }
+}
