@@ -163,6 +163,9 @@ public final class MarkdownContent: LayoutContent {
     }
 
     private init(skeleton: Skeleton, isComplete: Bool, texts: UnitTexts, links: UnitLinks) {
+        var texts = texts, links = links
+        texts.shrink()
+        links.shrink()
         document = skeleton.document
         containers = skeleton.containers
         units = skeleton.units

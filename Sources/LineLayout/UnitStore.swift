@@ -17,6 +17,13 @@ struct UnitTexts: Sendable {
         starts.append(bytes.count)
     }
 
+    /// The same texts in buffers of exactly their size: appending grows a buffer by doubling,
+    /// and a document's texts would otherwise keep up to twice their bytes.
+    mutating func shrink() {
+        bytes = bytes.withUnsafeBufferPointer { Array($0) }
+        starts = starts.withUnsafeBufferPointer { Array($0) }
+    }
+
     subscript(u: Int) -> String { withBytes(u) { String(decoding: $0, as: UTF8.self) } }
 
     func byteCount(_ u: Int) -> Int { starts[u + 1] - starts[u] }
@@ -57,6 +64,13 @@ public struct UnitLinks: Sendable {
 
     /// Links in all units.
     public var count: Int { entries.count }
+
+    /// The same links in buffers of exactly their size (as `UnitTexts.shrink`).
+    mutating func shrink() {
+        destinations = destinations.withUnsafeBufferPointer { Array($0) }
+        entries = entries.withUnsafeBufferPointer { Array($0) }
+        starts = starts.withUnsafeBufferPointer { Array($0) }
+    }
 
     /// The numbers of unit u's links.
     public func indices(ofUnit u: Int) -> Range<Int> { starts[u]..<starts[u + 1] }

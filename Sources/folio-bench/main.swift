@@ -76,10 +76,30 @@ if let i = args.firstIndex(of: "--memory"), i + 1 < args.count {
         }
         return 0
     }
+    // Bytes malloc has handed out and not had back (`mallinfo2`'s uordblks + hblkhd, all
+    // arenas): what is live; anon minus this is the allocator's slack (free chunks in pages
+    // that also hold live ones).
+    // (From `malloc_stats`, which prints to standard error: its "Total (incl. mmap)" in use.)
+    typealias Stats = @convention(c) () -> Void
+    let mallocStats = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_stats").map { unsafeBitCast($0, to: Stats.self) }
+    func liveMB() -> Double {
+        guard let mallocStats else { return 0 }
+        let path = NSTemporaryDirectory() + "folio-bench-malloc-\(getpid())"
+        let fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0o600), saved = dup(2)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        dup2(fd, 2); mallocStats(); dup2(saved, 2); close(saved); close(fd)
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8),
+              let total = text.range(of: "Total (incl. mmap):") else { return 0 }
+        for line in text[total.upperBound...].split(separator: "\n") where line.contains("in use bytes") {
+            return (Double(line.split(separator: "=").last?.trimmingCharacters(in: .whitespaces) ?? "0") ?? 0) / 1_048_576
+        }
+        return 0
+    }
     var base = heapMB()
     func stage(_ name: String) {
         let now = heapMB()
-        print(String(format: "%-34@ anon %7.1f MB (%+7.1f)  VmHWM %6.0f MB", name as NSString, now, now - base, peakMemoryMB()))
+        print(String(format: "%-34@ anon %7.1f MB (%+7.1f)  live %7.1f MB  VmHWM %6.0f MB", name as NSString, now,
+                     now - base, liveMB(), peakMemoryMB()))
         base = now
     }
     print("strides: Block \(MemoryLayout<Block>.stride) B, InlineNode \(MemoryLayout<InlineNode>.stride) B, "
