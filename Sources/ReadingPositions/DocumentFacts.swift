@@ -6,7 +6,12 @@ import MarkdownModel
 public struct LeafFacts: Sendable, Equatable {
     public var block: BlockID
     /// The block's content text (`BlockLayout.text`): offsets are UTF-8 offsets into it.
+    /// Empty in facts made from a layout, which read each text from the layout's content when
+    /// they need it (`DocumentFacts.text(ofLeaf:)`): a copy of every text of a 20 MB document
+    /// held ~25 MB for as long as the document was open.
     public var text: String
+    /// UTF-8 bytes of the text.
+    public var textLength: Int
     /// `StableHash.fingerprint(of: text)`.
     public var fingerprint: StableHash
     /// Titles of the enclosing headings, outermost first; a heading's path ends with itself.
@@ -17,9 +22,18 @@ public struct LeafFacts: Sendable, Equatable {
     public var weight: Int
 
     public init(block: BlockID, text: String, headingPath: [String], sourceLines: SourceLines, weight: Int = 1) {
-        self.block = block
+        self.init(block: block, textLength: text.utf8.count, fingerprint: StableHash.fingerprint(of: text),
+                  headingPath: headingPath, sourceLines: sourceLines, weight: weight)
         self.text = text
-        self.fingerprint = StableHash.fingerprint(of: text)
+    }
+
+    /// A leaf that keeps its text's length and fingerprint, not the text.
+    init(block: BlockID, textLength: Int, fingerprint: StableHash, headingPath: [String], sourceLines: SourceLines,
+         weight: Int) {
+        self.block = block
+        self.text = ""
+        self.textLength = textLength
+        self.fingerprint = fingerprint
         self.headingPath = headingPath
         self.sourceLines = sourceLines
         self.weight = max(1, weight)
@@ -38,18 +52,26 @@ public struct DocumentFacts: Sendable {
     /// Block id → leaf index + 1 (0: not a leaf); ids are dense, so an array, not a dictionary.
     let indexOfBlock: [Int32]
     /// Leaf index → index among the leaves with the same heading path.
-    let sectionIndex: [Int]
+    let sectionIndex: [Int32]
+    /// Where the leaves' texts are read when the leaves do not keep them (facts made from a
+    /// layout).
+    let content: (any LayoutContent)?
 
     /// (Built for every leaf of a document when a position is saved or restored: at 20 MB
     /// that is ~140,000 leaves, so nothing here hashes a heading path per leaf or looks a
     /// leaf up in a dictionary; saving once took 2 s there.)
     public init(leaves: [LeafFacts], sourceLineCount: Int, contentHash: StableHash) {
+        self.init(leaves: leaves, sourceLineCount: sourceLineCount, contentHash: contentHash, content: nil)
+    }
+
+    init(leaves: [LeafFacts], sourceLineCount: Int, contentHash: StableHash, content: (any LayoutContent)?) {
+        self.content = content
         self.leaves = leaves
         self.sourceLineCount = sourceLineCount
         self.contentHash = contentHash
         var index = [Int32](repeating: 0, count: max(0, (leaves.map(\.block.rawValue).max() ?? -1) + 1))
         var seen: [[String]: Int] = [:]
-        var section: [Int] = []
+        var section: [Int32] = []
         section.reserveCapacity(leaves.count)
         // Leaves come in runs with one heading path: the count is looked up once per run.
         var runPath: [String]? = nil
@@ -61,7 +83,7 @@ public struct DocumentFacts: Sendable {
                 runPath = leaf.headingPath
                 n = seen[leaf.headingPath, default: 0]
             }
-            section.append(n)
+            section.append(Int32(clamping: n))
             n += 1
         }
         indexOfBlock = index
@@ -72,26 +94,40 @@ public struct DocumentFacts: Sendable {
     /// `weight` gives a leaf's share of the document for the fraction rule (e.g. rows).
     public init(document: Document, contentHash: StableHash, text: (BlockID) -> String,
                 weight: (BlockID) -> Int = { _ in 1 }) {
+        let leaves = Self.leaves(of: document, title: text) { block, path in
+            LeafFacts(block: block.id, text: text(block.id), headingPath: path, sourceLines: block.source,
+                      weight: weight(block.id))
+        }
+        self.init(leaves: leaves, sourceLineCount: document.sourceLineCount, contentHash: contentHash)
+    }
+
+    /// The leaves of `document` in order, each made by `leaf` with its heading path (the
+    /// normalized titles of the open headings, from `title`).
+    private static func leaves(of document: Document, title: (BlockID) -> String,
+                               leaf: (Block, [String]) -> LeafFacts) -> [LeafFacts] {
         var leaves: [LeafFacts] = []
+        // Exactly (appending would leave up to twice the array: 13 MB of slack at 20 MB).
+        leaves.reserveCapacity(document.blocks.reduce(0) { $0 + ($1.kind.isLeaf ? 1 : 0) })
         // Open headings: (level, title). A heading of level L closes those of level >= L.
         var open: [(level: Int, title: String)] = []
         // The path as an array shared by every leaf under the same headings (built once per
         // heading, not once per leaf).
         var path: [String] = []
         for block in document.blocks where block.kind.isLeaf {
-            let content = text(block.id)
             if case .heading(let level, _) = block.kind {
                 while let last = open.last, last.level >= level { open.removeLast() }
-                open.append((level, StableHash.normalized(content)))
+                open.append((level, StableHash.normalized(title(block.id))))
                 path = open.map(\.title)
             }
-            leaves.append(LeafFacts(block: block.id, text: content, headingPath: path,
-                                    sourceLines: block.source, weight: weight(block.id)))
+            leaves.append(leaf(block, path))
         }
-        self.init(leaves: leaves, sourceLineCount: document.sourceLineCount, contentHash: contentHash)
+        return leaves
     }
 
     /// Facts from the pager's layout: content texts from `layout.blocks`, row counts as weights.
+    /// The leaves keep no texts (`text(ofLeaf:)` reads them from the layout's content): each
+    /// leaf's fingerprint and length come straight from the content's bytes, and no string is
+    /// made per leaf (170,000 at 20 MB), only for headings (their titles make the paths).
     public init(layout: DocumentLayout, contentHash: StableHash) {
         guard let document = layout.document else {
             // A text document: each line is a leaf (the caller keeps this to inputs of a few MB).
@@ -102,9 +138,22 @@ public struct DocumentFacts: Sendable {
             self.init(leaves: leaves, sourceLineCount: layout.content.sourceLineCount, contentHash: contentHash)
             return
         }
-        self.init(document: document, contentHash: contentHash,
-                  text: { layout.unitIndex(of: $0).map { layout.text(ofUnit: $0) } ?? "" },
-                  weight: { layout.unitIndex(of: $0).map { layout.index.count(ofUnit: $0) } ?? 1 })
+        let content = layout.content
+        let leaves = Self.leaves(of: document, title: { id in content.unit(of: id).map { content.text(ofUnit: $0) } ?? "" }) {
+            block, path in
+            let unit = content.unit(of: block.id)
+            let (length, fingerprint) = unit.map { u in content.withText(ofUnit: u) { ($0.count, StableHash.fingerprint(utf8: $0)) } }
+                ?? (0, StableHash.fingerprint(of: ""))
+            return LeafFacts(block: block.id, textLength: length, fingerprint: fingerprint, headingPath: path,
+                             sourceLines: block.source, weight: unit.map { layout.index.count(ofUnit: $0) } ?? 1)
+        }
+        self.init(leaves: leaves, sourceLineCount: document.sourceLineCount, contentHash: contentHash, content: content)
+    }
+
+    /// Leaf i's content text: kept in the leaf, or read from the layout's content.
+    public func text(ofLeaf i: Int) -> String {
+        guard let content else { return leaves[i].text }
+        return content.unit(of: leaves[i].block).map { content.text(ofUnit: $0) } ?? ""
     }
 
     /// Index into `leaves` of a block, nil when it is not a leaf of this document.

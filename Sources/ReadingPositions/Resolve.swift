@@ -39,7 +39,7 @@ public func capture(anchor: Anchor, facts: DocumentFacts, fraction: Double, sour
         ?? facts.leaves.count - 1
     let leaf = facts.leaves[index]
     return ReadingPosition(anchor: anchor, leafIndex: index, fingerprint: leaf.fingerprint,
-                           headingPath: leaf.headingPath, sectionIndex: facts.sectionIndex[index],
+                           headingPath: leaf.headingPath, sectionIndex: Int(facts.sectionIndex[index]),
                            sourceLine: sourceLine ?? leaf.sourceLines.first, fraction: fraction)
 }
 
@@ -62,7 +62,7 @@ public func resolve(_ stored: ReadingPosition, storedContentHash: StableHash, in
 
     // 1. Same bytes: the same blocks, the same texts.
     if storedContentHash == current.contentHash, let i = current.leafIndex(of: stored.anchor.block),
-       stored.anchor.offset >= 0, stored.anchor.offset <= leaves[i].text.utf8.count {
+       stored.anchor.offset >= 0, stored.anchor.offset <= leaves[i].textLength {
         return ResolvedPosition(anchor: stored.anchor, rule: .exact)
     }
 
@@ -76,7 +76,7 @@ public func resolve(_ stored: ReadingPosition, storedContentHash: StableHash, in
         if let i = best?.index {
             let leaf = leaves[i]
             return ResolvedPosition(
-                anchor: Anchor(block: leaf.block, offset: snapOffset(stored.anchor.offset, in: leaf.text),
+                anchor: Anchor(block: leaf.block, offset: snapOffset(stored.anchor.offset, in: current.text(ofLeaf: i)),
                                ordinal: stored.anchor.ordinal),
                 rule: .fingerprint)
         }
@@ -89,7 +89,7 @@ public func resolve(_ stored: ReadingPosition, storedContentHash: StableHash, in
             let i = stored.sectionIndex < section.count ? section[stored.sectionIndex] : last
             let leaf = leaves[i]
             return ResolvedPosition(
-                anchor: Anchor(block: leaf.block, offset: snapOffset(stored.anchor.offset, in: leaf.text)),
+                anchor: Anchor(block: leaf.block, offset: snapOffset(stored.anchor.offset, in: current.text(ofLeaf: i))),
                 rule: .headingPath)
         }
     }
@@ -103,8 +103,8 @@ public func resolve(_ stored: ReadingPosition, storedContentHash: StableHash, in
         let leaf = leaves[i]
         let span = max(1, leaf.sourceLines.last - leaf.sourceLines.first + 1)
         let into = min(max(0, line - leaf.sourceLines.first), span - 1)
-        let estimate = leaf.text.utf8.count * into / span
-        return ResolvedPosition(anchor: Anchor(block: leaf.block, offset: snapOffset(estimate, in: leaf.text)),
+        let estimate = leaf.textLength * into / span
+        return ResolvedPosition(anchor: Anchor(block: leaf.block, offset: snapOffset(estimate, in: current.text(ofLeaf: i))),
                                 rule: .sourceLine)
     }
 
@@ -112,12 +112,12 @@ public func resolve(_ stored: ReadingPosition, storedContentHash: StableHash, in
     let total = leaves.reduce(0) { $0 + $1.weight }
     let target = ReadingPosition.clampFraction(stored.fraction) * Double(total)
     var start = 0
-    for leaf in leaves {
+    for (i, leaf) in leaves.enumerated() {
         let end = start + leaf.weight
         if target < Double(end) || leaf.block == leaves.last!.block {
             let into = min(1, max(0, (target - Double(start)) / Double(leaf.weight)))
-            let estimate = Int(Double(leaf.text.utf8.count) * into)
-            return ResolvedPosition(anchor: Anchor(block: leaf.block, offset: snapOffset(estimate, in: leaf.text)),
+            let estimate = Int(Double(leaf.textLength) * into)
+            return ResolvedPosition(anchor: Anchor(block: leaf.block, offset: snapOffset(estimate, in: current.text(ofLeaf: i))),
                                     rule: .fraction)
         }
         start = end

@@ -57,6 +57,13 @@ public struct StableHash: Hashable, Sendable, Codable, CustomStringConvertible {
         return StableHash(bytes: normalized(text).utf8)
     }
 
+    /// `fingerprint(of:)` of the text whose UTF-8 bytes are `bytes` (a string is made only
+    /// for text that is not all ASCII).
+    public static func fingerprint(utf8 bytes: UnsafeBufferPointer<UInt8>) -> StableHash {
+        if let h = asciiFingerprint(bytes) { return StableHash(rawValue: h) }
+        return fingerprint(of: String(decoding: bytes, as: UTF8.self))
+    }
+
     /// `fingerprint` of ASCII text, or nil when the text is not all ASCII.
     static func asciiFingerprint(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
         var h = offsetBasis

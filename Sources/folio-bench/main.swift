@@ -145,17 +145,24 @@ if let i = args.firstIndex(of: "--memory"), i + 1 < args.count {
     }
     source = nil
     stage("source freed")
-    let options = LayoutOptions(width: 99)
-    var content: MarkdownContent? = MarkdownContent.build(document!, options: options).content
-    stage("MarkdownContent + counts (\(content!.unitCount) units)")
-    do {
-        print("content: \(content!.textBytes / 1_048_576) MB of unit text; \(content!.links.count) links")
-    }
+    // As the parse worker does: the content and its navigation for the pager's width, then
+    // the facts for the reading position; then the pager adopts the content.
+    var spec: DocumentSpec? = DocumentSpec(name: "big", path: nil, document: document!)
     document = nil
-    var state: PagerState? = PagerState(documents: [DocumentSpec(name: "big", path: nil, document: content!.document)],
-                                        config: PagerConfig(), rows: 30, columns: 100)
-    content = nil
-    stage("PagerState (content built again)")
+    var probe = PagerState(documents: [DocumentSpec(name: "probe", path: nil, document: MarkdownParser.parse("x"))],
+                           config: PagerConfig(), rows: 30, columns: 100)
+    spec!.prebuild(for: probe.layoutOptions)
+    _ = probe.update(.key(.char("q")))
+    let content = spec!.prebuilt!.content
+    stage("MarkdownContent + counts + navigation (\(content.unitCount) units)")
+    print("content: \(content.textBytes / 1_048_576) MB of unit text; \(content.links.count) links")
+    var facts: DocumentFacts? = DocumentFacts(layout: DocumentLayout(content: content, options: spec!.prebuilt!.options,
+                                                                     rowCounts: spec!.prebuilt!.rowCounts),
+                                              contentHash: StableHash(bytes: [UInt8]()))
+    stage("DocumentFacts (\(facts!.leaves.count) leaves)")
+    var state: PagerState? = PagerState(documents: [spec!], config: PagerConfig(), rows: 30, columns: 100)
+    spec = nil
+    stage("PagerState (adopts the content)")
     _ = state!.update(.key(.char("G")))
     stage("G")
     _ = state!.update(.resize(rows: 20, columns: 70))
@@ -163,6 +170,7 @@ if let i = args.firstIndex(of: "--memory"), i + 1 < args.count {
     _ = state!.update(.key(.char("g")))
     stage("g")
     state = nil
+    facts = nil
     stage("all freed")
     exit(0)
 }

@@ -52,4 +52,42 @@ import Testing
         #expect(shown(after, r.anchor).hasSuffix(expected))
         #expect(afterFacts.textAt(r.anchor) == expected)
     }
+
+    /// Facts made from a layout keep no copy of the texts (they read them from the content),
+    /// and resolve every rule exactly as facts that keep them.
+    @Test func layoutFactsReadTextsFromTheContentAndResolveTheSame() {
+        let (layout, lean) = layout(Self.original + "\n\nÜnïcödé paragraph 👩‍👩‍👧 at the end.", width: 20)
+        let document = layout.document!
+        let kept = DocumentFacts(document: document, contentHash: lean.contentHash,
+                                 text: { layout.unitIndex(of: $0).map { layout.text(ofUnit: $0) } ?? "" },
+                                 weight: { layout.unitIndex(of: $0).map { layout.index.count(ofUnit: $0) } ?? 1 })
+        #expect(lean.leaves.count == kept.leaves.count && lean.leaves.count >= 5)
+        for i in lean.leaves.indices {
+            #expect(lean.leaves[i].text.isEmpty)
+            #expect(lean.text(ofLeaf: i) == kept.leaves[i].text && kept.text(ofLeaf: i) == kept.leaves[i].text)
+            #expect(lean.leaves[i].textLength == kept.leaves[i].text.utf8.count)
+            #expect(lean.leaves[i].fingerprint == kept.leaves[i].fingerprint)
+        }
+        let edited = "Other.\n\n" + Self.original.replacingOccurrences(of: "Second", with: "2nd")
+            + "\n\nÜnïcödé paragraph 👩‍👩‍👧 at the end."
+        let (_, editedLean) = self.layout(edited, width: 30)
+        let editedLayout = DocumentLayout(document: MarkdownParser.parse(edited), options: LayoutOptions(width: 30))
+        let editedKept = DocumentFacts(document: editedLayout.document!, contentHash: editedLean.contentHash,
+                                       text: { editedLayout.unitIndex(of: $0).map { editedLayout.text(ofUnit: $0) } ?? "" },
+                                       weight: { editedLayout.unitIndex(of: $0).map { editedLayout.index.count(ofUnit: $0) } ?? 1 })
+        for i in lean.leaves.indices {
+            for offset in [0, 3, 7, 1000] {
+                for fraction in [0.0, 0.5, 0.97] {
+                    let stored = capture(anchor: Anchor(block: lean.leaves[i].block, offset: offset), facts: lean,
+                                         fraction: fraction)
+                    for hash in [lean.contentHash, StableHash(bytes: "x".utf8)] {
+                        #expect(resolve(stored, storedContentHash: hash, in: editedLean)
+                                == resolve(stored, storedContentHash: hash, in: editedKept))
+                        #expect(resolve(stored, storedContentHash: hash, in: lean)
+                                == resolve(stored, storedContentHash: hash, in: kept))
+                    }
+                }
+            }
+        }
+    }
 }

@@ -201,7 +201,7 @@ import Testing
         let after = facts(edited)
         let r = resolve(stored, storedContentHash: before.contentHash, in: after)
         #expect(r.rule == .fraction)
-        #expect(after.leaves[after.leafIndex(of: r.anchor.block)!].text == "Four.")
+        #expect(after.text(ofLeaf: after.leafIndex(of: r.anchor.block)!) == "Four.")
         #expect(after.textAt(r.anchor) == "our.") // a fifth into the last of four leaves
     }
 

@@ -47,16 +47,16 @@ func facts(_ markdown: String) -> DocumentFacts {
 extension DocumentFacts {
     /// The leaf whose text starts with `prefix`.
     func leaf(startingWith prefix: String) -> LeafFacts {
-        guard let leaf = leaves.first(where: { $0.text.hasPrefix(prefix) }) else {
+        guard let i = leaves.indices.first(where: { text(ofLeaf: $0).hasPrefix(prefix) }) else {
             fatalError("no leaf starts with \(prefix)")
         }
-        return leaf
+        return leaves[i]
     }
 
     /// The content text from the anchor on — what the reader sees first.
     func textAt(_ anchor: Anchor) -> String {
         guard let i = leafIndex(of: anchor.block) else { return "<not a leaf: \(anchor.block)>" }
-        let utf8 = Array(leaves[i].text.utf8)
+        let utf8 = Array(text(ofLeaf: i).utf8)
         return String(decoding: utf8[min(anchor.offset, utf8.count)...], as: UTF8.self)
     }
 
