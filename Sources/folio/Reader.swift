@@ -274,6 +274,7 @@ enum PositionFacts {
     /// to the peak.
     static func parseAndBuild(_ bytes: inout [UInt8], options: LayoutOptions, whole: Bool)
         -> (spec: DocumentSpec, facts: (hash: StableHash, facts: DocumentFacts)?) {
+        if whole, bytes.count >= MarkdownParser.piecewiseBytes { HeapTrim.mapLargeBlocks() }
         var spec = DocumentSpec(name: "", path: nil, document: MarkdownParser.parse(bytes))
         let hash = whole ? StableHash(bytes: bytes) : nil
         let large = bytes.count >= MarkdownParser.piecewiseBytes
