@@ -153,16 +153,20 @@ if let i = args.firstIndex(of: "--memory"), i + 1 < args.count {
                            config: PagerConfig(), rows: 30, columns: 100)
     spec!.prebuild(for: probe.layoutOptions)
     _ = probe.update(.key(.char("q")))
-    let content = spec!.prebuilt!.content
-    stage("MarkdownContent + counts + navigation (\(content.unitCount) units)")
-    print("content: \(content.textBytes / 1_048_576) MB of unit text; \(content.links.count) links")
-    var facts: DocumentFacts? = DocumentFacts(layout: DocumentLayout(content: content, options: spec!.prebuilt!.options,
+    do {
+        let content = spec!.prebuilt!.content
+        stage("MarkdownContent + counts + navigation (\(content.unitCount) units)")
+        print("content: \(content.textBytes / 1_048_576) MB of unit text; \(content.links.count) links")
+    }
+    var facts: DocumentFacts? = DocumentFacts(layout: DocumentLayout(content: spec!.prebuilt!.content,
+                                                                     options: spec!.prebuilt!.options,
                                                                      rowCounts: spec!.prebuilt!.rowCounts),
                                               contentHash: StableHash(bytes: [UInt8]()))
     stage("DocumentFacts (\(facts!.leaves.count) leaves)")
     var state: PagerState? = PagerState(documents: [spec!], config: PagerConfig(), rows: 30, columns: 100)
     spec = nil
     stage("PagerState (adopts the content)")
+    print("navigation: \(state!.active.headings.count) headings, \(state!.active.elements.count) Tab elements")
     _ = state!.update(.key(.char("G")))
     stage("G")
     _ = state!.update(.resize(rows: 20, columns: 70))
