@@ -97,7 +97,10 @@ public struct BlockChildren: RandomAccessCollection, Equatable, Sendable {
 
     public var startIndex: Int { 0 }
     public var endIndex: Int { count }
-    public subscript(i: Int) -> BlockID { ids.isEmpty ? BlockID(next + i) : BlockID(Int(ids[i])) }
+    public subscript(i: Int) -> BlockID {
+        precondition(i >= 0 && i < count, "child index out of range")
+        return ids.isEmpty ? BlockID(next + i) : BlockID(Int(ids[i]))
+    }
 
     public static func == (a: BlockChildren, b: BlockChildren) -> Bool { a.elementsEqual(b) }
 }
@@ -246,15 +249,46 @@ public struct Inlines: Sendable, Equatable {
     /// Whether these inlines are in their packed form (for tests and `folio-bench --memory`).
     public var isPacked: Bool { if case .packed = storage { true } else { false } }
 
+    /// The first node (of packed inlines, decoded alone).
+    var firstNode: InlineNode? {
+        switch storage {
+        case .nodes(let nodes): return nodes.first
+        case .packed(let packed): return packed.firstNode()
+        }
+    }
+
+    /// True when these inlines are packed and `byte` is nowhere in them, so no text holds it
+    /// (a pass that looks for `^` skips them without decoding); false says nothing.
+    func packedLacks(_ byte: UInt8) -> Bool {
+        if case .packed(let packed) = storage { return !packed.contains(byte: byte) }
+        return false
+    }
+
+    /// Whether two text nodes follow each other at the top level.
+    var hasAdjacentTopLevelText: Bool {
+        if case .packed(let packed) = storage { return packed.hasAdjacentTopLevelText }
+        let nodes = self.nodes
+        var k = 0, lastIsText = false
+        while k < nodes.count {
+            let isText: Bool
+            if case .text = nodes[k].kind { isText = true } else { isText = false }
+            if isText && lastIsText { return true }
+            lastIsText = isText
+            k += nodes[k].descendantCount + 1
+        }
+        return false
+    }
+
     /// Bytes of the packed buffer (0 when not packed).
     public var packedByteCount: Int { packedBytes?.byteCount ?? 0 }
 
     /// The packed bytes, when packed.
     var packedBytes: PackedInlines? { if case .packed(let p) = storage { p } else { nil } }
 
+    /// Equal nodes (strings compared as Swift compares them, by canonical equivalence),
+    /// whatever the forms: equal packed bytes prove it at once.
     public static func == (a: Inlines, b: Inlines) -> Bool {
-        // The packing is canonical: equal nodes pack to equal bytes.
-        if case .packed(let x) = a.storage, case .packed(let y) = b.storage { return x == y }
+        if case .packed(let x) = a.storage, case .packed(let y) = b.storage, x == y { return true }
         return a.nodes == b.nodes
     }
 }

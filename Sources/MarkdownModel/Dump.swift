@@ -102,7 +102,8 @@ enum DumpText {
         var out = ""
         // Closing text of the open containers, with the index of their last descendant.
         var closers: [(end: Int, text: String)] = []
-        for (index, node) in inlines.nodes.enumerated() {
+        let nodes = inlines.nodes
+        for (index, node) in nodes.enumerated() {
             switch node.kind {
             case .text(let text): out += escaped(text)
             case .code(let text): out += "`" + escaped(text) + "`"
@@ -114,7 +115,7 @@ enum DumpText {
             case .strikethrough: out += "~~"; closers.append((index + node.descendantCount, "~~"))
             case .link(let destination, let title, let autolink):
                 if autolink {
-                    let text = Inlines(Array(inlines.nodes[(index + 1)..<(index + 1 + node.descendantCount)])).plainText
+                    let text = Inlines(Array(nodes[(index + 1)..<(index + 1 + node.descendantCount)])).plainText
                     out += "<"
                     closers.append((index + node.descendantCount, text == destination ? ">" : "→" + escaped(destination) + ">"))
                 } else {

@@ -50,6 +50,7 @@ enum Footnotes {
     /// reference definition).
     private static func hasCaretLink(_ kind: BlockKind) -> Bool {
         func has(_ inlines: Inlines) -> Bool {
+            if inlines.packedLacks(UInt8(ascii: "^")) { return false }  // (without decoding them)
             let nodes = inlines.nodes
             for k in nodes.indices {
                 guard case .link(_, _, false) = nodes[k].kind, nodes[k].descendantCount == 1, k + 1 < nodes.count,
@@ -124,7 +125,7 @@ enum Footnotes {
                 continue
             }
             continuing = nil
-            guard case .paragraph(let inlines) = block.kind, let first = inlines.nodes.first,
+            guard case .paragraph(let inlines) = block.kind, let first = inlines.firstNode,
                   case .text(let text) = first.kind, text.hasPrefix("[^"), let parts = split(inlines, lines: block.source)
             else { continue }
             removed.insert(id.rawValue)
@@ -151,6 +152,11 @@ enum Footnotes {
             // `process`) change anything; otherwise the rewrite below would only join adjacent
             // top-level text nodes, so do just that (and keep the arrays when there are none:
             // a changelog's every paragraph has links, and copying them all doubled the model).
+            // Packed inlines without a `^` are not decoded; rewritten ones are packed again.
+            func repacked(_ result: Inlines) -> Inlines { inlines.isPacked ? result.packed() : result }
+            if inlines.packedLacks(UInt8(ascii: "^")) {
+                return inlines.hasAdjacentTopLevelText ? repacked(mergingText(inlines)) : inlines
+            }
             let nodes = inlines.nodes
             var k = 0, mayRefer = false
             while k < nodes.count && !mayRefer {
@@ -162,7 +168,7 @@ enum Footnotes {
                 }
                 k += 1
             }
-            guard mayRefer else { return hasAdjacentTopLevelText(inlines) ? mergingText(inlines) : inlines }
+            guard mayRefer else { return inlines.hasAdjacentTopLevelText ? repacked(mergingText(inlines)) : inlines }
             var tree = InlineTree(inlines)
             func reference(_ key: String) -> Int {
                 let number: Int
@@ -225,7 +231,7 @@ enum Footnotes {
                     pending += tree.nodes[index].children
                 }
             }
-            return mergingText(tree.flattened())
+            return repacked(mergingText(tree.flattened()))
         }
         var isRemoved = [Bool](repeating: false, count: document.blocks.count)
         for index in removed { isRemoved[index] = true }
@@ -394,19 +400,6 @@ enum Footnotes {
     }
 
     /// Whether two top-level text nodes follow each other (what `mergingText` joins).
-    private static func hasAdjacentTopLevelText(_ inlines: Inlines) -> Bool {
-        let nodes = inlines.nodes
-        var k = 0, lastIsText = false
-        while k < nodes.count {
-            let isText: Bool
-            if case .text = nodes[k].kind { isText = true } else { isText = false }
-            if isText && lastIsText { return true }
-            lastIsText = isText
-            k += nodes[k].descendantCount + 1
-        }
-        return false
-    }
-
     /// Adjacent top-level text nodes joined (the rewrite splits them).
     private static func mergingText(_ inlines: Inlines) -> Inlines {
         let nodes = inlines.nodes

@@ -66,10 +66,10 @@ struct PackedInlines: Sendable, Equatable {
     /// The bytes this packing holds (the buffer's own allocation aside).
     var byteCount: Int { bytes.count }
 
-    func nodes() -> [InlineNode] {
+    func nodes(limit: Int = .max) -> [InlineNode] {
         bytes.withUnsafeBufferPointer { buffer in
             var reader = Reader(buffer: buffer)
-            let count = reader.varint()
+            let count = min(limit, reader.varint())
             var nodes: [InlineNode] = []
             nodes.reserveCapacity(count)
             for _ in 0..<count {
@@ -95,6 +95,39 @@ struct PackedInlines: Sendable, Equatable {
                 nodes.append(InlineNode(kind, descendantCount: descendants))
             }
             return nodes
+        }
+    }
+
+    /// The first node, decoded alone.
+    func firstNode() -> InlineNode? { nodes(limit: 1).first }
+
+    /// Whether `byte` occurs anywhere in the buffer (in a string, or as a tag or count): false
+    /// proves that no text of these inlines contains it.
+    func contains(byte: UInt8) -> Bool { bytes.contains(byte) }
+
+    /// Whether two text nodes follow each other at the top level, read from the bytes.
+    var hasAdjacentTopLevelText: Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            var reader = Reader(buffer: buffer)
+            let count = reader.varint()
+            var k = 0, skip = 0, lastIsText = false
+            while k < count {
+                let tag = Tag(rawValue: reader.byte())!
+                let descendants = reader.varint()
+                switch tag {
+                case .text, .code, .html: _ = reader.stringBytes()
+                case .link, .autolink, .image: _ = reader.stringBytes(); _ = reader.stringBytes()
+                default: break
+                }
+                if skip > 0 { skip -= 1 } else {
+                    let isText = tag == .text
+                    if isText && lastIsText { return true }
+                    lastIsText = isText
+                    skip = descendants
+                }
+                k += 1
+            }
+            return false
         }
     }
 

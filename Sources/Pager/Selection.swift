@@ -31,7 +31,8 @@ public struct SelectableElements: RandomAccessCollection, Sendable {
     /// The headings (`headings`, in unit order) and links of `content`, in document order:
     /// within a unit the heading first, then its links by position.
     init(_ content: MarkdownContent, headings: [HeadingEntry]) {
-        links = content.links
+        let links = content.links
+        self.links = links
         var h = 0
         for u in 0..<content.unitCount {
             if h < headings.count, headings[h].blockIndex == u {
@@ -40,10 +41,10 @@ public struct SelectableElements: RandomAccessCollection, Sendable {
                                      what: -Int32(clamping: headings[h].level)))
                 h += 1
             }
-            let numbers = content.links.indices(ofUnit: u)
+            let numbers = links.indices(ofUnit: u)
             guard !numbers.isEmpty else { continue }
-            for i in numbers.sorted(by: { content.links.range($0).lowerBound < content.links.range($1).lowerBound }) {
-                let r = content.links.range(i)
+            for i in numbers.sorted(by: { links.range($0).lowerBound < links.range($1).lowerBound }) {
+                let r = links.range(i)
                 entries.append(Entry(unit: Int32(clamping: u), lower: Int32(clamping: r.lowerBound),
                                      upper: Int32(clamping: r.upperBound), what: Int32(clamping: i)))
             }
@@ -52,6 +53,10 @@ public struct SelectableElements: RandomAccessCollection, Sendable {
 
     public var startIndex: Int { 0 }
     public var endIndex: Int { entries.count }
+
+    /// Element i's unit and range, without making the element.
+    public func unit(at i: Int) -> Int { Int(entries[i].unit) }
+    public func range(at i: Int) -> Range<Int> { Int(entries[i].lower)..<Int(entries[i].upper) }
 
     public subscript(i: Int) -> SelectableElement {
         let e = entries[i]
@@ -130,6 +135,11 @@ extension PagerState {
         active.layout.rows(showing: element.range, inUnit: element.blockIndex)
     }
 
+    /// `rows(of: elements[i])` without making the element (a link's destination string).
+    func rows(ofElement i: Int, in elements: SelectableElements) -> Range<Int> {
+        active.layout.rows(showing: elements.range(at: i), inUnit: elements.unit(at: i))
+    }
+
     /// Tab / Shift-Tab: the next (previous) link or heading; the view follows it with the
     /// minimal reveal, so it moves only when the element is not fully on screen.
     mutating func selectNext(forward: Bool, count: Int) {
@@ -147,13 +157,13 @@ extension PagerState {
             // Elements come in row order, so the first one at or after the top (the last one
             // ending by the bottom) is found by bisection: a few layouts, not one per element.
             if forward {
-                var i = firstIndex(in: elements) { rows(of: $0).lowerBound >= top }
-                while i < elements.count && rows(of: elements[i]).isEmpty { i += 1 }
+                var i = firstIndex(in: elements) { rows(ofElement: $0, in: elements).lowerBound >= top }
+                while i < elements.count && rows(ofElement: i, in: elements).isEmpty { i += 1 }
                 guard i < elements.count else { message = "No more links or headings"; return }
                 index = i
             } else {
-                var i = firstIndex(in: elements) { rows(of: $0).upperBound > bottom } - 1
-                while i >= 0 && rows(of: elements[i]).isEmpty { i -= 1 }
+                var i = firstIndex(in: elements) { rows(ofElement: $0, in: elements).upperBound > bottom } - 1
+                while i >= 0 && rows(ofElement: i, in: elements).isEmpty { i -= 1 }
                 guard i >= 0 else { message = "No more links or headings"; return }
                 index = i
             }
@@ -163,7 +173,7 @@ extension PagerState {
         while steps > 0 {
             let next = index + (forward ? 1 : -1)
             guard next >= 0 && next < elements.count else { atEnd = true; break }
-            if rows(of: elements[next]).isEmpty { index = next; continue }  // filtered out
+            if rows(ofElement: next, in: elements).isEmpty { index = next; continue }  // filtered out
             index = next
             steps -= 1
         }
@@ -241,11 +251,12 @@ extension PagerState {
     }
 
     /// The first element for which `predicate` (false, then true, along the elements) holds.
-    private func firstIndex(in elements: SelectableElements, where predicate: (SelectableElement) -> Bool) -> Int {
+    /// The first index whose element satisfies `predicate` (false then true along the list).
+    private func firstIndex(in elements: SelectableElements, where predicate: (Int) -> Bool) -> Int {
         var lo = 0, hi = elements.count
         while lo < hi {
             let mid = (lo + hi) / 2
-            if predicate(elements[mid]) { hi = mid } else { lo = mid + 1 }
+            if predicate(mid) { hi = mid } else { lo = mid + 1 }
         }
         return lo
     }

@@ -96,8 +96,9 @@ enum HeapTrim {
     /// from the heap and leave it fragmented: a 20 MB changelog peaked at 138 MB, with the
     /// threshold fixed at 1 MB at 127 MB (`scripts/memory-bench.sh`), for ~10 % more parse and
     /// layout time off the run loop (`folio-bench`: 0.20 → 0.22 s, 0.25 → 0.28 s; 256 KB: 125
-    /// MB, 0.25 s). Set when a large Markdown document is parsed whole, so text documents
-    /// (read in 1 MB windows) keep glibc's own policy.
+    /// MB, 0.25 s). Set when a large Markdown document is first parsed whole, and kept for the
+    /// rest of the process (glibc cannot say what the threshold was): a session that only
+    /// shows text (read in 1 MB windows) keeps glibc's own policy.
     static func mapLargeBlocks() {
         _ = mapLargeBlocksOnce
     }

@@ -7,7 +7,7 @@ import Testing
 @Suite struct PackedInlinesTests {
     /// Strings that stress the encoding: empty, NUL, multi-byte scalars, lengths around the
     /// one-byte varint limit (127, 128) and far past it.
-    static let strings = ["", "a", "\0", "é", "日本語", "👩‍👩‍👧", String(repeating: "x", count: 127),
+    static let strings = ["", "a", "\0", "é", "x^y", "[^1]", "日本語", "👩‍👩‍👧", String(repeating: "x", count: 127),
                           String(repeating: "y", count: 128), String(repeating: "ü", count: 9000), "tab\there\nnl"]
 
     static func randomNodes(_ rng: inout SplitMix, count: Int) -> [InlineNode] {
@@ -43,6 +43,18 @@ import Testing
         #expect(packed == inlines && inlines == packed)
         #expect(packed.plainText == inlines.plainText)
         #expect(packed.packed().nodes == nodes)
+        // What the footnote pass reads of packed inlines without decoding them.
+        #expect(packed.firstNode == nodes.first)
+        #expect(packed.hasAdjacentTopLevelText == inlines.hasAdjacentTopLevelText)
+        let hasCaret = nodes.contains { node in
+            switch node.kind {
+            case .text(let s), .code(let s), .html(let s): s.utf8.contains(UInt8(ascii: "^"))
+            case .link(let a, let b, _), .image(let a, let b): (a + b).utf8.contains(UInt8(ascii: "^"))
+            default: false
+            }
+        }
+        if hasCaret { #expect(!packed.packedLacks(UInt8(ascii: "^"))) }
+        #expect(!inlines.packedLacks(UInt8(ascii: "^")))
         // Equal nodes pack to equal bytes; different nodes do not compare equal.
         // (Compared into Bools: a failed expectation on the values would print every byte.)
         let same = Inlines(nodes).packed() == packed

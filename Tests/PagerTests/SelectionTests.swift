@@ -69,6 +69,9 @@ extension PagerHarness {
             }
         }
         #expect(Array(elements) == expected)
+        for i in elements.indices {
+            #expect(elements.unit(at: i) == expected[i].blockIndex && elements.range(at: i) == expected[i].range)
+        }
         #expect(expected.count == 10)  // 2 headings; 1 + 3 + 2 + 2 links
         #expect(expected.contains { $0.kind == .link("https://e.org/a b") })
         #expect(expected.contains { $0.kind == .link("https://e.org/日本") })
