@@ -34,6 +34,9 @@ public final class ByteStore: @unchecked Sendable {
     /// All bytes as one array, once `consolidate` made them so (the chunks are gone then).
     private var whole: [UInt8]?
     private var _count = 0
+    /// Set when an ended stream's bytes were let go (`letGoOfBytes`): a fingerprint of them
+    /// that its owner chose (the reading position's content hash).
+    private var keptTag: UInt64?
 
     public init() {}
 
@@ -45,6 +48,24 @@ public final class ByteStore: @unchecked Sendable {
 
     /// Bytes held.
     public var count: Int { lock.lock(); defer { lock.unlock() }; return _count }
+
+    /// The tag given to `letGoOfBytes`, once the bytes are gone.
+    public var tagOfBytesLetGo: UInt64? { lock.lock(); defer { lock.unlock() }; return keptTag }
+
+    /// An ended stream's bytes let go, its count kept, `tag` kept in their place: the parse
+    /// of a piped Markdown document lets them go as soon as it has hashed them (they are 20
+    /// MB of the peak of `cat big.md | folio` while the content is built), and a save
+    /// meanwhile takes its hash from the tag. Reads then find nothing (`forEachPiece` calls
+    /// nothing, `bytes` and `consolidate` are empty). A file's store holds no bytes to let
+    /// go: nothing happens.
+    public func letGoOfBytes(keeping tag: UInt64) {
+        lock.lock(); defer { lock.unlock() }
+        guard fileFD < 0 else { return }
+        for c in chunks { c.deallocate() }
+        chunks = []
+        whole = nil
+        keptTag = tag
+    }
 
     /// Reads `length` bytes of a regular file from now on (a descriptor of its own: the caller
     /// keeps or closes `fd`). A later call, when the file grew, reads the new length (and the
@@ -97,6 +118,7 @@ public final class ByteStore: @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         if let whole { return whole }
         if fileFD >= 0 { return readPrefix(_count) }
+        if keptTag != nil { return [] }
         var out: [UInt8] = []
         out.reserveCapacity(_count)
         var at = 0
@@ -124,6 +146,8 @@ public final class ByteStore: @unchecked Sendable {
     public func append(_ bytes: UnsafeRawBufferPointer) {
         lock.lock(); defer { lock.unlock() }
         precondition(fileFD < 0, "a file's store does not take appends")
+        // After `letGoOfBytes` (only ever of an ended stream) there is nothing to append to.
+        guard keptTag == nil else { _count += bytes.count; return }
         if let kept = whole {
             // Back to chunks (nothing appends after the end of input today; stay correct).
             whole = nil
@@ -153,6 +177,7 @@ public final class ByteStore: @unchecked Sendable {
         for c in chunks { c.deallocate() }
         chunks = []
         whole = nil
+        keptTag = nil
         if fileFD >= 0 { close(fileFD) }
         fileFD = -1
         windowCount = 0
@@ -179,6 +204,7 @@ public final class ByteStore: @unchecked Sendable {
             whole.withUnsafeBytes { _ = body(UnsafeRawBufferPointer(rebasing: $0[range]), range.lowerBound) }
             return
         }
+        if keptTag != nil { return }
         var at = range.lowerBound
         while at < range.upperBound {
             let c = at / Self.chunkSize, within = at % Self.chunkSize

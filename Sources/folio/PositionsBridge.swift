@@ -89,7 +89,10 @@ final class PositionsBridge {
         }
         if let h = hashCache[index] { return h }
         let h: StableHash
-        if let store = loaded[index].store, loaded[index].kind == .markdown, loaded[index].bytes.count != store.count {
+        if let store = loaded[index].store, loaded[index].kind == .markdown, let tag = store.tagOfBytesLetGo {
+            // A Markdown stream whose parse hashed its bytes and let them go.
+            h = StableHash(rawValue: tag)
+        } else if let store = loaded[index].store, loaded[index].kind == .markdown, loaded[index].bytes.count != store.count {
             // A large Markdown file whose full parse (which hashes it too) is not in yet.
             // Piece by piece (1 MB windows), not a copy of the file. (`count` is read first:
             // the body runs under the store's lock.)

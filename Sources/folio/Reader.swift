@@ -250,7 +250,10 @@ final class ParseWorker: @unchecked Sendable {
             let cut = PrefixCut.parseable(bytes, ended: ended)
             if cut < bytes.count { bytes.removeSubrange(cut...) }
             let parsed = bytes.count
-            let (spec, facts) = PositionFacts.parseAndBuild(&bytes, options: options, whole: ended)
+            // An ended stream's store lets its bytes go once they are hashed: the hash stands
+            // for them from then on (a save before the model is adopted takes it).
+            let (spec, facts) = PositionFacts.parseAndBuild(&bytes, options: options, whole: ended,
+                                                            hashed: { [store] in store.letGoOfBytes(keeping: $0.rawValue) })
             lock.lock()
             parsedBytes = ended ? available : max(parsedBytes, parsed)
             running = false
@@ -272,11 +275,15 @@ enum PositionFacts {
     /// together; and the parse's pieces ran on other threads, whose heaps then hold cmark's
     /// freed trees: a large whole input gives them back first (`HeapTrim.now`), so they do not add
     /// to the peak.
-    static func parseAndBuild(_ bytes: inout [UInt8], options: LayoutOptions, whole: Bool)
+    /// `hashed` is told the hash (of a `whole` input) as soon as it is taken, before the bytes
+    /// are let go: a stream's store lets its own copy go then (`ByteStore.letGoOfBytes`).
+    static func parseAndBuild(_ bytes: inout [UInt8], options: LayoutOptions, whole: Bool,
+                              hashed: ((StableHash) -> Void)? = nil)
         -> (spec: DocumentSpec, facts: (hash: StableHash, facts: DocumentFacts)?) {
         if whole, bytes.count >= MarkdownParser.piecewiseBytes { HeapTrim.mapLargeBlocks() }
         var spec = DocumentSpec(name: "", path: nil, document: MarkdownParser.parse(bytes))
         let hash = whole ? StableHash(bytes: bytes) : nil
+        if let hash { hashed?(hash) }
         let large = bytes.count >= MarkdownParser.piecewiseBytes
         bytes = []
         if whole, large { HeapTrim.now() }  // (not for every partial parse of a growing stream)

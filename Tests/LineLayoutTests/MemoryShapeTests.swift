@@ -56,6 +56,40 @@ import Testing
         #expect(store.bytes(0..<store.count) == input + [UInt8](repeating: 7, count: 10))
     }
 
+    /// An ended stream's store lets its bytes go once they are hashed: the count and the tag
+    /// stay, reads find nothing (and never touch freed chunks), a reset starts over; a file's
+    /// store has nothing to let go.
+    @Test func aStoreLetsItsBytesGoAndKeepsItsCountAndTag() throws {
+        for consolidated in [false, true] {
+            let store = ByteStore()
+            let input = (0..<(ByteStore.chunkSize + 777)).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+            input.withUnsafeBytes { store.append($0) }
+            if consolidated { #expect(store.consolidate() == input) }
+            #expect(store.tagOfBytesLetGo == nil)
+            store.letGoOfBytes(keeping: 42)
+            #expect(store.tagOfBytesLetGo == 42)
+            #expect(store.count == input.count)
+            var pieces = 0
+            store.forEachPiece(in: 0..<store.count) { _, _ in pieces += 1; return true }
+            #expect(pieces == 0)
+            #expect(store.bytes(0..<10).isEmpty && store.consolidate().isEmpty && store.copyPrefix(5).isEmpty)
+            store.reset()
+            #expect(store.tagOfBytesLetGo == nil && store.count == 0)
+            [UInt8](repeating: 9, count: 3).withUnsafeBytes { store.append($0) }
+            #expect(store.bytes(0..<store.count) == [9, 9, 9])
+        }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("folio-letgo-\(UUID().uuidString)").path
+        #expect(FileManager.default.createFile(atPath: path, contents: Data([1, 2, 3])))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let fd = open(path, O_RDONLY)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        let file = ByteStore()
+        try #require(file.attachFile(fd: fd, length: 3))
+        file.letGoOfBytes(keeping: 7)
+        #expect(file.tagOfBytesLetGo == nil && file.bytes(0..<3) == [1, 2, 3])
+    }
+
     /// A file's store reads the file: the parse's copy is the file's bytes for any count
     /// (past the end: all of them), pieces and ranges across its 1 MB windows read the same,
     /// and a file that shrinks under it reads as zeros where it lost bytes — never SIGBUS, as
