@@ -20,8 +20,8 @@ struct UnitTexts: Sendable {
     /// The same texts in buffers of exactly their size: appending grows a buffer by doubling,
     /// and a document's texts would otherwise keep up to twice their bytes.
     mutating func shrink() {
-        bytes = bytes.withUnsafeBufferPointer { Array($0) }
-        starts = starts.withUnsafeBufferPointer { Array($0) }
+        bytes = bytes.exactlySized
+        starts = starts.exactlySized
     }
 
     subscript(u: Int) -> String { withBytes(u) { String(decoding: $0, as: UTF8.self) } }
@@ -67,9 +67,9 @@ public struct UnitLinks: Sendable {
 
     /// The same links in buffers of exactly their size (as `UnitTexts.shrink`).
     mutating func shrink() {
-        destinations = destinations.withUnsafeBufferPointer { Array($0) }
-        entries = entries.withUnsafeBufferPointer { Array($0) }
-        starts = starts.withUnsafeBufferPointer { Array($0) }
+        destinations = destinations.exactlySized
+        entries = entries.exactlySized
+        starts = starts.exactlySized
     }
 
     /// The numbers of unit u's links.
@@ -90,4 +90,9 @@ public struct UnitLinks: Sendable {
 
     /// Unit u's links, in the order its layout found them.
     public subscript(u: Int) -> [LinkTarget] { indices(ofUnit: u).map(link) }
+}
+
+extension Array {
+    /// A copy with no spare capacity (appending grows an array by doubling).
+    var exactlySized: [Element] { withUnsafeBufferPointer { Array($0) } }
 }

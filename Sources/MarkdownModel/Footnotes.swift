@@ -52,17 +52,30 @@ enum Footnotes {
         func has(_ inlines: Inlines) -> Bool {
             if inlines.packedLacks(UInt8(ascii: "^")) { return false }  // (without decoding them)
             let nodes = inlines.nodes
-            for k in nodes.indices {
-                guard case .link(_, _, false) = nodes[k].kind, nodes[k].descendantCount == 1, k + 1 < nodes.count,
-                      case .text(let t) = nodes[k + 1].kind, t.hasPrefix("^") else { continue }
-                return true
-            }
-            return false
+            return nodes.indices.contains { isCaretLink(nodes, $0) }
         }
         switch kind {
         case .paragraph(let inlines), .heading(_, let inlines), .summary(let inlines): return has(inlines)
         case .table(let table): return table.header.contains(where: has) || table.rows.contains { $0.contains(where: has) }
         default: return false
+        }
+    }
+
+    /// Whether node `k` is a link whose one child is text starting with `^`.
+    private static func isCaretLink(_ nodes: [InlineNode], _ k: Int) -> Bool {
+        guard case .link(_, _, false) = nodes[k].kind, nodes[k].descendantCount == 1, k + 1 < nodes.count,
+              case .text(let t) = nodes[k + 1].kind else { return false }
+        return t.hasPrefix("^")
+    }
+
+    /// Whether `inlines` may hold a footnote reference: `[^` in a text, or a caret link.
+    /// Packed inlines without a `^` are not decoded.
+    private static func mayRefer(_ inlines: Inlines) -> Bool {
+        if inlines.packedLacks(UInt8(ascii: "^")) { return false }
+        let nodes = inlines.nodes
+        return nodes.indices.contains { k in
+            if case .text(let t) = nodes[k].kind { return containsCaretBracket(t) }
+            return isCaretLink(nodes, k)
         }
     }
 
@@ -152,23 +165,9 @@ enum Footnotes {
             // `process`) change anything; otherwise the rewrite below would only join adjacent
             // top-level text nodes, so do just that (and keep the arrays when there are none:
             // a changelog's every paragraph has links, and copying them all doubled the model).
-            // Packed inlines without a `^` are not decoded; rewritten ones are packed again.
+            // Rewritten inlines that were packed are packed again.
             func repacked(_ result: Inlines) -> Inlines { inlines.isPacked ? result.packed() : result }
-            if inlines.packedLacks(UInt8(ascii: "^")) {
-                return inlines.hasAdjacentTopLevelText ? repacked(mergingText(inlines)) : inlines
-            }
-            let nodes = inlines.nodes
-            var k = 0, mayRefer = false
-            while k < nodes.count && !mayRefer {
-                switch nodes[k].kind {
-                case .text(let t): mayRefer = containsCaretBracket(t)
-                case .link(_, _, false):
-                    if nodes[k].descendantCount == 1, case .text(let t) = nodes[k + 1].kind, t.hasPrefix("^") { mayRefer = true }
-                default: break
-                }
-                k += 1
-            }
-            guard mayRefer else { return inlines.hasAdjacentTopLevelText ? repacked(mergingText(inlines)) : inlines }
+            guard mayRefer(inlines) else { return inlines.hasAdjacentTopLevelText ? repacked(mergingText(inlines)) : inlines }
             var tree = InlineTree(inlines)
             func reference(_ key: String) -> Int {
                 let number: Int

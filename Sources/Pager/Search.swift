@@ -32,7 +32,6 @@ public struct UnitText: UTF8Text, Sendable {
     public func withUTF8Bytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         content.withText(ofUnit: unit, body)
     }
-    public var string: String { content.text(ofUnit: unit) }
 }
 
 /// A prompt at the bottom line: `/`, `?` or `&`.

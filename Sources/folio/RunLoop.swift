@@ -631,12 +631,6 @@ extension RunLoop {
                     say(m)
                 }
                 if !isComplete { inputs[doc].parser?.poke(ended: inputs[doc].ended || inputs[doc].reader == nil, options: state.layoutOptions) }
-                if isComplete, facts != nil, inputs[doc].reader != nil, inputs[doc].text == nil {
-                    // A whole Markdown stream: its model, hash and facts stand for its bytes
-                    // from now on (nothing parses it again: it has no file to reload), so the
-                    // store lets them go (20 MB for 20 MB piped).
-                    inputs[doc].store.reset()
-                }
                 if isComplete { HeapTrim.soon() }
             case .rowCounts(let doc, let chunk, let counter):
                 counter.taken()
