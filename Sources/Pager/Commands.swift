@@ -168,7 +168,7 @@ extension PagerState {
     }
 
     /// less's `-` command, for the options that make sense while reading: `-N` line numbers,
-    /// `-S` chop long lines (text documents), `-i` smart case, `-I` ignore case. The same
+    /// `-S` chop long lines (text; Markdown: wide tables as whole grids), `-i` smart case, `-I` ignore case. The same
     /// line stays on top (`relayout` keeps the anchor); the status line says the new state.
     mutating func toggleOption(_ letter: Character) {
         switch letter {
@@ -180,7 +180,10 @@ extension PagerState {
             config.chopLongLines.toggle()
             horizontalShift = 0
             relayoutAll()
-            message = !active.isText ? "Chop long lines \(config.chopLongLines ? "on" : "off") (text documents only; Markdown is wrapped to the width)"
+            // Markdown's prose always wraps; `-S` shows its too-wide tables as whole grids.
+            message = !active.isText
+                ? (config.chopLongLines ? "Wide tables as whole grids, cut at the width (← → scroll sideways)"
+                   : "Wide tables fitted to the width")
                 : config.chopLongLines ? "Chop long lines (← → scroll sideways)" : "Fold long lines"
         case "i":
             config.searchCase = config.searchCase == .smart ? .sensitive : .smart

@@ -37,6 +37,15 @@ private func trimmed(_ rows: [String]) -> [String] { rows.map(trim) }
         #expect(trimmed(h.content) == ["xxxxxxxxxx", "xxxxxxxxxx", "xxxxxEND"])
     }
 
+    /// In Markdown `-S` is about wide tables (prose always wraps), and says so.
+    @Test func dashSInMarkdownSaysItIsAboutWideTables() {
+        var h = PagerHarness(markdown: "Some prose.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n", columns: 30, rows: 6)
+        h.send("-S")
+        #expect(h.state.message == "Wide tables as whole grids, cut at the width (← → scroll sideways)")
+        h.send("-S")
+        #expect(h.state.message == "Wide tables fitted to the width")
+    }
+
     @Test func dashNShowsLineNumbersAndHidesThem() {
         var h = PagerHarness(text: "alpha\nbeta\ngamma\n", columns: 30, rows: 4)
         h.send("-N")
