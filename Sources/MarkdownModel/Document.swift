@@ -114,9 +114,10 @@ public enum BlockKind: Sendable, Equatable {
     indirect case list(ListInfo)
     case item(ItemInfo)
     case paragraph(Inlines)
-    case heading(level: Int, Inlines)
     // The cases with large payloads are `indirect` (boxed): every block pays for the largest
-    // inline payload, and paragraphs and items are most blocks.
+    // inline payload, and paragraphs and items are most blocks. A heading's level and inlines
+    // (24 bytes) would make every block 72 bytes instead of 64; headings are few.
+    indirect case heading(level: Int, Inlines)
     indirect case codeBlock(info: String, literal: String, fenced: Bool)
     case htmlBlock(String)
     case thematicBreak
@@ -131,13 +132,20 @@ public enum BlockKind: Sendable, Equatable {
     /// The same kind with its inlines packed (`Inlines.packed()`): what a parse leaves in a
     /// finished block.
     public func packed() -> BlockKind {
+        var arena = PackedArena()
+        defer { arena.finish() }
+        return packed(into: &arena)
+    }
+
+    /// `packed()`, into `arena` (`DocumentBuilder` packs a parse's blocks into one).
+    func packed(into arena: inout PackedArena) -> BlockKind {
         switch self {
-        case .paragraph(let inlines): return .paragraph(inlines.packed())
-        case .heading(let level, let inlines): return .heading(level: level, inlines.packed())
-        case .summary(let inlines): return .summary(inlines.packed())
+        case .paragraph(let inlines): return .paragraph(inlines.packed(into: &arena))
+        case .heading(let level, let inlines): return .heading(level: level, inlines.packed(into: &arena))
+        case .summary(let inlines): return .summary(inlines.packed(into: &arena))
         case .table(var table):
-            table.header = table.header.map { $0.packed() }
-            table.rows = table.rows.map { $0.map { $0.packed() } }
+            table.header = table.header.map { $0.packed(into: &arena) }
+            table.rows = table.rows.map { $0.map { $0.packed(into: &arena) } }
             return .table(table)
         case .document, .blockQuote, .alert, .list, .item, .codeBlock, .htmlBlock, .thematicBreak, .frontMatter:
             return self
@@ -246,6 +254,14 @@ public struct Inlines: Sendable, Equatable {
         return result
     }
 
+    /// `packed()`, at the end of `arena`.
+    func packed(into arena: inout PackedArena) -> Inlines {
+        guard case .nodes(let nodes) = storage, !nodes.isEmpty else { return self }
+        var result = self
+        result.storage = .packed(PackedInlines(nodes, into: &arena))
+        return result
+    }
+
     /// Whether these inlines are in their packed form (for tests and `folio-bench --memory`).
     public var isPacked: Bool { if case .packed = storage { true } else { false } }
 
@@ -325,4 +341,33 @@ public enum InlineKind: Sendable, Equatable {
     indirect case link(destination: String, title: String, autolink: Bool)
     /// Children are the alt text.
     indirect case image(source: String, title: String)
+}
+
+extension BlockKind {
+    /// The same kind, its box (an `indirect` case) and the strings and arrays in it allocated
+    /// anew (`MarkdownParser.join` moves every piece's blocks into the document with it).
+    ///
+    /// A large source's pieces are parsed on several threads, and each block's box is made
+    /// among that piece's short-lived garbage: once the garbage is freed, the boxes pin a
+    /// page each here and there, which the heap cannot give back. Made again by the join,
+    /// one after the other, they fill whole pages, and the old ones' pages go back: 6 MB
+    /// less resident for a 20 MB changelog (`scripts/memory-bench.sh`). The packed inlines
+    /// are in arenas of ~1 MB (`PackedArena`) and are kept as they are.
+    func reallocated() -> BlockKind {
+        func fresh(_ s: String) -> String {
+            var s = s
+            return s.withUTF8 { utf8 in String(unsafeUninitializedCapacity: utf8.count) { _ = $0.initialize(fromContentsOf: utf8); return utf8.count } }
+        }
+        switch self {
+        case .list(let info): return .list(info)
+        case .heading(let level, let inlines): return .heading(level: level, inlines)
+        case .codeBlock(let info, let literal, let fenced): return .codeBlock(info: fresh(info), literal: fresh(literal), fenced: fenced)
+        case .htmlBlock(let s): return .htmlBlock(fresh(s))
+        case .table(let table):
+            return .table(Table(alignments: Array(table.alignments), header: Array(table.header),
+                                rows: table.rows.map { Array($0) }))
+        case .frontMatter(let literal, let toml): return .frontMatter(literal: fresh(literal), toml: toml)
+        case .document, .blockQuote, .alert, .item, .paragraph, .thematicBreak, .summary: return self
+        }
+    }
 }

@@ -69,6 +69,8 @@ struct DocumentBuilder {
         parsePendingTables()
         var blocks: [Block] = []
         blocks.reserveCapacity(kinds.count)
+        var arena = PackedArena()
+        defer { arena.finish() }
         let lineCount = reportedLineCount ?? source.lineCount
         for index in kinds.indices {
             var span = lines[index]
@@ -79,8 +81,9 @@ struct DocumentBuilder {
             } else {
                 span.first += lineOffset; span.last += lineOffset
             }
-            // Packed as it moves into the document, so the array-form inlines go at once.
-            let kind = packed ? kinds[index].packed() : kinds[index]
+            // Packed as it moves into the document, so the array-form inlines go at once; all
+            // into one arena (see `PackedArena`).
+            let kind = packed ? kinds[index].packed(into: &arena) : kinds[index]
             kinds[index] = .thematicBreak
             blocks.append(Block(id: BlockID(index), kind: kind, parent: parents[index] < 0 ? nil : BlockID(parents[index]),
                                 children: children[index], depth: depths[index], source: span,

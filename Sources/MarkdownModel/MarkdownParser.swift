@@ -34,12 +34,40 @@ public enum MarkdownParser {
 
     public static func parse(_ text: String) -> Document { parse(Array(text.utf8)) }
 
+    /// `parse`, for a caller that hands its bytes over (`bytes` is left empty): a large
+    /// source's bytes are let go as soon as its pieces are parsed, before they are joined
+    /// (unless the footnote pass needs them), so the source, the pieces and the joined
+    /// document are never held at once (20 MB of a 20 MB changelog's peak). The caller lets
+    /// go of every other reference to them first, or nothing is saved.
+    public static func parse(handingOver bytes: inout [UInt8], packed: Bool = true) -> Document {
+        defer { bytes = [] }
+        if bytes.count >= piecewiseBytes, let plan = ChunkPlan(bytes, targetBytes: pieceBytes),
+           let document = parseInPieces(&bytes, plan: plan, packed: packed) {
+            return document
+        }
+        return parse(bytes, inPieces: false, packed: packed)
+    }
+
     /// The pieces of `plan` parsed on all cores and joined into one document, or nil when the
     /// link definitions disagree (then parse whole).
     public static func parseInPieces(_ bytes: [UInt8], plan: ChunkPlan, packed: Bool = true) -> Document? {
-        guard var pieces = plan.run({ parse($0, of: bytes, plan: plan, packed: packed) }) else { return nil }
+        var bytes = bytes
+        return parseInPieces(&bytes, plan: plan, packed: packed)
+    }
+
+    /// `parseInPieces`, emptying `bytes` once the pieces are parsed when nothing after needs
+    /// them (no footnotes); untouched when it gives nil.
+    private static func parseInPieces(_ bytes: inout [UInt8], plan: ChunkPlan, packed: Bool) -> Document? {
+        guard var pieces = parsePieces(of: bytes, plan: plan, packed: packed) else { return nil }
+        if !plan.hasFootnotes { bytes = [] }
         return finish(join(&pieces, sourceLineCount: plan.sourceLineCount, frontMatter: plan.frontMatter),
-                      source: bytes, plan: plan)
+                      source: plan.hasFootnotes ? bytes : [], plan: plan)
+    }
+
+    /// Each piece of `plan` parsed (a function of its own, so that nothing holds `bytes`
+    /// once it returns).
+    private static func parsePieces(of bytes: [UInt8], plan: ChunkPlan, packed: Bool) -> [Document]? {
+        plan.run { parse($0, of: bytes, plan: plan, packed: packed) }
     }
 
     /// The joined pieces as one parse gives them: with the footnote pass, which needs the
@@ -84,7 +112,7 @@ public enum MarkdownParser {
                 let parent = block.parent.map { $0.rawValue == 0 ? 0 : $0.rawValue + shift } ?? 0
                 let id = BlockID(block.id.rawValue + shift)
                 if parent == 0 { topLevel.append(id) }
-                blocks.append(Block(id: id, kind: block.kind, parent: BlockID(parent),
+                blocks.append(Block(id: id, kind: block.kind.reallocated(), parent: BlockID(parent),
                                     children: block.children.isEmpty ? [] : block.children.map { BlockID($0.rawValue + shift) },
                                     depth: block.depth, source: block.source, continuesPrevious: block.continuesPrevious))
             }

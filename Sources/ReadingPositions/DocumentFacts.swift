@@ -43,33 +43,133 @@ public struct LeafFacts: Sendable, Equatable {
 /// The facts of every leaf block of a document, in document order. Built once per opened
 /// (or re-opened) document; the pager gets it from its `DocumentLayout`.
 public struct DocumentFacts: Sendable {
-    public let leaves: [LeafFacts]
+    public let leaves: Leaves
     /// Number of source lines of the Markdown.
     public let sourceLineCount: Int
     /// `StableHash(bytes:)` of the document's bytes: equal to a stored entry's hash means the
     /// stored anchor is exact.
     public let contentHash: StableHash
-    /// Block id → leaf index + 1 (0: not a leaf); ids are dense, so an array, not a dictionary.
-    let indexOfBlock: [Int32]
-    /// Leaf index → index among the leaves with the same heading path.
-    let sectionIndex: [Int32]
-    /// Where the leaves' texts are read when the leaves do not keep them (facts made from a
-    /// layout).
-    let content: (any LayoutContent)?
 
     /// (Built for every leaf of a document when a position is saved or restored: at 20 MB
-    /// that is ~140,000 leaves, so nothing here hashes a heading path per leaf or looks a
+    /// that is ~170,000 leaves, so nothing here hashes a heading path per leaf or looks a
     /// leaf up in a dictionary; saving once took 2 s there.)
     public init(leaves: [LeafFacts], sourceLineCount: Int, contentHash: StableHash) {
-        self.init(leaves: leaves, sourceLineCount: sourceLineCount, contentHash: contentHash, content: nil)
+        self.init(leaves: Leaves(kept: leaves), sourceLineCount: sourceLineCount, contentHash: contentHash)
     }
 
-    init(leaves: [LeafFacts], sourceLineCount: Int, contentHash: StableHash, content: (any LayoutContent)?) {
-        self.content = content
+    /// Facts from a document and each leaf block's content text (`BlockLayout.text`).
+    /// `weight` gives a leaf's share of the document for the fraction rule (e.g. rows).
+    public init(document: Document, contentHash: StableHash, text: (BlockID) -> String,
+                weight: (BlockID) -> Int = { _ in 1 }) {
+        var leaves: [LeafFacts] = []
+        leaves.reserveCapacity(document.blocks.reduce(0) { $0 + ($1.kind.isLeaf ? 1 : 0) })
+        var paths = HeadingPaths()
+        for block in document.blocks where block.kind.isLeaf {
+            let path = paths.path(after: block, title: text)
+            leaves.append(LeafFacts(block: block.id, text: text(block.id), headingPath: paths.paths[path],
+                                    sourceLines: block.source, weight: weight(block.id)))
+        }
+        self.init(leaves: leaves, sourceLineCount: document.sourceLineCount, contentHash: contentHash)
+    }
+
+    /// Facts from the pager's layout, compact: per leaf its block, fingerprint, heading path
+    /// (a number: the paths are kept once each) and weight (its row count), 20 bytes; its
+    /// text, length and source lines are read from the layout's content and document when
+    /// asked for (`Leaves`). At 20 MB, 170,000 leaves of 72 bytes (a path array, source lines
+    /// and a length each) and the indexes beside them held ~14 MB for as long as the document
+    /// was open; this holds ~3.5 MB. Each fingerprint is hashed straight from the content's
+    /// bytes: no string is made per leaf, only for headings (their titles make the paths).
+    public init(layout: DocumentLayout, contentHash: StableHash) {
+        guard let document = layout.document else {
+            // A text document: each line is a leaf (the caller keeps this to inputs of a few MB).
+            let leaves = (0..<layout.unitCount).map { u in
+                LeafFacts(block: layout.content.id(ofUnit: u), text: layout.text(ofUnit: u), headingPath: [],
+                          sourceLines: layout.content.sourceLines(ofUnit: u))
+            }
+            self.init(leaves: leaves, sourceLineCount: layout.content.sourceLineCount, contentHash: contentHash)
+            return
+        }
+        let content = layout.content
+        let count = document.blocks.reduce(0) { $0 + ($1.kind.isLeaf ? 1 : 0) }
+        var compact: [Leaves.CompactLeaf] = [], weights: [UInt32] = []
+        compact.reserveCapacity(count)
+        weights.reserveCapacity(count)
+        var paths = HeadingPaths()
+        let title = { (id: BlockID) in content.unit(of: id).map { content.text(ofUnit: $0) } ?? "" }
+        for block in document.blocks where block.kind.isLeaf {
+            let path = paths.path(after: block, title: title)
+            let unit = content.unit(of: block.id)
+            let fingerprint = unit.map { u in content.withText(ofUnit: u) { StableHash.fingerprint(utf8: $0) } }
+                ?? StableHash.fingerprint(of: "")
+            compact.append(Leaves.CompactLeaf(fingerprint: fingerprint.rawValue, block: Int32(clamping: block.id.rawValue),
+                                              path: Int32(path)))
+            weights.append(UInt32(clamping: unit.map { layout.index.count(ofUnit: $0) } ?? 1))
+        }
+        self.init(leaves: Leaves(compact: compact, weights: weights, paths: paths.paths, document: document, content: content),
+                  sourceLineCount: document.sourceLineCount, contentHash: contentHash)
+    }
+
+    private init(leaves: Leaves, sourceLineCount: Int, contentHash: StableHash) {
         self.leaves = leaves
         self.sourceLineCount = sourceLineCount
         self.contentHash = contentHash
-        var index = [Int32](repeating: 0, count: max(0, (leaves.map(\.block.rawValue).max() ?? -1) + 1))
+    }
+
+    /// Leaf i's content text: kept in the leaf, or read from the layout's content.
+    public func text(ofLeaf i: Int) -> String { leaves.text(ofLeaf: i) }
+
+    /// Index into `leaves` of a block, nil when it is not a leaf of this document.
+    public func leafIndex(of block: BlockID) -> Int? { leaves.index(of: block) }
+
+    /// Leaf i's index among the leaves with the same heading path (`ReadingPosition.sectionIndex`).
+    public func sectionIndex(ofLeaf i: Int) -> Int { leaves.sectionIndex(ofLeaf: i) }
+}
+
+/// The heading paths met walking a document's leaves in order, each kept once.
+private struct HeadingPaths {
+    private(set) var paths: [[String]] = [[]]
+    private var numbers: [[String]: Int] = [[]: 0]
+    /// Open headings: (level, normalized title). A heading of level L closes those of level >= L.
+    private var open: [(level: Int, title: String)] = []
+    private var current = 0
+
+    /// The number of the path of `block` (a leaf, met in document order): a heading's path
+    /// ends with itself.
+    mutating func path(after block: Block, title: (BlockID) -> String) -> Int {
+        guard case .heading(let level, _) = block.kind else { return current }
+        while let last = open.last, last.level >= level { open.removeLast() }
+        open.append((level, StableHash.normalized(title(block.id))))
+        let path = open.map(\.title)
+        if let known = numbers[path] {
+            current = known
+        } else {
+            current = paths.count
+            numbers[path] = current
+            paths.append(path)
+        }
+        return current
+    }
+}
+
+/// The leaves of `DocumentFacts`, in document order: kept as `LeafFacts` (facts made from
+/// texts), or compact (facts made from a layout), each `LeafFacts` then made when read.
+public struct Leaves: RandomAccessCollection, Sendable {
+    struct CompactLeaf: Sendable {
+        var fingerprint: UInt64
+        var block: Int32
+        var path: Int32
+    }
+    private enum Storage: Sendable {
+        /// With block id → leaf index + 1 (0: not a leaf; ids are dense, so an array) and
+        /// each leaf's index in its section.
+        case kept([LeafFacts], indexOfBlock: [Int32], sectionIndex: [Int32])
+        case compact([CompactLeaf], weights: [UInt32], paths: [[String]], document: Document,
+                     content: any LayoutContent)
+    }
+    private let storage: Storage
+
+    init(kept leaves: [LeafFacts]) {
+        var index = [Int32](repeating: 0, count: Swift.max(0, (leaves.map(\.block.rawValue).max() ?? -1) + 1))
         var seen: [[String]: Int] = [:]
         var section: [Int32] = []
         section.reserveCapacity(leaves.count)
@@ -86,80 +186,69 @@ public struct DocumentFacts: Sendable {
             section.append(Int32(clamping: n))
             n += 1
         }
-        indexOfBlock = index
-        sectionIndex = section
+        storage = .kept(leaves, indexOfBlock: index, sectionIndex: section)
     }
 
-    /// Facts from a document and each leaf block's content text (`BlockLayout.text`).
-    /// `weight` gives a leaf's share of the document for the fraction rule (e.g. rows).
-    public init(document: Document, contentHash: StableHash, text: (BlockID) -> String,
-                weight: (BlockID) -> Int = { _ in 1 }) {
-        let leaves = Self.leaves(of: document, title: text) { block, path in
-            LeafFacts(block: block.id, text: text(block.id), headingPath: path, sourceLines: block.source,
-                      weight: weight(block.id))
+    init(compact: [CompactLeaf], weights: [UInt32], paths: [[String]], document: Document, content: any LayoutContent) {
+        storage = .compact(compact, weights: weights, paths: paths, document: document, content: content)
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int {
+        switch storage {
+        case .kept(let leaves, _, _): return leaves.count
+        case .compact(let leaves, _, _, _, _): return leaves.count
         }
-        self.init(leaves: leaves, sourceLineCount: document.sourceLineCount, contentHash: contentHash)
     }
 
-    /// The leaves of `document` in order, each made by `leaf` with its heading path (the
-    /// normalized titles of the open headings, from `title`).
-    private static func leaves(of document: Document, title: (BlockID) -> String,
-                               leaf: (Block, [String]) -> LeafFacts) -> [LeafFacts] {
-        var leaves: [LeafFacts] = []
-        // Exactly (appending would leave up to twice the array: 13 MB of slack at 20 MB).
-        leaves.reserveCapacity(document.blocks.reduce(0) { $0 + ($1.kind.isLeaf ? 1 : 0) })
-        // Open headings: (level, title). A heading of level L closes those of level >= L.
-        var open: [(level: Int, title: String)] = []
-        // The path as an array shared by every leaf under the same headings (built once per
-        // heading, not once per leaf).
-        var path: [String] = []
-        for block in document.blocks where block.kind.isLeaf {
-            if case .heading(let level, _) = block.kind {
-                while let last = open.last, last.level >= level { open.removeLast() }
-                open.append((level, StableHash.normalized(title(block.id))))
-                path = open.map(\.title)
-            }
-            leaves.append(leaf(block, path))
+    public subscript(i: Int) -> LeafFacts {
+        switch storage {
+        case .kept(let leaves, _, _): return leaves[i]
+        case .compact(let leaves, let weights, let paths, let document, let content):
+            let leaf = leaves[i]
+            let block = BlockID(Int(leaf.block))
+            let length = content.unit(of: block).map { u in content.withText(ofUnit: u) { $0.count } } ?? 0
+            return LeafFacts(block: block, textLength: length, fingerprint: StableHash(rawValue: leaf.fingerprint),
+                             headingPath: paths[Int(leaf.path)], sourceLines: document[block].source,
+                             weight: Int(weights[i]))
         }
-        return leaves
     }
 
-    /// Facts from the pager's layout: content texts from `layout.blocks`, row counts as weights.
-    /// The leaves keep no texts (`text(ofLeaf:)` reads them from the layout's content): each
-    /// leaf's fingerprint and length come straight from the content's bytes, and no string is
-    /// made per leaf (170,000 at 20 MB), only for headings (their titles make the paths).
-    public init(layout: DocumentLayout, contentHash: StableHash) {
-        guard let document = layout.document else {
-            // A text document: each line is a leaf (the caller keeps this to inputs of a few MB).
-            let leaves = (0..<layout.unitCount).map { u in
-                LeafFacts(block: layout.content.id(ofUnit: u), text: layout.text(ofUnit: u), headingPath: [],
-                          sourceLines: layout.content.sourceLines(ofUnit: u))
-            }
-            self.init(leaves: leaves, sourceLineCount: layout.content.sourceLineCount, contentHash: contentHash)
-            return
+    /// Leaf i's content text.
+    func text(ofLeaf i: Int) -> String {
+        switch storage {
+        case .kept(let leaves, _, _): return leaves[i].text
+        case .compact(let leaves, _, _, _, let content):
+            return content.unit(of: BlockID(Int(leaves[i].block))).map { content.text(ofUnit: $0) } ?? ""
         }
-        let content = layout.content
-        let leaves = Self.leaves(of: document, title: { id in content.unit(of: id).map { content.text(ofUnit: $0) } ?? "" }) {
-            block, path in
-            let unit = content.unit(of: block.id)
-            let (length, fingerprint) = unit.map { u in content.withText(ofUnit: u) { ($0.count, StableHash.fingerprint(utf8: $0)) } }
-                ?? (0, StableHash.fingerprint(of: ""))
-            return LeafFacts(block: block.id, textLength: length, fingerprint: fingerprint, headingPath: path,
-                             sourceLines: block.source, weight: unit.map { layout.index.count(ofUnit: $0) } ?? 1)
-        }
-        self.init(leaves: leaves, sourceLineCount: document.sourceLineCount, contentHash: contentHash, content: content)
     }
 
-    /// Leaf i's content text: kept in the leaf, or read from the layout's content.
-    public func text(ofLeaf i: Int) -> String {
-        guard let content else { return leaves[i].text }
-        return content.unit(of: leaves[i].block).map { content.text(ofUnit: $0) } ?? ""
-    }
-
-    /// Index into `leaves` of a block, nil when it is not a leaf of this document.
-    public func leafIndex(of block: BlockID) -> Int? {
+    /// Index of a block's leaf, nil when it is not a leaf.
+    func index(of block: BlockID) -> Int? {
         let id = block.rawValue
-        guard id >= 0, id < indexOfBlock.count, indexOfBlock[id] > 0 else { return nil }
-        return Int(indexOfBlock[id]) - 1
+        switch storage {
+        case .kept(_, let indexOfBlock, _):
+            guard id >= 0, id < indexOfBlock.count, indexOfBlock[id] > 0 else { return nil }
+            return Int(indexOfBlock[id]) - 1
+        case .compact(let leaves, _, _, _, _):
+            // Leaves are in document order: their ids ascend.
+            var low = 0, high = leaves.count
+            while low < high {
+                let mid = (low + high) / 2
+                if Int(leaves[mid].block) < id { low = mid + 1 } else { high = mid }
+            }
+            return low < leaves.count && Int(leaves[low].block) == id ? low : nil
+        }
+    }
+
+    /// Leaf i's index among the leaves with the same heading path (counted: it is asked for
+    /// once per saved position).
+    func sectionIndex(ofLeaf i: Int) -> Int {
+        switch storage {
+        case .kept(_, _, let sectionIndex): return Int(sectionIndex[i])
+        case .compact(let leaves, _, _, _, _):
+            let path = leaves[i].path
+            return leaves[..<i].reduce(0) { $0 + ($1.path == path ? 1 : 0) }
+        }
     }
 }

@@ -39,7 +39,7 @@ public func capture(anchor: Anchor, facts: DocumentFacts, fraction: Double, sour
         ?? facts.leaves.count - 1
     let leaf = facts.leaves[index]
     return ReadingPosition(anchor: anchor, leafIndex: index, fingerprint: leaf.fingerprint,
-                           headingPath: leaf.headingPath, sectionIndex: Int(facts.sectionIndex[index]),
+                           headingPath: leaf.headingPath, sectionIndex: facts.sectionIndex(ofLeaf: index),
                            sourceLine: sourceLine ?? leaf.sourceLines.first, fraction: fraction)
 }
 

@@ -271,8 +271,9 @@ enum PositionFacts {
     /// reload), with the facts when they are the `whole` input. What saving a reading
     /// position needs (a hash of the input, a fingerprint of every leaf) cost ~0.1 s for
     /// 20 MB on the loop at the first save. The hash is taken first and the bytes let go
-    /// before the content is built (`bytes` is emptied: the caller hands them over), so the two are never held
-    /// together; and the parse's pieces ran on other threads, whose heaps then hold cmark's
+    /// as soon as the parse's pieces are parsed, before they are joined (`bytes` is emptied:
+    /// the caller hands them over; `MarkdownParser.parse(handingOver:)`), so the source, the
+    /// pieces and the joined document are never held together; and the parse's pieces ran on other threads, whose heaps then hold cmark's
     /// freed trees: a large whole input gives them back first (`HeapTrim.now`), so they do not add
     /// to the peak.
     /// `hashed` is told the hash (of a `whole` input) as soon as it is taken, before the bytes
@@ -281,11 +282,12 @@ enum PositionFacts {
                               hashed: ((StableHash) -> Void)? = nil)
         -> (spec: DocumentSpec, facts: (hash: StableHash, facts: DocumentFacts)?) {
         if whole, bytes.count >= MarkdownParser.piecewiseBytes { HeapTrim.mapLargeBlocks() }
-        var spec = DocumentSpec(name: "", path: nil, document: MarkdownParser.parse(bytes))
+        // Hashed first, so that the parse can let the bytes go as soon as its pieces are
+        // parsed (`parse(handingOver:)`).
         let hash = whole ? StableHash(bytes: bytes) : nil
         if let hash { hashed?(hash) }
         let large = bytes.count >= MarkdownParser.piecewiseBytes
-        bytes = []
+        var spec = DocumentSpec(name: "", path: nil, document: MarkdownParser.parse(handingOver: &bytes))
         if whole, large { HeapTrim.now() }  // (not for every partial parse of a growing stream)
         spec.prebuild(for: options)
         let facts = hash.flatMap { of(spec, hash: $0) }

@@ -65,6 +65,49 @@ import Testing
         #expect(differs)
     }
 
+    /// A parse packs its blocks into shared arenas of ~1 MB: inlines packed one after the
+    /// other, past an arena's end into the next, each read back its own nodes, and compare
+    /// equal to the same nodes packed alone (other arena, other offset) and to no others.
+    @Test func inlinesPackedIntoSharedArenasReadBackTheirOwnNodes() {
+        var rng = SplitMix(seed: 77)
+        var arena = PackedArena()
+        var all: [([InlineNode], Inlines)] = []
+        var arenas = 1, last = arena
+        var bytes = 0
+        while bytes < 3 * PackedArena.limit {
+            let nodes = Self.randomNodes(&rng, count: Int(rng.next() % 30) + 1)
+            let packed = Inlines(nodes).packed(into: &arena)
+            if arena !== last { arenas += 1; last = arena }
+            bytes += packed.packedByteCount
+            all.append((nodes, packed))
+        }
+        arena.finish()
+        #expect(arenas >= 3)
+        for (k, (nodes, packed)) in all.enumerated() {
+            #expect(packed.isPacked)
+            let same = packed.nodes == nodes && packed == Inlines(nodes).packed() && packed == Inlines(nodes)
+            #expect(same, "inlines \(k)")
+            if k > 0 {
+                let differs = all[k - 1].0 == nodes || packed != all[k - 1].1
+                #expect(differs, "inlines \(k)")
+            }
+        }
+    }
+
+    /// Handing the bytes over gives the same document as a parse that keeps them (in
+    /// pieces and whole), and leaves them empty.
+    @Test func aParseHandedTheBytesGivesTheSameDocument() throws {
+        let section = "# Part\n\nSome *text* with a [link][1] and `code`.\n\n- item\n- item\n\n```swift\nlet x = 1\n```\n\n"
+        for markdown in [section, String(repeating: section, count: (MarkdownParser.piecewiseBytes / section.utf8.count) + 10)] {
+            let kept = Array((markdown + "[1]: https://example.org\n").utf8)
+            var handed = kept
+            let document = MarkdownParser.parse(handingOver: &handed)
+            #expect(handed.isEmpty)
+            let same = document.dump() == MarkdownParser.parse(kept).dump()
+            #expect(same)
+        }
+    }
+
     @Test func emptyInlinesStayEmptyArrays() {
         let empty = Inlines().packed()
         #expect(!empty.isPacked && empty.isEmpty && empty.nodes.isEmpty && empty == Inlines())

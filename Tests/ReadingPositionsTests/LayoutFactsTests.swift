@@ -56,7 +56,9 @@ import Testing
     /// Facts made from a layout keep no copy of the texts (they read them from the content),
     /// and resolve every rule exactly as facts that keep them.
     @Test func layoutFactsReadTextsFromTheContentAndResolveTheSame() {
-        let (layout, lean) = layout(Self.original + "\n\nÜnïcödé paragraph 👩‍👩‍👧 at the end.", width: 20)
+        // The same headings twice (their paths recur: section indexes count on), containers.
+        let (layout, lean) = layout(Self.original + "\n\n" + Self.original + "\n\n- item\n\n  > quoted\n- \n"
+                                    + "\n\nÜnïcödé paragraph 👩‍👩‍👧 at the end.", width: 20)
         let document = layout.document!
         let kept = DocumentFacts(document: document, contentHash: lean.contentHash,
                                  text: { layout.unitIndex(of: $0).map { layout.text(ofUnit: $0) } ?? "" },
@@ -67,7 +69,20 @@ import Testing
             #expect(lean.text(ofLeaf: i) == kept.leaves[i].text && kept.text(ofLeaf: i) == kept.leaves[i].text)
             #expect(lean.leaves[i].textLength == kept.leaves[i].text.utf8.count)
             #expect(lean.leaves[i].fingerprint == kept.leaves[i].fingerprint)
+            // Everything else a compact leaf reads back as the kept leaf has it.
+            var read = lean.leaves[i]
+            read.text = kept.leaves[i].text
+            #expect(read == kept.leaves[i])
+            #expect(lean.sectionIndex(ofLeaf: i) == kept.sectionIndex(ofLeaf: i))
+            #expect(lean.leafIndex(of: kept.leaves[i].block) == i)
+            let stored = capture(anchor: Anchor(block: kept.leaves[i].block, offset: 0), facts: kept, fraction: 0.5)
+            #expect(capture(anchor: Anchor(block: kept.leaves[i].block, offset: 0), facts: lean, fraction: 0.5) == stored)
         }
+        // Blocks that are not leaves (the root, containers) have no leaf index.
+        for block in document.blocks where !block.kind.isLeaf {
+            #expect(lean.leafIndex(of: block.id) == nil && kept.leafIndex(of: block.id) == nil)
+        }
+        #expect(lean.leafIndex(of: BlockID(document.blocks.count)) == nil)
         let edited = "Other.\n\n" + Self.original.replacingOccurrences(of: "Second", with: "2nd")
             + "\n\nÜnïcödé paragraph 👩‍👩‍👧 at the end."
         let (_, editedLean) = self.layout(edited, width: 30)
