@@ -19,7 +19,7 @@ import Glibc
 ///
 /// The one global state is the table of link reference definitions. Every line that looks like
 /// a whole one-line definition at paragraph start (`[label]: destination "title"`) is copied
-/// into `definitions`, which is parsed in front of every piece (first definition wins, as in
+/// into `definitions`, whose entries a piece may use are parsed in front of it (first definition wins, as in
 /// one parse). Each piece then checks that exactly those lines of it were consumed as
 /// definitions (they belong to no block) and that no other line was. A `]:` line right after
 /// a non-blank line is most likely text that continues a paragraph (`  [^x]: url` inside a
@@ -45,8 +45,13 @@ import Glibc
 ///
 /// cmark also stops resolving references once their expanded size (destination and title of
 /// each reference it resolved) passes max(input size, 100,000) bytes, a limit each piece
-/// would count on its own. So each piece proves, from the links it parsed, that neither its
-/// parse nor the whole source's can have reached it (`withinReferenceBudget`), or is refused.
+/// would count on its own. So each piece proves, from the links it parsed, that its parse
+/// cannot have reached it (`withinReferenceBudget`), or is refused, and the pieces together
+/// prove it for the whole source's parse (`wholeWithinReferenceBudget`), or the source is
+/// parsed whole.
+///
+/// A piece is parsed with only the definitions of the labels it brackets
+/// (`definitions(for:in:)`), so that pieces stay small however many definitions a source has.
 public struct ChunkPlan: Sendable {
     public struct Chunk: Sendable {
         /// The piece's bytes in the source.
@@ -100,6 +105,10 @@ public struct ChunkPlan: Sendable {
     let definitions: [UInt8]
     /// Lines of `definitions`.
     let definitionLineCount: Int
+    /// Where each definition is in `definitions` (with its blank line), in order.
+    let definitionRanges: [Range<Int>]
+    /// The definitions of each label key (`labelKey`), by index.
+    let definitionsOfLabel: [[UInt8]: [Int32]]
     /// The source has a footnote definition line (`[^x]:`): the joined pieces need the
     /// footnote pass that one parse makes (`MarkdownParser.parseInPieces` does it).
     public let hasFootnotes: Bool
@@ -112,23 +121,27 @@ public struct ChunkPlan: Sendable {
 
     /// Whether a piece's parse (`parsedBytes` fed to cmark, `expanded` = the bytes of the
     /// destinations and titles of all its links and images) stayed clear of cmark's reference
-    /// budget, and leaves the whole source's parse clear of it too (see the type's comment).
+    /// budget (see the type's comment).
     ///
     /// Every lookup that found a definition made a link or image with that definition's
     /// destination and title and added their length to the budget's count, so `expanded`
     /// bounds the count, and a lookup can fail for the budget only where count + one
-    /// definition (at most `longestDefinition`) passes max(bytes parsed, 100,000). The piece
-    /// must be clear of its own limit, and within its share of the whole source's limit (its
-    /// bytes' share of it), so that the pieces together are clear of the whole's.
+    /// definition (at most `longestDefinition`) passes max(bytes parsed, 100,000). The whole
+    /// source's budget is checked over all pieces together (`run`, `wholeWithinReferenceBudget`).
     func withinReferenceBudget(_ chunk: Chunk, parsedBytes: Int, expanded: Int) -> Bool {
         guard longestDefinition > 0 else { return true }
-        guard expanded + longestDefinition <= max(parsedBytes, 100_000) else { return false }
-        let whole = max(sourceByteCount, 100_000)
-        let (used, o1) = expanded.multipliedReportingOverflow(by: sourceByteCount)
-        let (extra, o2) = longestDefinition.multipliedReportingOverflow(by: chunk.bytes.count)
-        let (share, o3) = chunk.bytes.count.multipliedReportingOverflow(by: whole)
-        let (sum, o4) = used.addingReportingOverflow(extra)
-        return !(o1 || o2 || o3 || o4) && sum <= share
+        return expanded + longestDefinition <= max(parsedBytes, 100_000)
+    }
+
+    /// Whether the whole source's parse stays clear of cmark's reference budget when its
+    /// pieces' links expand to `expanded` bytes together: each piece resolved every reference
+    /// it looked up (`withinReferenceBudget`), the whole parse looks up the same ones, and
+    /// their sizes add up to at most `expanded`, so none can pass max(bytes it parses,
+    /// 100,000). (It was a share of the whole's budget for each piece, by its size: pieces
+    /// denser in references than the source then refused it for nothing.)
+    func wholeWithinReferenceBudget(expanded: Int) -> Bool {
+        guard longestDefinition > 0 else { return true }
+        return expanded <= max(sourceByteCount - (frontMatter?.byteCount ?? 0), 100_000)
     }
 
     /// `work` done on every piece, on all cores, refused cuts healed: the values in piece
@@ -143,6 +156,7 @@ public struct ChunkPlan: Sendable {
         let outcomes = parallelMap(work)
         var values: [Value] = []
         values.reserveCapacity(chunks.count)
+        var expanded = 0  // the accepted pieces' link bytes
         var k = 0
         while k < chunks.count {
             var outcome = outcomes[k]
@@ -154,11 +168,12 @@ public struct ChunkPlan: Sendable {
                 for j in (k + 1)...last { chunk = chunk.joined(with: chunks[j]) }
                 outcome = work(chunk)
             }
-            guard case .done(let value) = outcome else { return nil }
+            guard case .done(let value, let bytes) = outcome else { return nil }
             values.append(value)
+            expanded += bytes
             k = last + 1
         }
-        return values
+        return wholeWithinReferenceBudget(expanded: expanded) ? values : nil
     }
 
     /// `work` applied to every piece, on all cores; results in piece order.
@@ -195,37 +210,163 @@ public struct ChunkPlan: Sendable {
             scan.chunks = scan.chunks.map { $0.shifted(bytes: frontMatter.byteCount, lines: frontMatter.lineCount) }
         }
         self.frontMatter = frontMatter
-        // The definitions are parsed in front of every piece: when they are more than a few
-        // KB, pieces grow so that they stay at most an eighth of the work (a link-heavy source
-        // may then be one piece).
-        var chunks = scan.chunks
-        let minimum = scan.definitions.count * 8
-        if scan.definitions.count > 4096, minimum > targetBytes {
-            var grouped: [Chunk] = []
-            for chunk in chunks {
-                if let last = grouped.last, last.bytes.count < minimum {
-                    grouped[grouped.count - 1] = last.joined(with: chunk)
-                } else {
-                    grouped.append(chunk)
-                }
-            }
-            chunks = grouped
-        }
+        // Only the definitions a piece may use are parsed in front of it
+        // (`definitions(for:in:)`), so pieces stay small however many definitions there are:
+        // with all of them in front of every piece, pieces had to grow to keep them an eighth
+        // of the work, and a 20 MB changelog's 225 KB of definitions made 1.8 MB pieces, two
+        // cmark trees of which in flight were ~25 MB of the pager's peak.
+        let chunks = scan.chunks
         guard chunks.count >= 2 else { return nil }
         self.chunks = chunks
         longestDefinition = scan.longestDefinition
         sourceByteCount = source.count
         definitions = scan.definitions
         definitionLineCount = scan.definitionLineCount
+        definitionRanges = scan.definitionRanges
+        var ofLabel: [[UInt8]: [Int32]] = [:]
+        for (k, label) in scan.definitionLabels.enumerated() { ofLabel[label, default: []].append(Int32(k)) }
+        definitionsOfLabel = ofLabel
         hasFootnotes = scan.hasFootnotes
+    }
+
+    /// The definitions to parse in front of `chunk` of `source`, and their line count: those
+    /// whose label key (`labelKey`) is that of a label bracketed somewhere in the piece, its
+    /// next line or its probes (a reference can only look up the text between a `[` and the
+    /// next unescaped `]` with no `[` between), in the plan's order. Definitions left out
+    /// change nothing: no lookup of the piece could find them. `labels`: how many bracketed
+    /// labels it found (each is at most one lookup), nil when it gave all the definitions.
+    func definitions(for chunk: Chunk, in source: [UInt8]) -> (text: [UInt8], lines: Int, labels: Int?) {
+        guard definitionRanges.count > 64 else { return (definitions, definitionLineCount, nil) }
+        var wanted = [Bool](repeating: false, count: definitionRanges.count)
+        var labels = 0
+        func want(_ label: UnsafeBufferPointer<UInt8>) -> Bool {
+            labels += 1
+            for k in definitionsOfLabel[ChunkPlan.labelKey(label)] ?? [] { wanted[Int(k)] = true }
+            // A label over lines inside a block quote: its lines' `>` markers are not part of it.
+            if label.contains(0x0A) {
+                var stripped: [UInt8] = [], lineStart = false
+                for b in label {
+                    if b == 0x0A { lineStart = true; stripped.append(b); continue }
+                    if lineStart, b == 0x20 || b == 0x09 || b == UInt8(ascii: ">") { continue }
+                    lineStart = false
+                    stripped.append(b)
+                }
+                for k in definitionsOfLabel[ChunkPlan.labelKey(stripped)] ?? [] { wanted[Int(k)] = true }
+            }
+            return true
+        }
+        source.withUnsafeBufferPointer { buffer in
+            ChunkPlan.forEachLabel(in: UnsafeBufferPointer(rebasing: buffer[chunk.bytes]), want)
+            if let next = chunk.nextLine { ChunkPlan.forEachLabel(in: UnsafeBufferPointer(rebasing: buffer[next]), want) }
+        }
+        for label in chunk.probes { label.withUnsafeBufferPointer { _ = want($0) } }
+        var text: [UInt8] = []
+        var lines = 0
+        for k in wanted.indices where wanted[k] {
+            text += definitions[definitionRanges[k]]
+            lines += 2
+        }
+        return (text, lines, labels)
+    }
+
+    /// A key of a link label such that labels cmark takes for the same one (Unicode case
+    /// folding, whitespace runs as one space, trimmed) have the same key: ASCII lowercased,
+    /// whitespace runs one space, trimmed; every other character dropped, except the 19 whose
+    /// full case folding holds ASCII letters, which give those letters (ß ẞ → ss, K (Kelvin)
+    /// → k, ſ → s, ﬀ ﬁ ﬂ ﬃ ﬄ ﬅ ﬆ, İ → i, ŉ → n, ǰ → j, ẖ ẗ ẘ ẙ ẚ → h t w y a: every code
+    /// point of Unicode 14 whose `casefold()` has an ASCII character, listed with Python).
+    /// A NUL is dropped too (cmark reads it as U+FFFD). Different labels may share a key:
+    /// their definitions are then parsed in front of a piece that did not need them, which
+    /// is harmless.
+    static func labelKey(_ label: some Sequence<UInt8>) -> [UInt8] {
+        var out: [UInt8] = []
+        var space = false
+        func append(_ b: UInt8) {
+            if space, !out.isEmpty { out.append(0x20) }
+            space = false
+            out.append(b)
+        }
+        var scalar: UInt32 = 0, pending = 0, smallest: UInt32 = 0x80
+        for b in label {
+            if b < 0x80 {
+                pending = 0
+                if b == 0x20 || (b >= 0x09 && b <= 0x0D) { space = true; continue }
+                if b == 0 { continue }
+                append(b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") ? b | 0x20 : b)
+                continue
+            }
+            if b >= 0xF5 { pending = 0; continue }  // never in UTF-8
+            if b >= 0xC0 {  // a lead byte
+                pending = b >= 0xF0 ? 3 : b >= 0xE0 ? 2 : 1
+                smallest = pending == 3 ? 0x10000 : pending == 2 ? 0x800 : 0x80
+                scalar = UInt32(b) & (b >= 0xF0 ? 0x07 : b >= 0xE0 ? 0x0F : 0x1F)
+                continue
+            }
+            guard pending > 0 else { continue }  // a stray continuation byte
+            scalar = scalar << 6 | UInt32(b & 0x3F)
+            pending -= 1
+            // Only a well-formed character counts (what the parse reads as U+FFFD is dropped):
+            // no overlong form, surrogate or value past U+10FFFF decodes to one of the 19.
+            guard pending == 0, scalar >= smallest, !(0xD800...0xDFFF).contains(scalar), scalar <= 0x10FFFF else { continue }
+            let ascii: String
+            switch scalar {
+            case 0xDF, 0x1E9E: ascii = "ss"
+            case 0x130: ascii = "i"
+            case 0x149: ascii = "n"
+            case 0x17F: ascii = "s"
+            case 0x1F0: ascii = "j"
+            case 0x1E96: ascii = "h"
+            case 0x1E97: ascii = "t"
+            case 0x1E98: ascii = "w"
+            case 0x1E99: ascii = "y"
+            case 0x1E9A: ascii = "a"
+            case 0x212A: ascii = "k"
+            case 0xFB00: ascii = "ff"
+            case 0xFB01: ascii = "fi"
+            case 0xFB02: ascii = "fl"
+            case 0xFB03: ascii = "ffi"
+            case 0xFB04: ascii = "ffl"
+            case 0xFB05, 0xFB06: ascii = "st"
+            default: ascii = ""
+            }
+            for a in ascii.utf8 { append(a) }
+        }
+        return out
+    }
+
+    /// `body` told the text between each `[` of `bytes` and the next unescaped `]`, where no
+    /// `[` comes between and it is at most 999 bytes (what a link label can be), until it
+    /// says stop.
+    static func forEachLabel(in bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Bool) {
+        var i = 0
+        let count = bytes.count
+        while let open = bytes.firstIndex(of: 0x5B, from: i) {
+            var j = open + 1
+            var found = false
+            while j < count, j - open <= 1000 {
+                let b = bytes[j]
+                if b == 0x5C { j += 2; continue }
+                if b == 0x5B { break }
+                if b == 0x5D { found = true; break }
+                j += 1
+            }
+            if found, j < count {
+                if !body(UnsafeBufferPointer(rebasing: bytes[(open + 1)..<j])) { return }
+                i = j + 1
+            } else {
+                i = j < count && bytes[j] == 0x5B ? j : open + 1
+            }
+        }
     }
 }
 
 /// What one piece of a `ChunkPlan` gave (`MarkdownParser.parse(_:of:plan:)`, or work built
 /// on it such as print mode's rendering).
 public enum PieceOutcome<Value> {
-    /// The piece's value.
-    case done(Value)
+    /// The piece's value, and the bytes of the destinations and titles of its links and
+    /// images (what its references may have added to cmark's budget; `ChunkPlan.run` checks
+    /// the whole source's budget with them).
+    case done(Value, expanded: Int = 0)
     /// The line after the piece did not start a top-level heading or paragraph: the cut is
     /// not between top-level blocks. Do the piece again joined with the next one.
     case openAtEnd
@@ -235,7 +376,7 @@ public enum PieceOutcome<Value> {
 
     public func map<T>(_ transform: (Value) -> T) -> PieceOutcome<T> {
         switch self {
-        case .done(let value): return .done(transform(value))
+        case .done(let value, let expanded): return .done(transform(value), expanded: expanded)
         case .openAtEnd: return .openAtEnd
         case .definitionsDisagree: return .definitionsDisagree
         }
@@ -254,6 +395,9 @@ struct LineScan {
     var chunks: [ChunkPlan.Chunk] = []
     var definitions: [UInt8] = []
     var definitionLineCount = 0
+    /// Each definition's place in `definitions`, and its label (`normalizedLabel`).
+    var definitionRanges: [Range<Int>] = []
+    var definitionLabels: [[UInt8]] = []
     /// Bytes of the longest proposed definition line.
     var longestDefinition = 0
     /// A line starts with `[^x]:` (after up to 3 spaces).
@@ -349,9 +493,15 @@ struct LineScan {
                         scan.proposedLabels.append(normalizedLabel(text[(text.startIndex + 1)..<close]))
                     }
                     if seenDefinitions.insert(ArraySlice(text)).inserted {
+                        let at = scan.definitions.count
                         scan.definitions.append(contentsOf: text)
                         scan.definitions.append(contentsOf: [0x0A, 0x0A])
                         scan.definitionLineCount += 2
+                        scan.definitionRanges.append(at..<scan.definitions.count)
+                        // The label up to its unescaped `]` (`isWholeDefinition` found one).
+                        var close = text.startIndex + 1
+                        while close < text.endIndex, text[close] != 0x5D { close += text[close] == 0x5C ? 2 : 1 }
+                        scan.definitionLabels.append(ChunkPlan.labelKey(text[(text.startIndex + 1)..<min(close, text.endIndex)]))
                     }
                 } else if indent <= 3 {
                     if let fence = fenceOpening(bytes, p, end) {

@@ -39,10 +39,16 @@ public enum MarkdownParser {
     /// (unless the footnote pass needs them), so the source, the pieces and the joined
     /// document are never held at once (20 MB of a 20 MB changelog's peak). The caller lets
     /// go of every other reference to them first, or nothing is saved.
-    public static func parse(handingOver bytes: inout [UInt8], packed: Bool = true) -> Document {
+    ///
+    /// `giveBack`, when given, is called a few times while the pieces are joined: the joined
+    /// document is a new array of blocks, and the pieces freed as they are copied stay in
+    /// the heap until something gives their pages back (the pager passes `malloc_trim`;
+    /// without it a 20 MB changelog's join held both, ~20 MB at the pager's peak).
+    public static func parse(handingOver bytes: inout [UInt8], packed: Bool = true,
+                             giveBack: (() -> Void)? = nil) -> Document {
         defer { bytes = [] }
         if bytes.count >= piecewiseBytes, let plan = ChunkPlan(bytes, targetBytes: pieceBytes),
-           let document = parseInPieces(&bytes, plan: plan, packed: packed) {
+           let document = parseInPieces(&bytes, plan: plan, packed: packed, giveBack: giveBack) {
             return document
         }
         return parse(bytes, inPieces: false, packed: packed)
@@ -52,15 +58,17 @@ public enum MarkdownParser {
     /// link definitions disagree (then parse whole).
     public static func parseInPieces(_ bytes: [UInt8], plan: ChunkPlan, packed: Bool = true) -> Document? {
         var bytes = bytes
-        return parseInPieces(&bytes, plan: plan, packed: packed)
+        return parseInPieces(&bytes, plan: plan, packed: packed, giveBack: nil)
     }
 
     /// `parseInPieces`, emptying `bytes` once the pieces are parsed when nothing after needs
     /// them (no footnotes); untouched when it gives nil.
-    private static func parseInPieces(_ bytes: inout [UInt8], plan: ChunkPlan, packed: Bool) -> Document? {
+    private static func parseInPieces(_ bytes: inout [UInt8], plan: ChunkPlan, packed: Bool,
+                                      giveBack: (() -> Void)?) -> Document? {
         guard var pieces = parsePieces(of: bytes, plan: plan, packed: packed) else { return nil }
         if !plan.hasFootnotes { bytes = [] }
-        return finish(join(&pieces, sourceLineCount: plan.sourceLineCount, frontMatter: plan.frontMatter),
+        return finish(join(&pieces, sourceLineCount: plan.sourceLineCount, frontMatter: plan.frontMatter,
+                           giveBack: giveBack),
                       source: plan.hasFootnotes ? bytes : [], plan: plan)
     }
 
@@ -84,9 +92,13 @@ public enum MarkdownParser {
     /// Each piece is let go (left empty in `pieces`) as soon as it is copied, so the blocks
     /// are not held twice.
     /// With `frontMatter`, its block comes first, as one parse places it.
-    static func join(_ pieces: inout [Document], sourceLineCount: Int, frontMatter: FrontMatter? = nil) -> Document {
+    /// `giveBack` is called after each eighth of the pieces' blocks is let go.
+    static func join(_ pieces: inout [Document], sourceLineCount: Int, frontMatter: FrontMatter? = nil,
+                     giveBack: (() -> Void)? = nil) -> Document {
         var blocks: [Block] = []
-        blocks.reserveCapacity(pieces.reduce(2) { $0 + $1.blocks.count - 1 })
+        let total = pieces.reduce(2) { $0 + $1.blocks.count - 1 }
+        blocks.reserveCapacity(total)
+        var letGo = 0
         blocks.append(Block(id: BlockID(0), kind: .document, parent: nil, children: [], depth: 0,
                             source: SourceLines(1, max(1, sourceLineCount))))
         var topLevel: [BlockID] = []
@@ -116,6 +128,10 @@ public enum MarkdownParser {
                                     children: block.children.isEmpty ? [] : block.children.map { BlockID($0.rawValue + shift) },
                                     depth: block.depth, source: block.source, continuesPrevious: block.continuesPrevious))
             }
+            if let giveBack {
+                letGo += piece.blocks.count
+                if letGo >= total / 8 { _ = consume piece; giveBack(); letGo = 0 }
+            }
         }
         blocks[0] = Block(id: BlockID(0), kind: .document, parent: nil, children: topLevel, depth: 0,
                           source: SourceLines(1, max(1, sourceLineCount)))
@@ -132,6 +148,7 @@ public enum MarkdownParser {
     /// piece before it accepted.
     public static func parse(_ chunk: ChunkPlan.Chunk, of source: [UInt8], plan: ChunkPlan,
                              packed: Bool = true) -> PieceResult {
+        let (definitions, definitionLines, labels) = plan.definitions(for: chunk, in: source)
         var text: [UInt8] = []
         text.reserveCapacity(3 + plan.definitions.count + chunk.bytes.count + (chunk.nextLine?.count ?? 0)
                              + chunk.probes.reduce(0) { $0 + $1.count + 4 })
@@ -142,7 +159,23 @@ public enum MarkdownParser {
             text += bytes.prefix(3)
             bytes = bytes.dropFirst(3)
         }
-        text += plan.definitions
+        // cmark stops resolving references once their expansions pass max(bytes parsed,
+        // 100,000) (`withinReferenceBudget`). When the piece's labels could pass it (each
+        // looks up at most one definition), blank lines in front raise it, up to what it is
+        // with every definition in front, for little work (lines of spaces).
+        let unpadded = 3 + definitions.count + chunk.bytes.count + (chunk.nextLine?.count ?? 0)
+            + chunk.probes.reduce(0) { $0 + $1.count + 3 }
+        let bound = ((labels ?? 0) + 1) * plan.longestDefinition
+        var padding = bound <= max(unpadded, 100_000) ? 0 : min(plan.definitions.count - definitions.count, bound - unpadded)
+        var paddingLines = 0
+        while padding > 0 {
+            let line = min(padding, 4096)
+            text += repeatElement(0x20, count: line - 1)
+            text.append(0x0A)
+            padding -= line
+            paddingLines += 1
+        }
+        text += definitions
         // Probes (see `ChunkPlan`): each label alone in a paragraph, between the definitions
         // and the piece, where (like the definitions) they leave nothing open.
         for label in chunk.probes {
@@ -152,12 +185,13 @@ public enum MarkdownParser {
         if let next = chunk.nextLine { text += source[next] }
         let sourceText = SourceText(text)
         var raw = CmarkBridge.parseBlocks(sourceText.bytes)
-        guard plan.withinReferenceBudget(chunk, parsedBytes: sourceText.bytes.count, expanded: linkBytes(raw)) else {
+        let expanded = linkBytes(raw)
+        guard plan.withinReferenceBudget(chunk, parsedBytes: sourceText.bytes.count, expanded: expanded) else {
             return .definitionsDisagree
         }
 
-        let probesFrom = plan.definitionLineCount + 1
-        let before = plan.definitionLineCount + 2 * chunk.probes.count  // lines in front of the piece
+        let probesFrom = paddingLines + definitionLines + 1
+        let before = paddingLines + definitionLines + 2 * chunk.probes.count  // lines in front of the piece
         let firstLocal = before + 1, lastLocal = before + chunk.lineCount
         // The line after the piece must start a top-level heading or paragraph: then nothing
         // was open at the cut. That block is the next piece's; drop it here.
@@ -193,7 +227,7 @@ public enum MarkdownParser {
         guard definitionsAgree(chunk, document, source: sourceText, firstLocal: firstLocal) else {
             return .definitionsDisagree
         }
-        return .done(document)
+        return .done(document, expanded: expanded)
     }
 
     /// Bytes of the destinations and titles of every link and image in `raw`.

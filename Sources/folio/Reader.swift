@@ -287,7 +287,8 @@ enum PositionFacts {
         let hash = whole ? StableHash(bytes: bytes) : nil
         if let hash { hashed?(hash) }
         let large = bytes.count >= MarkdownParser.piecewiseBytes
-        var spec = DocumentSpec(name: "", path: nil, document: MarkdownParser.parse(handingOver: &bytes))
+        let giveBack: (() -> Void)? = whole && large ? { HeapTrim.now() } : nil
+        var spec = DocumentSpec(name: "", path: nil, document: MarkdownParser.parse(handingOver: &bytes, giveBack: giveBack))
         if whole, large { HeapTrim.now() }  // (not for every partial parse of a growing stream)
         spec.prebuild(for: options)
         let facts = hash.flatMap { of(spec, hash: $0) }

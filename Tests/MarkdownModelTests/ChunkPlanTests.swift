@@ -239,21 +239,87 @@ import TestSupport
         }
     }
 
-    @Test func manyDefinitionsMakeLargerPieces() throws {
+    /// A piece is parsed with the definitions of the labels bracketed in it, so pieces stay
+    /// small however many definitions the source has (they used to grow until the
+    /// definitions were an eighth of them).
+    @Test func piecesStaySmallWithManyDefinitions() throws {
         var markdown = ""
         for i in 0..<3000 {
             markdown += "# Section \(i)\n\n" + (i % 10 == 0 ? "See [link \(i % 130)] here." : "Plain text.") + "\n\n"
-            if i < 130 { markdown += "[link \(i)]: https://example.org/\(i)\n\n" }
+            if i < 130 { markdown += "[link \(i)]: https://example.org/\(i)\n\n[lïnk \(i)]: /other/\(i)\n\n" }
+            if i >= 1000 && i % 10 == 5 { markdown += "Not ASCII: [LÏNK \(i % 130)].\n\n" }
         }
         let bytes = Array(markdown.utf8)
         let plan = try #require(ChunkPlan(bytes, targetBytes: 1))
         #expect(plan.definitions.count > 4096)
-        #expect(plan.chunks.count >= 2)
-        for chunk in plan.chunks.dropLast() { #expect(chunk.bytes.count >= 8 * plan.definitions.count) }
+        let lastDefinition = try #require(markdown.range(of: "[lïnk 129]: ")).upperBound.utf16Offset(in: markdown)
+        var small = 0, withLink = 0
+        for chunk in plan.chunks.dropLast() where chunk.bytes.lowerBound > lastDefinition {
+            small += 1
+            #expect(chunk.bytes.count < 100)  // as cut: "# Section i", its paragraph
+            // Only the definitions of its own labels: one (or, with the next line's, two).
+            let given = plan.definitions(for: chunk, in: bytes)
+            let count = given.text.filter { $0 == 0x5B }.count
+            #expect(given.lines == 2 * count && count <= 2)
+            if count > 0 { withLink += 1 }
+        }
+        #expect(small > 1000 && withLink > 100)
         #expect(Self.piecewiseDump(markdown) == Self.wholeDump(MarkdownParser.parse(markdown)))
-        // Definitions everywhere: no piece could be eight times their size.
-        let linkHeavy = (0..<2000).map { "# S\($0)\n\n[l\($0)]: /u/\($0)\n\n" }.joined()
-        #expect(ChunkPlan(Array(linkHeavy.utf8), targetBytes: 1) == nil)
+        #expect(MarkdownParser.parse(markdown).dump().contains("/other/5"))
+        // Definitions everywhere: each piece needs only its own.
+        let linkHeavy = (0..<2000).map { "# S\($0)\n\n[l\($0)]: /u/\($0)\n\nsee [l\($0)]\n\n" }.joined()
+        #expect(Self.piecewiseDump(linkHeavy) == Self.wholeDump(MarkdownParser.parse(linkHeavy)))
+        #expect(try #require(ChunkPlan(Array(linkHeavy.utf8), targetBytes: 1)).chunks.count > 1000)
+    }
+
+    /// Label keys are equal for labels cmark takes for one (Unicode case folding, whitespace
+    /// runs), and drop what cannot be told apart without folding.
+    @Test func labelKeys() {
+        func key(_ s: String) -> String { String(decoding: ChunkPlan.labelKey(Array(s.utf8)), as: UTF8.self) }
+        #expect(key("  Foo \t\n BAR  ") == "foo bar")
+        #expect(key("Straße") == key("STRASSE") && key("ẞ") == "ss")
+        #expect(key("\u{212A}elvin") == key("kelvin") && key("ſ") == "s" && key("ﬃ") == "ffi")
+        #expect(key("Ünï") == key("üNÏ") && key("Ünï") == "n")
+        #expect(key("a\u{00A0}b") == "ab")
+        // Not well-formed: dropped as the parse's U+FFFD is (an overlong ß is not "ss").
+        #expect(ChunkPlan.labelKey([0x61, 0xE0, 0x83, 0x9F, 0x62, 0xF8, 0x88, 0x80, 0x80, 0x80, 0x00]) == Array("ab".utf8))
+    }
+
+    /// Pieces given only the definitions of their own labels parse as the whole source does,
+    /// whatever form the references take: full, collapsed, shortcut, images, escaped
+    /// brackets, labels over lines (in a block quote too), other case, nested brackets,
+    /// table cells, labels that are not ASCII (Unicode case folding: the Kelvin sign is a
+    /// `k`, `ß` is `ss`), footnotes; and a label defined twice keeps its first definition.
+    @Test func piecesWithTheirOwnDefinitionsParseAsTheWhole() throws {
+        var definitions = (0..<80).map { "[d\($0)]: /u/\($0) \"t\($0)\"\n\n" }.joined()
+        definitions += "[esc\\]aped]: /esc\n\n[two words here]: /two\n\n[quoted label]: /quoted\n\n[k]: /kelvin\n\n"
+            + "[ss]: /sharp\n\n[Ünï]: /uni\n\n[d1]: /second-definition\n\n[^note]: /footnote-url\n\n[cell]: /cell\n\n"
+        let references = [
+            "Full [text][d1], collapsed [d2][], shortcut [d3], image ![alt][d4], upper [D5].",
+            "Escaped [esc\\]aped], over lines [two\nwords\n  here], nested [a [d6] b], missing [nope].",
+            "> Quoted [quoted\n> label] and [d7].",
+            "| a | b |\n|---|---|\n| [cell] | [d8] |",
+            "Kelvin [\u{212A}], sharp [ß], other case [üNÏ], a caret link [^note].",
+            "- item [d9]\n- item ![x][d10]",
+        ]
+        var markdown = ""
+        for i in 0..<60 {
+            markdown += "# Section \(i)\n\n" + references[i % references.count] + "\n\n"
+            if i == 30 { markdown += definitions }
+        }
+        let bytes = Array(markdown.utf8)
+        let plan = try #require(ChunkPlan(bytes, targetBytes: 1))
+        #expect(plan.chunks.count > 20)
+        // Some pieces were given fewer definitions than all (the filter ran).
+        #expect(plan.chunks.contains { plan.definitions(for: $0, in: bytes).text.count < plan.definitions.count / 4 })
+        let whole = MarkdownParser.parse(bytes, inPieces: false)
+        #expect(Self.piecewiseDump(markdown) == Self.wholeDump(whole))
+        // The references did resolve (the test would pass vacuously otherwise).
+        let dump = whole.dump()
+        for destination in ["/u/1", "/u/3", "/esc", "/two", "/quoted", "/kelvin", "/sharp", "/uni", "/cell", "/u/8"] {
+            #expect(dump.contains(destination), "\(destination)")
+        }
+        #expect(!dump.contains("/second-definition"))
     }
 
     /// The scan can lose track of a fence opened inside a list item (the item's end closes it,
