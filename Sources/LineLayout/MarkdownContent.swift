@@ -12,11 +12,7 @@ public final class MarkdownContent: LayoutContent {
     public let isComplete: Bool
     let containers: Containers
     /// Block id of each unit, in document order.
-    let units: [BlockID]
-    /// For each block id, the number of units with a smaller id (count + 1 entries).
-    let unitsBefore: [Int32]
-    /// For each block id, the last id of its subtree (pre-order).
-    let subtreeEnd: [Int32]
+    let units: UnitIDs
     /// Each unit's content text, in one buffer.
     let texts: UnitTexts
     /// Bytes of all units' content text (what a layout pass reads).
@@ -169,8 +165,6 @@ public final class MarkdownContent: LayoutContent {
         document = skeleton.document
         containers = skeleton.containers
         units = skeleton.units
-        unitsBefore = skeleton.unitsBefore
-        subtreeEnd = skeleton.subtreeEnd
         self.isComplete = isComplete
         self.texts = texts
         self.links = links
@@ -185,16 +179,22 @@ public final class MarkdownContent: LayoutContent {
     public var sourceLineCount: Int { document.sourceLineCount }
     public func id(ofUnit u: Int) -> BlockID { units[u] }
 
+    // A block's units are found by bisection in `units` (their ids ascend), its subtree's
+    // end by walking down its last children: arrays of both per block were 2.7 MB of a
+    // 20 MB changelog's content.
+
     public func unit(of id: BlockID) -> Int? {
         let i = id.rawValue
         guard i >= 0, i < document.blocks.count, Skeleton.isUnit(document.blocks[i]) else { return nil }
-        return Int(unitsBefore[i])
+        return units.count(below: i)
     }
 
     public func units(covering id: BlockID) -> Range<Int>? {
         let i = id.rawValue
         guard i >= 0, i < document.blocks.count else { return nil }
-        return Int(unitsBefore[i])..<Int(unitsBefore[Int(subtreeEnd[i]) + 1])
+        var end = i  // the last block of its subtree (pre-order)
+        while let last = document.blocks[end].children.last { end = last.rawValue }
+        return units.count(below: i)..<units.count(below: end + 1)
     }
 
     public func layout(unit u: Int, options: LayoutOptions) -> BlockLayout {
@@ -225,8 +225,7 @@ public final class MarkdownContent: LayoutContent {
     }
 
     public func rowCounts(of range: Range<Int>, options: LayoutOptions) -> [Int] {
-        let skeleton = Skeleton(document: document, containers: containers, units: units,
-                                unitsBefore: unitsBefore, subtreeEnd: subtreeEnd)
+        let skeleton = Skeleton(document: document, containers: containers, units: units)
         return skeleton.mapUnits(parallel: nil, range: range) { k, units, document, containers in
             Skeleton.measureUnit(k, units: units, document: document, containers: containers, options: options).rows
         }
@@ -253,28 +252,13 @@ public final class MarkdownContent: LayoutContent {
 struct Skeleton {
     let document: Document
     let containers: Containers
-    let units: [BlockID]
-    let unitsBefore: [Int32]
-    let subtreeEnd: [Int32]
+    let units: UnitIDs
 
     init(_ document: Document) {
         self.document = document
-        let n = document.blocks.count
-        var unitsBefore = [Int32](repeating: 0, count: n + 1)
-        var units: [BlockID] = []
-        for b in document.blocks {
-            unitsBefore[b.id.rawValue] = Int32(units.count)
-            if Self.isUnit(b) { units.append(b.id) }
-        }
-        unitsBefore[n] = Int32(units.count)
-        var subtreeEnd = [Int32](repeating: 0, count: n)
-        for i in stride(from: n - 1, through: 0, by: -1) {
-            let children = document.blocks[i].children
-            subtreeEnd[i] = children.last.map { subtreeEnd[$0.rawValue] } ?? Int32(i)
-        }
-        self.units = units
-        self.unitsBefore = unitsBefore
-        self.subtreeEnd = subtreeEnd
+        var units = UnitIDs()
+        for b in document.blocks where Self.isUnit(b) { units.append(b.id) }
+        self.units = units.exactlySized
         self.containers = Containers(document)
     }
 
@@ -287,14 +271,14 @@ struct Skeleton {
     }
 
     /// Unit `k`: its container prefix, the separator row before the next unit, its rows.
-    static func layoutUnit(_ k: Int, units: [BlockID], document: Document, containers: Containers,
+    static func layoutUnit(_ k: Int, units: UnitIDs, document: Document, containers: Containers,
                            options: LayoutOptions, syntax: SyntaxSource? = nil,
                            stream: ((VisualLine) -> Void)? = nil) -> BlockLayout {
         let id = units[k]
         let block = document.blocks[id.rawValue]
         // The reading column (`--max-width`, `--align`): a left margin in front of every row,
         // prose capped, top-level code and tables to the right edge.
-        let (margin, width) = options.column(wide: containers.parent[id.rawValue] == 0 && block.kind.mayUseFullWidth)
+        let (margin, width) = options.column(wide: document.blocks[id.rawValue].parentIndex == 0 && block.kind.mayUseFullWidth)
         var unitOptions = options
         unitOptions.width = margin + width
         let alert = containers.titledAlert(of: id)
@@ -305,9 +289,8 @@ struct Skeleton {
                                     title: title, syntax: syntax, stream: stream)
     }
 
-    init(document: Document, containers: Containers, units: [BlockID], unitsBefore: [Int32], subtreeEnd: [Int32]) {
+    init(document: Document, containers: Containers, units: UnitIDs) {
         self.document = document; self.containers = containers; self.units = units
-        self.unitsBefore = unitsBefore; self.subtreeEnd = subtreeEnd
     }
 
     /// Units `range` (all by default) laid out, on several threads for many units.
@@ -330,7 +313,7 @@ struct Skeleton {
 
     /// Unit `k` laid out with its rows counted as they are made and dropped (no row is kept:
     /// counting a document's rows costs the memory of one row at a time per thread).
-    static func measureUnit(_ k: Int, units: [BlockID], document: Document, containers: Containers,
+    static func measureUnit(_ k: Int, units: UnitIDs, document: Document, containers: Containers,
                             options: LayoutOptions) -> Measured {
         final class Counter { var rows = 0 }
         let counter = Counter()
@@ -342,7 +325,7 @@ struct Skeleton {
     /// `transform` of each unit of `range` (all by default), in order; on several threads for
     /// many units (`parallel` forces or forbids threads, nil decides by size).
     func mapUnits<T>(parallel: Bool?, range: Range<Int>? = nil,
-                     _ transform: @escaping @Sendable (Int, [BlockID], Document, Containers) -> T) -> [T] {
+                     _ transform: @escaping @Sendable (Int, UnitIDs, Document, Containers) -> T) -> [T] {
         let range = range ?? 0..<units.count
         let count = range.count
         let first = range.lowerBound
@@ -373,4 +356,27 @@ private final class RunBox<T>: @unchecked Sendable {
 /// A buffer written by several threads at disjoint indices.
 struct SendableBuffer<T>: @unchecked Sendable {
     let base: UnsafeMutablePointer<T>
+}
+
+/// The block id of each unit, in 32 bits each (a document of 2^31 blocks would not fit in
+/// memory): half of `[BlockID]`.
+struct UnitIDs: RandomAccessCollection, Sendable {
+    private var ids: [Int32] = []
+    init() {}
+    var startIndex: Int { 0 }
+    var endIndex: Int { ids.count }
+    subscript(i: Int) -> BlockID { BlockID(Int(ids[i])) }
+    mutating func append(_ id: BlockID) { ids.append(Int32(clamping: id.rawValue)) }
+    mutating func reserveCapacity(_ n: Int) { ids.reserveCapacity(n) }
+    /// How many units have an id below `id` (the ids ascend).
+    func count(below id: Int) -> Int {
+        var low = 0, high = ids.count
+        while low < high {
+            let mid = (low + high) / 2
+            if Int(ids[mid]) < id { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+    /// The same ids in an array of their size.
+    var exactlySized: UnitIDs { var copy = self; copy.ids = ids.exactlySized; return copy }
 }

@@ -4,8 +4,9 @@
 /// 32-byte header (~10 MB of headers and malloc rounding).
 struct UnitTexts: Sendable {
     private var bytes: [UInt8] = []
-    /// `starts[u]` is where unit u's text begins; one entry more than units.
-    private var starts: [Int] = [0]
+    /// `starts[u]` is where unit u's text begins; one entry more than units. (32 bits: no
+    /// document held in memory has 4 GB of text.)
+    private var starts: [UInt32] = [0]
 
     var count: Int { starts.count - 1 }
     var byteCount: Int { bytes.count }
@@ -14,7 +15,8 @@ struct UnitTexts: Sendable {
 
     mutating func append(_ text: String) {
         bytes.append(contentsOf: text.utf8)
-        starts.append(bytes.count)
+        precondition(bytes.count <= Int(UInt32.max), "unit texts of 4 GB")
+        starts.append(UInt32(bytes.count))
     }
 
     /// The same texts in buffers of exactly their size: appending grows a buffer by doubling,
@@ -26,10 +28,10 @@ struct UnitTexts: Sendable {
 
     subscript(u: Int) -> String { withBytes(u) { String(decoding: $0, as: UTF8.self) } }
 
-    func byteCount(_ u: Int) -> Int { starts[u + 1] - starts[u] }
+    func byteCount(_ u: Int) -> Int { Int(starts[u + 1] - starts[u]) }
 
     func withBytes<R>(_ u: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[starts[u]..<starts[u + 1]])) }
+        bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[Int(starts[u])..<Int(starts[u + 1])])) }
     }
 }
 
@@ -41,13 +43,13 @@ struct UnitTexts: Sendable {
 public struct UnitLinks: Sendable {
     private struct Entry {
         /// End of the destination in `destinations` (it starts where the previous one ends).
-        var destinationEnd: Int
+        var destinationEnd: UInt32
         var lower: Int32, upper: Int32
     }
     private var destinations: [UInt8] = []
     private var entries: [Entry] = []
     /// `starts[u]` is unit u's first link; one entry more than units.
-    private var starts: [Int] = [0]
+    private var starts: [UInt32] = [0]
 
     init() {}
 
@@ -56,10 +58,11 @@ public struct UnitLinks: Sendable {
     mutating func append(_ links: [LinkTarget]) {
         for link in links {
             destinations.append(contentsOf: link.destination.utf8)
-            entries.append(Entry(destinationEnd: destinations.count, lower: Int32(clamping: link.range.lowerBound),
+            precondition(destinations.count <= Int(UInt32.max), "link destinations of 4 GB")
+            entries.append(Entry(destinationEnd: UInt32(destinations.count), lower: Int32(clamping: link.range.lowerBound),
                                  upper: Int32(clamping: link.range.upperBound)))
         }
-        starts.append(entries.count)
+        starts.append(UInt32(entries.count))
     }
 
     /// Links in all units.
@@ -73,16 +76,16 @@ public struct UnitLinks: Sendable {
     }
 
     /// The numbers of unit u's links.
-    public func indices(ofUnit u: Int) -> Range<Int> { starts[u]..<starts[u + 1] }
+    public func indices(ofUnit u: Int) -> Range<Int> { Int(starts[u])..<Int(starts[u + 1]) }
 
     /// Link number i's range in its unit's text.
     public func range(_ i: Int) -> Range<Int> { Int(entries[i].lower)..<Int(entries[i].upper) }
 
     /// Link number i's destination.
     public func destination(_ i: Int) -> String {
-        let start = i == 0 ? 0 : entries[i - 1].destinationEnd
+        let start = i == 0 ? 0 : Int(entries[i - 1].destinationEnd)
         return destinations.withUnsafeBufferPointer {
-            String(decoding: UnsafeBufferPointer(rebasing: $0[start..<entries[i].destinationEnd]), as: UTF8.self)
+            String(decoding: UnsafeBufferPointer(rebasing: $0[start..<Int(entries[i].destinationEnd)]), as: UTF8.self)
         }
     }
 

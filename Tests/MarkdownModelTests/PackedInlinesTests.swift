@@ -208,6 +208,6 @@ struct SplitMix {
         let one = Block(id: BlockID(5), kind: .blockQuote, parent: nil, children: [BlockID(6)], depth: 1, source: lines)
         let other = Block(id: BlockID(5), kind: .blockQuote, parent: nil, children: [BlockID(7)], depth: 1, source: lines)
         #expect(one.children != other.children)
-        #expect(MemoryLayout<Block>.stride <= 64)
+        #expect(MemoryLayout<Block>.stride <= 56)
     }
 }
