@@ -1,3 +1,5 @@
+import MarkdownModel
+
 /// The content texts of a Markdown document's units in one UTF-8 buffer, with each unit's
 /// start: what search reads and anchors count in. One buffer instead of a string per unit:
 /// a 20 MB changelog has 170,000 units, and a string over 15 bytes is a heap object with a
@@ -46,8 +48,15 @@ public struct UnitLinks: Sendable {
         var destinationEnd: UInt32
         var lower: Int32, upper: Int32
     }
+    /// Each destination: the number of its prefix (a varint, 0 for none) and the rest.
     private var destinations: [UInt8] = []
     private var entries: [Entry] = []
+    /// Prefixes of destinations, each kept once (`prefixes[0]` is empty): a document's links
+    /// mostly share a few (`https://github.com/rust-lang/rust/pull/`), which were ~40 of the
+    /// ~45 bytes of each of a changelog's 135,000 destinations.
+    private var prefixes: [[UInt8]] = [[]]
+    /// Prefix → its number, while links are appended (`shrink` lets it go).
+    private var prefixNumbers: [[UInt8]: Int] = [:]
     /// `starts[u]` is unit u's first link; one entry more than units.
     private var starts: [UInt32] = [0]
 
@@ -57,7 +66,23 @@ public struct UnitLinks: Sendable {
 
     mutating func append(_ links: [LinkTarget]) {
         for link in links {
-            destinations.append(contentsOf: link.destination.utf8)
+            let utf8 = Array(link.destination.utf8)
+            let cut = LinkPrefix.end(of: link.destination)
+            var number = 0
+            if cut > 0 {
+                let prefix = Array(utf8[..<cut])
+                if let known = prefixNumbers[prefix] {
+                    number = known
+                } else if prefixes.count < 1 << 16 {
+                    number = prefixes.count
+                    prefixes.append(prefix)
+                    prefixNumbers[prefix] = number
+                }
+            }
+            var v = UInt(number)
+            while v >= 0x80 { destinations.append(UInt8(v & 0x7F) | 0x80); v >>= 7 }
+            destinations.append(UInt8(v))
+            destinations.append(contentsOf: number > 0 ? utf8[cut...] : utf8[...])
             precondition(destinations.count <= Int(UInt32.max), "link destinations of 4 GB")
             entries.append(Entry(destinationEnd: UInt32(destinations.count), lower: Int32(clamping: link.range.lowerBound),
                                  upper: Int32(clamping: link.range.upperBound)))
@@ -68,11 +93,14 @@ public struct UnitLinks: Sendable {
     /// Links in all units.
     public var count: Int { entries.count }
 
+
     /// The same links in buffers of exactly their size (as `UnitTexts.shrink`).
     mutating func shrink() {
         destinations = destinations.exactlySized
         entries = entries.exactlySized
         starts = starts.exactlySized
+        prefixes = prefixes.exactlySized
+        prefixNumbers = [:]
     }
 
     /// The numbers of unit u's links.
@@ -83,9 +111,19 @@ public struct UnitLinks: Sendable {
 
     /// Link number i's destination.
     public func destination(_ i: Int) -> String {
-        let start = i == 0 ? 0 : Int(entries[i - 1].destinationEnd)
-        return destinations.withUnsafeBufferPointer {
-            String(decoding: UnsafeBufferPointer(rebasing: $0[start..<Int(entries[i].destinationEnd)]), as: UTF8.self)
+        var at = i == 0 ? 0 : Int(entries[i - 1].destinationEnd)
+        let end = Int(entries[i].destinationEnd)
+        return destinations.withUnsafeBufferPointer { bytes in
+            var number = 0, shift = 0
+            while true {
+                let b = bytes[at]; at += 1
+                number |= Int(b & 0x7F) << shift
+                if b < 0x80 { break }
+                shift += 7
+            }
+            let rest = UnsafeBufferPointer(rebasing: bytes[at..<end])
+            if number == 0 { return String(decoding: rest, as: UTF8.self) }
+            return String(decoding: prefixes[number] + rest, as: UTF8.self)
         }
     }
 

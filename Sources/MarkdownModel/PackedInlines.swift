@@ -9,9 +9,45 @@
 /// shared between threads.
 final class PackedArena: @unchecked Sendable {
     fileprivate var bytes: [UInt8] = []
+    /// Prefixes of the link destinations packed here, each kept once (`prefixes[0]` is
+    /// empty): a destination is packed as its prefix's number and the rest. A changelog's
+    /// links mostly share a few prefixes (`https://github.com/rust-lang/rust/pull/`), ~40 of
+    /// each destination's ~45 bytes.
+    /// (All prefixes in one buffer, prefix n at `prefixStarts[n - 1]..<prefixStarts[n]`: a
+    /// string each, in each piece's arenas, cost more than they saved.)
+    fileprivate var prefixBytes: [UInt8] = []
+    fileprivate var prefixStarts: [UInt32] = [0]
+    /// Prefix → its number (0: seen once, not kept yet: a prefix used once would cost more
+    /// than it saves), while the arena is filled (`finish` lets it go).
+    private var prefixNumbers: [String: Int] = [:]
 
     /// Gives back the growth room (appending doubles the buffer).
-    func finish() { if bytes.capacity > bytes.count { bytes = bytes.withUnsafeBufferPointer { Array($0) } } }
+    func finish() {
+        if bytes.capacity > bytes.count { bytes = bytes.withUnsafeBufferPointer { Array($0) } }
+        prefixBytes = prefixBytes.withUnsafeBufferPointer { Array($0) }
+        prefixStarts = prefixStarts.withUnsafeBufferPointer { Array($0) }
+        prefixNumbers = [:]
+    }
+
+    /// The number of `destination`'s prefix in this arena (0: none) and the UTF-8 length of
+    /// that prefix. A prefix is kept the second time it is seen.
+    fileprivate func prefix(of destination: String) -> (number: Int, length: Int) {
+        let cut = LinkPrefix.end(of: destination)
+        guard cut > 0 else { return (0, 0) }
+        let prefix = String(decoding: destination.utf8.prefix(cut), as: UTF8.self)
+        guard let known = prefixNumbers[prefix] else { prefixNumbers[prefix] = 0; return (0, 0) }
+        if known > 0 { return (known, cut) }
+        guard prefixStarts.count < 1 << 16 else { return (0, 0) }
+        prefixBytes.append(contentsOf: prefix.utf8)
+        prefixStarts.append(UInt32(prefixBytes.count))
+        prefixNumbers[prefix] = prefixStarts.count - 1
+        return (prefixStarts.count - 1, cut)
+    }
+
+    /// Prefix number n's bytes (n > 0).
+    fileprivate func withPrefix<R>(_ n: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        prefixBytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[Int(prefixStarts[n - 1])..<Int(prefixStarts[n])])) }
+    }
 
     /// Whether `size` more bytes go into this arena: it holds at most ~1 MB (one oversized
     /// inlines aside), so that neither its doubling growth nor the copy `finish` makes costs
@@ -20,14 +56,32 @@ final class PackedArena: @unchecked Sendable {
     static let limit = 1 << 20
 }
 
+/// Where a link destination's shared prefix ends (what `PackedArena` and the content's
+/// links keep once): after the last `/` of a URL with a scheme and a path (`https://host/a/`
+/// of `https://host/a/b`), 0 when it has none worth it or it holds a `^` (packed inlines
+/// without a `^` byte are known to hold no footnote reference).
+public enum LinkPrefix {
+    public static func end(of destination: String) -> Int {
+        let utf8 = destination.utf8
+        guard utf8.count >= 16, let colon = utf8.firstIndex(of: UInt8(ascii: ":")) else { return 0 }
+        let afterColon = utf8.index(after: colon)
+        guard utf8[afterColon...].starts(with: "//".utf8), let slash = utf8.lastIndex(of: UInt8(ascii: "/")) else { return 0 }
+        let end = utf8.distance(from: utf8.startIndex, to: slash) + 1
+        let schemeEnd = utf8.distance(from: utf8.startIndex, to: afterColon) + 2
+        guard end > schemeEnd, end >= 12, !utf8.prefix(end).contains(UInt8(ascii: "^")) else { return 0 }
+        return end
+    }
+}
+
 /// A block's inline nodes packed into bytes: what a finished `Inlines` holds, a slice of a
 /// `PackedArena`.
 ///
 /// Layout: the node count, then for each node in pre-order its tag byte, its descendant count
 /// and its strings (text; a link's destination and title; an image's source and title), each
-/// a length then its UTF-8 bytes. Counts and lengths are LEB128 varints (one byte below 128).
-/// The encoding is canonical — equal nodes give equal bytes — so packed inlines compare by
-/// their bytes.
+/// a length then its UTF-8 bytes; a destination is first the number of its prefix in the
+/// arena (`PackedArena.prefixBytes`, 0 for none), then the rest. Counts, numbers and lengths are
+/// LEB128 varints (one byte below 128). Within one arena the encoding is canonical — equal
+/// nodes give equal bytes; packed inlines of different arenas compare by their nodes.
 struct PackedInlines: Sendable, Equatable {
     private let arena: PackedArena
     private let start: UInt32
@@ -47,16 +101,32 @@ struct PackedInlines: Sendable, Equatable {
 
     /// `nodes` packed at the end of `arena` (a new one when it is full).
     init(_ nodes: [InlineNode], into arena: inout PackedArena) {
+        // The arena is chosen on a bound (a prefix number takes at most 3 bytes), then the
+        // destinations' prefixes are found in it.
+        var bound = Self.varintSize(nodes.count)
+        for node in nodes {
+            bound += 1 + Self.varintSize(node.descendantCount)
+            switch node.kind {
+            case .text(let s), .code(let s), .html(let s): bound += Self.stringSize(s)
+            case .link(let a, let b, _), .image(let a, let b): bound += 3 + Self.stringSize(a) + Self.stringSize(b)
+            case .softBreak, .lineBreak, .emphasis, .strong, .strikethrough: break
+            }
+        }
+        if !arena.fits(bound) { arena.finish(); arena = PackedArena() }
+        var prefixes: [(number: Int, length: Int)] = []
         var size = Self.varintSize(nodes.count)
         for node in nodes {
             size += 1 + Self.varintSize(node.descendantCount)
             switch node.kind {
             case .text(let s), .code(let s), .html(let s): size += Self.stringSize(s)
-            case .link(let a, let b, _), .image(let a, let b): size += Self.stringSize(a) + Self.stringSize(b)
+            case .link(let a, let b, _), .image(let a, let b):
+                let prefix = arena.prefix(of: a)
+                prefixes.append(prefix)
+                let rest = a.utf8.count - prefix.length
+                size += Self.varintSize(prefix.number) + Self.varintSize(rest) + rest + Self.stringSize(b)
             case .softBreak, .lineBreak, .emphasis, .strong, .strikethrough: break
             }
         }
-        if !arena.fits(size) { arena.finish(); arena = PackedArena() }
         self.arena = arena
         start = UInt32(arena.bytes.count)
         count = UInt32(size)
@@ -71,14 +141,22 @@ struct PackedInlines: Sendable, Equatable {
                 while v >= 0x80 { put(UInt8(v & 0x7F) | 0x80); v >>= 7 }
                 put(UInt8(v))
             }
-            func string(_ s: String) {
+            func string(_ s: String, droppingFirst dropped: Int = 0) {
                 var s = s
-                s.withUTF8 { utf8 in
+                s.withUTF8 { whole in
+                    let utf8 = UnsafeBufferPointer(rebasing: whole[dropped...])
                     varint(utf8.count)
                     guard let base = utf8.baseAddress, utf8.count > 0 else { return }
                     UnsafeMutableRawPointer(buffer.baseAddress! + at).copyMemory(from: base, byteCount: utf8.count)
                     at += utf8.count
                 }
+            }
+            var link = 0
+            func destination(_ s: String) {
+                let prefix = prefixes[link]
+                link += 1
+                varint(prefix.number)
+                string(s, droppingFirst: prefix.length)
             }
             varint(nodes.count)
             for node in nodes {
@@ -91,11 +169,11 @@ struct PackedInlines: Sendable, Equatable {
                 case .emphasis: put(Tag.emphasis.rawValue); varint(node.descendantCount)
                 case .strong: put(Tag.strong.rawValue); varint(node.descendantCount)
                 case .strikethrough: put(Tag.strikethrough.rawValue); varint(node.descendantCount)
-                case .link(let destination, let title, let autolink):
+                case .link(let target, let title, let autolink):
                     put((autolink ? Tag.autolink : Tag.link).rawValue); varint(node.descendantCount)
-                    string(destination); string(title)
+                    destination(target); string(title)
                 case .image(let source, let title):
-                    put(Tag.image.rawValue); varint(node.descendantCount); string(source); string(title)
+                    put(Tag.image.rawValue); varint(node.descendantCount); destination(source); string(title)
                 }
             }
             precondition(at == size, "PackedInlines: size \(size) computed, \(at) written")
@@ -113,7 +191,8 @@ struct PackedInlines: Sendable, Equatable {
     }
 
     static func == (a: PackedInlines, b: PackedInlines) -> Bool {
-        if a.arena === b.arena && a.start == b.start && a.count == b.count { return true }
+        guard a.arena === b.arena else { return a.nodes() == b.nodes() }  // other prefix numbers
+        if a.start == b.start && a.count == b.count { return true }
         return a.count == b.count && a.withBytes { x in b.withBytes { y in x.elementsEqual(y) } }
     }
 
@@ -137,10 +216,10 @@ struct PackedInlines: Sendable, Equatable {
                 case .strong: kind = .strong
                 case .strikethrough: kind = .strikethrough
                 case .link, .autolink:
-                    let destination = reader.string()
+                    let destination = reader.destination(arena)
                     kind = .link(destination: destination, title: reader.string(), autolink: tag == .autolink)
                 case .image:
-                    let source = reader.string()
+                    let source = reader.destination(arena)
                     kind = .image(source: source, title: reader.string())
                 }
                 nodes.append(InlineNode(kind, descendantCount: descendants))
@@ -167,7 +246,7 @@ struct PackedInlines: Sendable, Equatable {
                 let descendants = reader.varint()
                 switch tag {
                 case .text, .code, .html: _ = reader.stringBytes()
-                case .link, .autolink, .image: _ = reader.stringBytes(); _ = reader.stringBytes()
+                case .link, .autolink, .image: _ = reader.varint(); _ = reader.stringBytes(); _ = reader.stringBytes()
                 default: break
                 }
                 if skip > 0 { skip -= 1 } else {
@@ -198,7 +277,7 @@ struct PackedInlines: Sendable, Equatable {
                 case .softBreak: out.append(0x20)
                 case .lineBreak: out.append(0x0A)
                 case .emphasis, .strong, .strikethrough: break
-                case .link, .autolink, .image: _ = reader.stringBytes(); _ = reader.stringBytes()
+                case .link, .autolink, .image: _ = reader.varint(); _ = reader.stringBytes(); _ = reader.stringBytes()
                 }
             }
             return String(decoding: out, as: UTF8.self)
@@ -224,6 +303,18 @@ struct PackedInlines: Sendable, Equatable {
             return UnsafeBufferPointer(rebasing: buffer[at..<(at + length)])
         }
         mutating func string() -> String { String(decoding: stringBytes(), as: UTF8.self) }
+        mutating func destination(_ arena: PackedArena) -> String {
+            let number = varint()
+            let rest = stringBytes()
+            if number == 0 { return String(decoding: rest, as: UTF8.self) }
+            return arena.withPrefix(number) { prefix in
+                String(unsafeUninitializedCapacity: prefix.count + rest.count) { out in
+                    _ = out.initialize(fromContentsOf: prefix)
+                    _ = UnsafeMutableBufferPointer(rebasing: out[prefix.count...]).initialize(fromContentsOf: rest)
+                    return prefix.count + rest.count
+                }
+            }
+        }
     }
 
     private static func varintSize(_ value: Int) -> Int {

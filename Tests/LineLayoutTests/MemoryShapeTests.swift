@@ -36,6 +36,43 @@ import Testing
         }
     }
 
+    /// Link destinations are kept as a shared prefix's number and the rest: each reads back
+    /// as given, whatever its shape, with prefixes shared or not, before and after `shrink`,
+    /// and past the prefix table's 65,536 entries.
+    @Test func linkDestinationsReadBackAsGiven() {
+        var given: [[LinkTarget]] = []
+        let shapes = ["https://github.com/rust-lang/rust/pull/", "https://example.org/", "http://a.b/c/d/e/",
+                      "https://doc.rust-lang.org/std/primitive.", "mailto:someone@example.org", "#anchor", "",
+                      "relative/path/to/file.md", "https://ünï.example/ç/", "ftp://x/", "https://host.example/a/b/c/"]
+        var k = 0
+        for unit in 0..<400 {
+            var links: [LinkTarget] = []
+            for j in 0..<(unit % 4) {
+                let shape = shapes[(unit + j) % shapes.count]
+                links.append(LinkTarget(destination: shape + (unit % 3 == 0 ? "" : "\(k)/x\(j)"), range: j..<(j + 2)))
+                k += 1
+            }
+            given.append(links)
+        }
+        // Over 65,536 distinct prefixes: the later ones are kept whole.
+        given.append((0..<70_000).map { LinkTarget(destination: "https://h\($0).example/p/q", range: 0..<1) })
+        var links = UnitLinks()
+        for unit in given { links.append(unit) }
+        for shrunk in [false, true] {
+            if shrunk { links.shrink() }
+            var n = 0
+            for (u, unit) in given.enumerated() {
+                #expect(links.indices(ofUnit: u).count == unit.count)
+                for link in unit {
+                    #expect(links.destination(n) == link.destination)
+                    #expect(links.range(n) == link.range)
+                    n += 1
+                }
+            }
+            #expect(n == links.count)
+        }
+    }
+
     @Test func smallDocumentsKeepTheirLayouts() {
         let document = MarkdownParser.parse("# Title\n\nSome text.\n\n- a\n- b")
         let built = MarkdownContent.buildKeepingLayouts(document, options: LayoutOptions(width: 40))

@@ -8,7 +8,11 @@ import Testing
     /// Strings that stress the encoding: empty, NUL, multi-byte scalars, lengths around the
     /// one-byte varint limit (127, 128) and far past it.
     static let strings = ["", "a", "\0", "é", "x^y", "[^1]", "日本語", "👩‍👩‍👧", String(repeating: "x", count: 127),
-                          String(repeating: "y", count: 128), String(repeating: "ü", count: 9000), "tab\there\nnl"]
+                          String(repeating: "y", count: 128), String(repeating: "ü", count: 9000), "tab\there\nnl",
+                          // Destinations whose prefixes the arena keeps once (or not: `^`, no path, short).
+                          "https://github.com/rust-lang/rust/pull/12345", "https://github.com/rust-lang/rust/pull/",
+                          "https://github.com/rust-lang/rust/issues/7", "https://ünï.example/ç/d", "https://x.org/^/y",
+                          "https://example.org", "http://a.b/", "mailto:a@b.example", "https://" + String(repeating: "h", count: 200) + "/p"]
 
     static func randomNodes(_ rng: inout SplitMix, count: Int) -> [InlineNode] {
         func string() -> String { strings[Int(rng.next() % UInt64(strings.count))] }
@@ -105,6 +109,18 @@ import Testing
             #expect(handed.isEmpty)
             let same = document.dump() == MarkdownParser.parse(kept).dump()
             #expect(same)
+        }
+    }
+
+    /// A destination's shared prefix is its URL up to the last `/` of its path.
+    @Test func linkPrefixes() {
+        func prefix(_ d: String) -> String { String(decoding: d.utf8.prefix(LinkPrefix.end(of: d)), as: UTF8.self) }
+        #expect(prefix("https://github.com/rust-lang/rust/pull/12345") == "https://github.com/rust-lang/rust/pull/")
+        #expect(prefix("https://example.org/a") == "https://example.org/")
+        #expect(prefix("https://ünï.example/ç/d") == "https://ünï.example/ç/")
+        for none in ["https://example.org", "http://a.b/", "mailto:someone@example.org", "relative/path/to/a/file.md",
+                     "#fragment-of-the-page", "https://x.org/^/y", "", "ftp:/not/a/url/with/host"] {
+            #expect(LinkPrefix.end(of: none) == 0, "\(none)")
         }
     }
 
