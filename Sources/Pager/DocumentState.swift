@@ -28,8 +28,18 @@ public struct DocumentState: Sendable {
     public private(set) var headings: [HeadingEntry]
     /// Headings and links in document order, for Tab / Shift-Tab.
     public private(set) var elements: SelectableElements
-    /// GitHub-style anchors (`#installation`) → heading.
-    public private(set) var slugs: [String: HeadingEntry]
+    /// GitHub-style anchors (`#installation`) → heading. Made when asked (a test, the
+    /// following of a link: `heading(slug:)`): kept for every document, they were ~2.8 MB of
+    /// a 20 MB changelog's navigation.
+    public var slugs: [String: HeadingEntry] { DocumentState.slugs(for: headings) }
+
+    /// The heading a GitHub-style anchor names, as `slugs` has it (the last heading with that
+    /// slug), found by walking the headings.
+    public func heading(slug: String) -> HeadingEntry? {
+        var found: HeadingEntry?
+        DocumentState.forEachSlug(of: headings) { s, h in if s == slug { found = h } }
+        return found
+    }
     /// Only the beginning of the document is parsed yet (see `DocumentSpec.isPreview`).
     public var isPreview = false
     /// Filter (`&pattern`): its pattern and the units it shows, in order; nil = all.
@@ -128,22 +138,19 @@ public struct DocumentState: Sendable {
         self.viewport = Viewport(position: .top, contentRows: contentRows)
         self.headings = navigation.headings
         self.elements = navigation.elements
-        self.slugs = navigation.slugs
         layoutCache.store(layout.index, for: layout.options)
         prepareView()
     }
 
-    /// Headings, Tab's elements and heading slugs of a content: a walk over every unit, made
-    /// with the prebuilt content off the run loop (`DocumentSpec.prebuild`) for a large parse.
+    /// Headings and Tab's elements of a content: a walk over every unit, made with the
+    /// prebuilt content off the run loop (`DocumentSpec.prebuild`) for a large parse.
     struct Navigation: Sendable {
         var headings: [HeadingEntry]
         var elements: SelectableElements
-        var slugs: [String: HeadingEntry]
 
         init(_ content: any LayoutContent) {
             headings = DocumentState.headings(of: content)
             elements = DocumentState.elements(of: content, headings: headings)
-            slugs = DocumentState.slugs(for: headings)
         }
     }
 

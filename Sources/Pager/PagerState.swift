@@ -315,7 +315,7 @@ public struct PrebuiltContent: @unchecked Sendable {
     public let content: MarkdownContent
     public let rowCounts: [Int]
     public let options: LayoutOptions
-    /// Its headings, links and slugs, found where it was built (not on the run loop).
+    /// Its headings and links, found where it was built (not on the run loop).
     let navigation: DocumentState.Navigation
 }
 

@@ -12,67 +12,91 @@ public struct SelectableElement: Hashable, Sendable {
     public var kind: Kind
 }
 
-/// Tab's elements of a Markdown document — its headings and links, in document order — kept
-/// compact: 16 bytes each, a link named by its number in the content's `UnitLinks`. An element
-/// is made (with its destination string) only when it is read. (A changelog has 135,000
-/// links; as `SelectableElement`s with their strings they held ~19 MB.)
+/// Tab's elements of a Markdown document — its headings and links, in document order —
+/// read from the content when asked: element i is found by bisection over the units (the
+/// elements before a unit are its links before it, `UnitLinks`, and its headings before it),
+/// so nothing is kept per element. (A changelog has 155,000: as `SelectableElement`s with
+/// their strings they held ~19 MB, as 16-byte entries 2.5 MB.) Within a unit its heading
+/// comes first, then its links by position.
 public struct SelectableElements: RandomAccessCollection, Sendable {
-    private struct Entry: Sendable {
-        var unit: Int32
-        var lower: Int32, upper: Int32
-        /// A link's number in `links` (>= 0), or minus a heading's level.
-        var what: Int32
-    }
-    private var entries: [Entry] = []
-    private var links: UnitLinks?
+    private let content: MarkdownContent?
+    /// Units of the headings, in order.
+    private let headingUnits: [Int32]
 
-    public init() {}
+    public init() { content = nil; headingUnits = [] }
 
-    /// The headings (`headings`, in unit order) and links of `content`, in document order:
-    /// within a unit the heading first, then its links by position.
     init(_ content: MarkdownContent, headings: [HeadingEntry]) {
-        let links = content.links
-        self.links = links
-        var h = 0
-        for u in 0..<content.unitCount {
-            if h < headings.count, headings[h].blockIndex == u {
-                let length = content.withText(ofUnit: u) { $0.count }
-                entries.append(Entry(unit: Int32(clamping: u), lower: 0, upper: Int32(clamping: length),
-                                     what: -Int32(clamping: headings[h].level)))
-                h += 1
-            }
-            let numbers = links.indices(ofUnit: u)
-            guard !numbers.isEmpty else { continue }
-            for i in numbers.sorted(by: { links.range($0).lowerBound < links.range($1).lowerBound }) {
-                let r = links.range(i)
-                entries.append(Entry(unit: Int32(clamping: u), lower: Int32(clamping: r.lowerBound),
-                                     upper: Int32(clamping: r.upperBound), what: Int32(clamping: i)))
-            }
-        }
+        self.content = content
+        headingUnits = headings.map { Int32(clamping: $0.blockIndex) }
     }
 
     public var startIndex: Int { 0 }
-    public var endIndex: Int { entries.count }
+    public var endIndex: Int { content.map { $0.links.count + headingUnits.count } ?? 0 }
+
+    /// Headings in units before `u`.
+    private func headings(before u: Int) -> Int {
+        var lo = 0, hi = headingUnits.count
+        while lo < hi { let mid = (lo + hi) / 2; if Int(headingUnits[mid]) < u { lo = mid + 1 } else { hi = mid } }
+        return lo
+    }
+
+    /// Elements in units before `u`.
+    private func elements(before u: Int, _ content: MarkdownContent) -> Int {
+        let links = u < content.unitCount ? content.links.indices(ofUnit: u).lowerBound : content.links.count
+        return links + headings(before: u)
+    }
+
+    /// Element i's unit, and its place among the unit's elements.
+    private func locate(_ i: Int) -> (unit: Int, k: Int, content: MarkdownContent) {
+        let content = content!
+        precondition(i >= 0 && i < endIndex, "element index out of range")
+        // The first unit whose elements end after i.
+        var lo = 0, hi = content.unitCount - 1
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if elements(before: mid + 1, content) > i { hi = mid } else { lo = mid + 1 }
+        }
+        return (lo, i - elements(before: lo, content), content)
+    }
+
+    /// The link numbers of unit u, by position.
+    private static func links(ofUnit u: Int, _ content: MarkdownContent) -> [Int] {
+        let links = content.links
+        return links.indices(ofUnit: u).sorted { links.range($0).lowerBound < links.range($1).lowerBound }
+    }
+
+    /// What element i is: a heading (its level) or a link (its number).
+    private func what(_ i: Int) -> (unit: Int, heading: Int?, link: Int, content: MarkdownContent) {
+        let (u, k, content) = locate(i)
+        if let level = content.headingLevel(ofUnit: u) {
+            if k == 0 { return (u, level, -1, content) }
+            return (u, nil, Self.links(ofUnit: u, content)[k - 1], content)
+        }
+        return (u, nil, Self.links(ofUnit: u, content)[k], content)
+    }
 
     /// Element i's unit and range, without making the element.
-    public func unit(at i: Int) -> Int { Int(entries[i].unit) }
-    public func range(at i: Int) -> Range<Int> { Int(entries[i].lower)..<Int(entries[i].upper) }
+    public func unit(at i: Int) -> Int { locate(i).unit }
+    public func range(at i: Int) -> Range<Int> {
+        let e = what(i)
+        if e.heading != nil { return 0..<e.content.withText(ofUnit: e.unit) { $0.count } }
+        return e.content.links.range(e.link)
+    }
 
     public subscript(i: Int) -> SelectableElement {
-        let e = entries[i]
-        let kind: SelectableElement.Kind = e.what < 0 ? .heading(level: Int(-e.what))
-            : .link(links?.destination(Int(e.what)) ?? "")
-        return SelectableElement(blockIndex: Int(e.unit), range: Int(e.lower)..<Int(e.upper), kind: kind)
+        let e = what(i)
+        if let level = e.heading {
+            return SelectableElement(blockIndex: e.unit, range: 0..<e.content.withText(ofUnit: e.unit) { $0.count },
+                                     kind: .heading(level: level))
+        }
+        return SelectableElement(blockIndex: e.unit, range: e.content.links.range(e.link),
+                                 kind: .link(e.content.links.destination(e.link)))
     }
 
     /// The indices of the elements in unit `u` (elements come in unit order).
     public func indices(inUnit u: Int) -> Range<Int> {
-        func first(_ above: (Int32) -> Bool) -> Int {
-            var lo = 0, hi = entries.count
-            while lo < hi { let mid = (lo + hi) / 2; if above(entries[mid].unit) { hi = mid } else { lo = mid + 1 } }
-            return lo
-        }
-        return first { Int($0) >= u }..<first { Int($0) > u }
+        guard let content, u >= 0, u < content.unitCount else { return endIndex..<endIndex }
+        return elements(before: u, content)..<elements(before: u + 1, content)
     }
 }
 
@@ -94,8 +118,14 @@ extension DocumentState {
     /// GitHub's heading anchors: lower case, punctuation dropped, spaces to `-`, duplicates
     /// suffixed `-1`, `-2`, … in document order. Keyed by slug → heading.
     static func slugs(for headings: [HeadingEntry]) -> [String: HeadingEntry] {
-        var seen: [String: Int] = [:]
         var result: [String: HeadingEntry] = [:]
+        forEachSlug(of: headings) { s, h in result[s] = h }
+        return result
+    }
+
+    /// Each heading with its slug, in document order.
+    static func forEachSlug(of headings: [HeadingEntry], _ body: (String, HeadingEntry) -> Void) {
+        var seen: [String: Int] = [:]
         for h in headings {
             let base = slug(h.title)
             var s = base
@@ -105,9 +135,8 @@ extension DocumentState {
             } else {
                 seen[base] = 1
             }
-            result[s] = h
+            body(s, h)
         }
-        return result
     }
 
     /// One title's slug, as GitHub computes it: `downcase`, drop everything that is not a
@@ -278,7 +307,7 @@ extension PagerState {
         switch LinkTarget(destination, hostName: config.hostName) {
         case .heading(let raw):
             let fragment = raw.removingPercentEscapes()
-            let unit = (active.slugs[fragment.lowercased()] ?? active.slugs[fragment]).map(\.blockIndex)
+            let unit = (active.heading(slug: fragment.lowercased()) ?? active.heading(slug: fragment)).map(\.blockIndex)
                 ?? (active.content as? MarkdownContent)?.unit(ofAnchor: fragment)  // footnotes and their way back
             guard let unit else {
                 message = "No heading #\(fragment)"
@@ -341,7 +370,7 @@ extension PagerState {
         let existing = documents.firstIndex { $0.path != nil && $0.path == spec.path }
         let index = existing ?? open(spec)
         let effects = switchTo(index)
-        if let fragment, let h = active.slugs[fragment.removingPercentEscapes().lowercased()] {
+        if let fragment, let h = active.heading(slug: fragment.removingPercentEscapes().lowercased()) {
             jumpToBlock(h.blockIndex)
         } else if active.isText, let line = LinkTarget.line(fragment: fragment) {
             // Before the lines are all indexed it reads on to the line, as `Ng` does.

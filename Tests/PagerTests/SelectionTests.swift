@@ -188,6 +188,8 @@ extension PagerHarness {
         let state = PagerHarness(markdown: doc, columns: 20, rows: 5).state.active
         #expect(Set(state.slugs.keys) == ["intro", "intro-1", "intro-2", "other"])
         #expect(state.slugs["intro-2"]?.blockIndex == 2)
+        #expect(state.heading(slug: "intro-2")?.blockIndex == 2 && state.heading(slug: "intro")?.blockIndex == 0)
+        #expect(state.heading(slug: "nope") == nil)
     }
 
     @Test func followingDuplicateHeadingAnchors() {
