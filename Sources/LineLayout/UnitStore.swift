@@ -1,3 +1,4 @@
+import Glibc
 import MarkdownModel
 
 /// The content texts of a Markdown document's units in one UTF-8 buffer, with each unit's
@@ -5,7 +6,7 @@ import MarkdownModel
 /// a 20 MB changelog has 170,000 units, and a string over 15 bytes is a heap object with a
 /// 32-byte header (~10 MB of headers and malloc rounding).
 struct UnitTexts: Sendable {
-    private var bytes: [UInt8] = []
+    private var bytes = GrowableBytes()
     /// `starts[u]` is where unit u's text begins; one entry more than units. (32 bits: no
     /// document held in memory has 4 GB of text.)
     private var starts: [UInt32] = [0]
@@ -16,7 +17,8 @@ struct UnitTexts: Sendable {
     mutating func reserve(units: Int) { starts.reserveCapacity(units + 1) }
 
     mutating func append(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
+        var text = text
+        text.withUTF8 { bytes.append($0) }
         precondition(bytes.count <= Int(UInt32.max), "unit texts of 4 GB")
         starts.append(UInt32(bytes.count))
     }
@@ -24,7 +26,7 @@ struct UnitTexts: Sendable {
     /// The same texts in buffers of exactly their size: appending grows a buffer by doubling,
     /// and a document's texts would otherwise keep up to twice their bytes.
     mutating func shrink() {
-        bytes = bytes.exactlySized
+        bytes.shrink()
         starts = starts.exactlySized
     }
 
@@ -49,7 +51,7 @@ public struct UnitLinks: Sendable {
         var lower: Int32, upper: Int32
     }
     /// Each destination: the number of its prefix (a varint, 0 for none) and the rest.
-    private var destinations: [UInt8] = []
+    private var destinations = GrowableBytes()
     private var entries: [Entry] = []
     /// Prefixes of destinations, each kept once (`prefixes[0]` is empty): a document's links
     /// mostly share a few (`https://github.com/rust-lang/rust/pull/`), which were ~40 of the
@@ -82,7 +84,7 @@ public struct UnitLinks: Sendable {
             var v = UInt(number)
             while v >= 0x80 { destinations.append(UInt8(v & 0x7F) | 0x80); v >>= 7 }
             destinations.append(UInt8(v))
-            destinations.append(contentsOf: number > 0 ? utf8[cut...] : utf8[...])
+            utf8[(number > 0 ? cut : 0)...].withUnsafeBufferPointer { destinations.append($0) }
             precondition(destinations.count <= Int(UInt32.max), "link destinations of 4 GB")
             entries.append(Entry(destinationEnd: UInt32(destinations.count), lower: Int32(clamping: link.range.lowerBound),
                                  upper: Int32(clamping: link.range.upperBound)))
@@ -96,7 +98,7 @@ public struct UnitLinks: Sendable {
 
     /// The same links in buffers of exactly their size (as `UnitTexts.shrink`).
     mutating func shrink() {
-        destinations = destinations.exactlySized
+        destinations.shrink()
         entries = entries.exactlySized
         starts = starts.exactlySized
         prefixes = prefixes.exactlySized
@@ -131,6 +133,66 @@ public struct UnitLinks: Sendable {
 
     /// Unit u's links, in the order its layout found them.
     public subscript(u: Int) -> [LinkTarget] { indices(ofUnit: u).map(link) }
+}
+
+/// Bytes in a buffer grown with `realloc`: glibc maps a large buffer on its own and grows or
+/// shrinks it with `mremap`, in place, so neither growth by doubling nor the trim to the exact
+/// size ever holds two buffers (an array's `exactlySized` copy of a 20 MB changelog's 9 MB of
+/// unit texts held both, at the top of the pager's peak). Copies share the buffer until one
+/// of them appends (then it copies).
+struct GrowableBytes: @unchecked Sendable {
+    private final class Storage {
+        var base: UnsafeMutablePointer<UInt8>?
+        var count = 0, capacity = 0
+        deinit { free(base) }
+    }
+    private var storage = Storage()
+
+    var count: Int { storage.count }
+
+    private mutating func reserve(_ extra: Int) {
+        if !isKnownUniquelyReferenced(&storage) {
+            let copy = Storage()
+            if storage.count > 0 {
+                copy.base = malloc(storage.count)!.assumingMemoryBound(to: UInt8.self)
+                copy.base!.update(from: storage.base!, count: storage.count)
+            }
+            copy.count = storage.count
+            copy.capacity = storage.count
+            storage = copy
+        }
+        let needed = storage.count + extra
+        guard needed > storage.capacity else { return }
+        let capacity = max(needed, storage.capacity * 2, 64)
+        guard let grown = realloc(storage.base, capacity) else { fatalError("out of memory") }
+        storage.base = grown.assumingMemoryBound(to: UInt8.self)
+        storage.capacity = capacity
+    }
+
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let from = bytes.baseAddress, bytes.count > 0 else { return }
+        reserve(bytes.count)
+        (storage.base! + storage.count).update(from: from, count: bytes.count)
+        storage.count += bytes.count
+    }
+
+    mutating func append(_ byte: UInt8) {
+        reserve(1)
+        storage.base![storage.count] = byte
+        storage.count += 1
+    }
+
+    /// Gives back the growth room, in place where `realloc` can.
+    mutating func shrink() {
+        guard isKnownUniquelyReferenced(&storage), storage.capacity > storage.count, storage.count > 0,
+              let shrunk = realloc(storage.base, storage.count) else { return }
+        storage.base = shrunk.assumingMemoryBound(to: UInt8.self)
+        storage.capacity = storage.count
+    }
+
+    func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        body(UnsafeBufferPointer(start: storage.base, count: storage.count))
+    }
 }
 
 extension Array {

@@ -73,6 +73,29 @@ import Testing
         }
     }
 
+    /// Bytes grown with realloc keep what was appended, through growth and `shrink`, and a
+    /// copy that appends does not change the original (nor the original the copy).
+    @Test func growableBytesKeepValueSemantics() {
+        var a = GrowableBytes()
+        var expected: [UInt8] = []
+        for i in 0..<5000 {
+            let chunk = (0..<(i % 37)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ i) }
+            chunk.withUnsafeBufferPointer { a.append($0) }
+            a.append(UInt8(truncatingIfNeeded: i))
+            expected += chunk + [UInt8(truncatingIfNeeded: i)]
+        }
+        #expect(a.count == expected.count && a.withUnsafeBufferPointer { Array($0) } == expected)
+        var b = a
+        b.append(7)
+        a.shrink()
+        #expect(a.withUnsafeBufferPointer { Array($0) } == expected)
+        #expect(b.withUnsafeBufferPointer { Array($0) } == expected + [7])
+        a.append(9)
+        #expect(b.withUnsafeBufferPointer { Array($0) } == expected + [7])
+        #expect(a.withUnsafeBufferPointer { Array($0) } == expected + [9])
+        #expect(GrowableBytes().withUnsafeBufferPointer { $0.isEmpty })
+    }
+
     @Test func smallDocumentsKeepTheirLayouts() {
         let document = MarkdownParser.parse("# Title\n\nSome text.\n\n- a\n- b")
         let built = MarkdownContent.buildKeepingLayouts(document, options: LayoutOptions(width: 40))
