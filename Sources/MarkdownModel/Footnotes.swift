@@ -86,7 +86,7 @@ enum Footnotes {
         return text.withUTF8(containsCaretBracket)
     }
 
-    private static func containsCaretBracket(_ bytes: [UInt8]) -> Bool {
+    fileprivate static func containsCaretBracket(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer(containsCaretBracket)
     }
 
@@ -101,15 +101,10 @@ enum Footnotes {
 
     /// The source line of each definition: the first line at or after `from` that starts
     /// (after up to 3 spaces) with `[^label]:`; nil when none does.
-    private static func definitionLines(_ source: SourceText, labels: Set<String>, lineOffset: Int) -> [String: Int] {
+    private static func definitionLines(_ source: Source, labels: Set<String>, lineOffset: Int) -> [String: Int] {
         var result: [String: Int] = [:]
-        guard source.lineCount > 0 else { return result }
-        for n in 1...source.lineCount {
-            let line = source.line(n)
-            var p = line.startIndex, indent = 0
-            while p < line.endIndex, line[p] == 0x20, indent < 3 { p += 1; indent += 1 }
-            guard line.endIndex - p >= 5, line[p] == UInt8(ascii: "["), line[p + 1] == UInt8(ascii: "^") else { continue }
-            guard let (label, _) = marker(String(decoding: line[p...], as: UTF8.self)) else { continue }
+        for (n, line) in source.candidateLines {
+            guard let (label, _) = marker(String(decoding: line, as: UTF8.self)) else { continue }
             let key = label.lowercased()
             if labels.contains(key), result[key] == nil { result[key] = n + lineOffset }
         }
@@ -117,8 +112,36 @@ enum Footnotes {
     }
 
     static func apply(_ document: Document, source: SourceText, lineOffset: Int = 0) -> Document {
+        apply(document, source: Source(source), lineOffset: lineOffset)
+    }
+
+    /// What the pass reads of the source: whether it has `[^` at all, and the lines that may
+    /// start a definition (after up to 3 spaces, `[^`). Taken before a large source's bytes
+    /// are let go (`MarkdownParser`), so the pass does not need them whole.
+    struct Source: Sendable {
+        let hasCaretBracket: Bool
+        /// 1-based line numbers and bytes of the lines that start with `[^`.
+        let candidateLines: [(number: Int, bytes: [UInt8])]
+
+        init(_ source: SourceText) {
+            hasCaretBracket = Footnotes.containsCaretBracket(source.bytes)
+            var lines: [(number: Int, bytes: [UInt8])] = []
+            if hasCaretBracket, source.lineCount > 0 {
+                for n in 1...source.lineCount {
+                    let line = source.line(n)
+                    var p = line.startIndex, indent = 0
+                    while p < line.endIndex, line[p] == 0x20, indent < 3 { p += 1; indent += 1 }
+                    guard line.endIndex - p >= 5, line[p] == UInt8(ascii: "["), line[p + 1] == UInt8(ascii: "^") else { continue }
+                    lines.append((n, Array(line[p...])))
+                }
+            }
+            candidateLines = lines
+        }
+    }
+
+    static func apply(_ document: Document, source: Source, lineOffset: Int = 0) -> Document {
         // Fast exit: no `[^` anywhere.
-        guard containsCaretBracket(source.bytes) else { return document }
+        guard source.hasCaretBracket else { return document }
         // 1. Definitions: top-level paragraphs that start with one. (A definition that is also
         // a valid link reference definition, `[^a]: Word.`, was consumed by cmark: it is
         // recovered from the links that refer to it, below.)

@@ -36,7 +36,7 @@ public enum MarkdownParser {
 
     /// `parse`, for a caller that hands its bytes over (`bytes` is left empty): a large
     /// source's bytes are let go as soon as its pieces are parsed, before they are joined
-    /// (unless the footnote pass needs them), so the source, the pieces and the joined
+    /// (the footnote pass keeps only the lines it reads), so the source, the pieces and the joined
     /// document are never held at once (20 MB of a 20 MB changelog's peak). The caller lets
     /// go of every other reference to them first, or nothing is saved.
     ///
@@ -61,30 +61,52 @@ public enum MarkdownParser {
         return parseInPieces(&bytes, plan: plan, packed: packed, giveBack: nil)
     }
 
-    /// `parseInPieces`, emptying `bytes` once the pieces are parsed when nothing after needs
-    /// them (no footnotes); untouched when it gives nil.
+    /// `parseInPieces`, emptying `bytes` once the pieces are parsed (the footnote pass keeps
+    /// what it reads: `Footnotes.Source`); untouched when it gives nil.
     private static func parseInPieces(_ bytes: inout [UInt8], plan: ChunkPlan, packed: Bool,
                                       giveBack: (() -> Void)?) -> Document? {
-        guard var pieces = parsePieces(of: bytes, plan: plan, packed: packed) else { return nil }
-        if !plan.hasFootnotes { bytes = [] }
+        guard var pieces = parsePieces(of: bytes, plan: plan, packed: packed, giveBack: giveBack) else { return nil }
+        // What the footnote pass reads of the source is taken now, and the bytes let go.
+        let footnotes = footnoteSource(bytes, plan: plan)
+        bytes = []
         return finish(join(&pieces, sourceLineCount: plan.sourceLineCount, frontMatter: plan.frontMatter,
                            giveBack: giveBack),
-                      source: plan.hasFootnotes ? bytes : [], plan: plan)
+                      footnotes: footnotes, plan: plan)
     }
 
     /// Each piece of `plan` parsed (a function of its own, so that nothing holds `bytes`
     /// once it returns).
-    private static func parsePieces(of bytes: [UInt8], plan: ChunkPlan, packed: Bool) -> [Document]? {
-        plan.run { parse($0, of: bytes, plan: plan, packed: packed) }
+    /// `giveBack` is called after every eighth piece (each piece's cmark tree is freed when
+    /// its blocks are built, among the blocks kept).
+    private static func parsePieces(of bytes: [UInt8], plan: ChunkPlan, packed: Bool,
+                                    giveBack: (() -> Void)? = nil) -> [Document]? {
+        let step = max(1, plan.chunks.count / 8)
+        return plan.run { chunk in
+            defer {
+                if let giveBack, let k = plan.chunks.firstIndex(where: { $0.bytes.lowerBound == chunk.bytes.lowerBound }),
+                   k % step == step - 1 { giveBack() }
+            }
+            return parse(chunk, of: bytes, plan: plan, packed: packed)
+        }
     }
 
     /// The joined pieces as one parse gives them: with the footnote pass, which needs the
     /// whole document (it numbers and gathers the footnotes), when the source has any.
     static func finish(_ joined: Document, source bytes: [UInt8], plan: ChunkPlan) -> Document {
-        guard plan.hasFootnotes else { return joined }
-        // As one parse runs it: over the text after the front matter, lines offset by it.
-        guard let frontMatter = plan.frontMatter else { return Footnotes.apply(joined, source: SourceText(bytes), lineOffset: 0) }
-        return Footnotes.apply(joined, source: SourceText(Array(bytes[frontMatter.byteCount...])), lineOffset: frontMatter.lineCount)
+        finish(joined, footnotes: footnoteSource(bytes, plan: plan), plan: plan)
+    }
+
+    private static func finish(_ joined: Document, footnotes: Footnotes.Source?, plan: ChunkPlan) -> Document {
+        guard let footnotes else { return joined }
+        return Footnotes.apply(joined, source: footnotes, lineOffset: plan.frontMatter?.lineCount ?? 0)
+    }
+
+    /// What the footnote pass reads of `bytes` (nil: the plan saw no footnotes): as one parse
+    /// runs it, over the text after the front matter, lines offset by it.
+    private static func footnoteSource(_ bytes: [UInt8], plan: ChunkPlan) -> Footnotes.Source? {
+        guard plan.hasFootnotes else { return nil }
+        guard let frontMatter = plan.frontMatter else { return Footnotes.Source(SourceText(bytes)) }
+        return Footnotes.Source(SourceText(Array(bytes[frontMatter.byteCount...])))
     }
 
     /// Documents of consecutive pieces as one: their top-level blocks become children of one
