@@ -114,6 +114,10 @@ public final class ByteStore: @unchecked Sendable {
     /// chunks are freed): a caller that needs the whole input as an array (the Markdown parse
     /// of an ended stream) shares the store's copy instead of holding a second one. (A file's
     /// bytes are read into a new array each time.)
+    /// Whether the bytes are read from a file (which can read them again: `consolidate`
+    /// makes a new array each time), not kept from a stream.
+    public var readsFromFile: Bool { fileFD >= 0 }
+
     public func consolidate() -> [UInt8] {
         lock.lock(); defer { lock.unlock() }
         if let whole { return whole }

@@ -152,8 +152,33 @@ public struct ChunkPlan: Sendable {
     /// then 2, 4, … more, so a scan that is wrong everywhere still costs O(n)) and done again,
     /// on this thread; the outcomes of the pieces swallowed that way came from an unproven
     /// start and are dropped.
-    public func run<Value>(_ work: (Chunk) -> PieceOutcome<Value>) -> [Value]? {
-        let outcomes = parallelMap(work)
+    ///
+    /// `settled` is told, as the pieces are done (from their threads, one call at a time),
+    /// the source bytes that nothing will read again: the pieces of the longest run from the
+    /// start that all came out done (their cuts are proven, so no refused cut is healed over
+    /// them). If `run` then gives nil, the caller parses the source whole, from bytes of its
+    /// own (`MarkdownParser.parse(handingOver:reread:)`).
+    public func run<Value>(_ work: (Chunk) -> PieceOutcome<Value>,
+                           settled: ((Range<Int>) -> Void)? = nil) -> [Value]? {
+        let outcomes: [PieceOutcome<Value>]
+        if let settled {
+            let frontier = Frontier(count: chunks.count)
+            outcomes = withoutActuallyEscaping(settled) { settled in
+                let shared = UncheckedClosure(body: settled)
+                return parallelMap { k, chunk in
+                    let outcome = work(chunk)
+                    var done = false
+                    if case .done = outcome { done = true }
+                    if let range = frontier.done(k, done) {
+                        shared.body(chunks[range.lowerBound].bytes.lowerBound..<chunks[range.upperBound - 1].bytes.upperBound)
+                    }
+                    frontier.unlock()
+                    return outcome
+                }
+            }
+        } else {
+            outcomes = parallelMap { _, chunk in work(chunk) }
+        }
         var values: [Value] = []
         values.reserveCapacity(chunks.count)
         var expanded = 0  // the accepted pieces' link bytes
@@ -176,17 +201,35 @@ public struct ChunkPlan: Sendable {
         return wholeWithinReferenceBudget(expanded: expanded) ? values : nil
     }
 
+    /// Which pieces are done, and how far from the start all of them are (`run`'s `settled`).
+    private final class Frontier: @unchecked Sendable {
+        private let lock = Lock()
+        private var outcomes: [Bool?]
+        private var next = 0
+        init(count: Int) { outcomes = Array(repeating: nil, count: count) }
+        /// Records piece k (`isDone`: came out done); the pieces newly settled, if any. Leaves
+        /// the lock held: the caller unlocks once it has dealt with them.
+        func done(_ k: Int, _ isDone: Bool) -> Range<Int>? {
+            lock.lock()
+            outcomes[k] = isDone
+            let from = next
+            while next < outcomes.count, outcomes[next] == true { next += 1 }
+            return next > from ? from..<next : nil
+        }
+        func unlock() { lock.unlock() }
+    }
+
     /// `work` applied to every piece, on all cores; results in piece order.
-    private func parallelMap<Result>(_ work: (Chunk) -> Result) -> [Result] {
+    private func parallelMap<Result>(_ work: (Int, Chunk) -> Result) -> [Result] {
         let count = chunks.count
         var results = [Result?](repeating: nil, count: count)
         results.withUnsafeMutableBufferPointer { out in
             let slots = UncheckedSlots(base: out.baseAddress!)
             withoutActuallyEscaping(work) { work in
-                let shared = UncheckedClosure(body: work)
+                let shared = UncheckedClosure(body: { (piece: (Int, Chunk)) in work(piece.0, piece.1) })
                 DispatchQueue.concurrentPerform(iterations: count) { k in
                     BackgroundPriority.enter()
-                    slots.base[k] = shared.body(chunks[k])
+                    slots.base[k] = shared.body((k, chunks[k]))
                 }
             }
         }

@@ -1,3 +1,4 @@
+import Glibc
 /// Parses Markdown (CommonMark via libcmark, plus GitHub's pipe tables, task list items,
 /// strikethrough and bare autolinks) into a `Document`.
 ///
@@ -44,11 +45,17 @@ public enum MarkdownParser {
     /// document is a new array of blocks, and the pieces freed as they are copied stay in
     /// the heap until something gives their pages back (the pager passes `malloc_trim`;
     /// without it a 20 MB changelog's join held both, ~20 MB at the pager's peak).
+    ///
+    /// `reread`, when given, reads the same bytes again (a file): then the bytes of the
+    /// pieces already parsed are let go while the others are (`ChunkPlan.run`'s `settled`: a
+    /// 20 MB changelog held its 20 MB of source until its last piece was parsed, at the top of
+    /// the pager's peak), and if the pieces cannot be used after all the source is read again
+    /// to be parsed whole.
     public static func parse(handingOver bytes: inout [UInt8], packed: Bool = true,
-                             giveBack: (() -> Void)? = nil) -> Document {
+                             giveBack: (() -> Void)? = nil, reread: (() -> [UInt8])? = nil) -> Document {
         defer { bytes = [] }
         if bytes.count >= piecewiseBytes, let plan = ChunkPlan(bytes, targetBytes: pieceBytes),
-           let document = parseInPieces(&bytes, plan: plan, packed: packed, giveBack: giveBack) {
+           let document = parseInPieces(&bytes, plan: plan, packed: packed, giveBack: giveBack, reread: reread) {
             return document
         }
         return parse(bytes, inPieces: false, packed: packed)
@@ -58,16 +65,36 @@ public enum MarkdownParser {
     /// link definitions disagree (then parse whole).
     public static func parseInPieces(_ bytes: [UInt8], plan: ChunkPlan, packed: Bool = true) -> Document? {
         var bytes = bytes
-        return parseInPieces(&bytes, plan: plan, packed: packed, giveBack: nil)
+        return parseInPieces(&bytes, plan: plan, packed: packed, giveBack: nil, reread: nil)
     }
 
     /// `parseInPieces`, emptying `bytes` once the pieces are parsed (the footnote pass keeps
     /// what it reads: `Footnotes.Source`); untouched when it gives nil.
     private static func parseInPieces(_ bytes: inout [UInt8], plan: ChunkPlan, packed: Bool,
-                                      giveBack: (() -> Void)?) -> Document? {
-        guard var pieces = parsePieces(of: bytes, plan: plan, packed: packed, giveBack: giveBack) else { return nil }
-        // What the footnote pass reads of the source is taken now, and the bytes let go.
+                                      giveBack: (() -> Void)?, reread: (() -> [UInt8])?) -> Document? {
+        // What the footnote pass reads of the source is taken first: the bytes are let go.
         let footnotes = footnoteSource(bytes, plan: plan)
+        var settled: ((Range<Int>) -> Void)?
+        var letGo = false
+        if reread != nil {
+            // The pages of settled pieces are given back (they read as zeros from then on:
+            // nothing reads them again, and the source is read again if the pieces fail).
+            // Only from a buffer no other array shares: asking for it mutably makes it ours
+            // (a copy when shared, which the parse worker's own array never is).
+            let base = bytes.withUnsafeMutableBufferPointer { UInt(bitPattern: $0.baseAddress) }
+            let page = UInt(max(1, sysconf(Int32(_SC_PAGESIZE))))
+            settled = { range in
+                let from = (base + UInt(range.lowerBound) + page - 1) / page * page
+                let to = (base + UInt(range.upperBound)) / page * page
+                guard base != 0, to > from else { return }
+                _ = madvise(UnsafeMutableRawPointer(bitPattern: from), Int(to - from), MADV_DONTNEED)
+                letGo = true
+            }
+        }
+        guard var pieces = parsePieces(of: bytes, plan: plan, packed: packed, giveBack: giveBack, settled: settled) else {
+            if letGo, let reread { bytes = reread() }
+            return nil
+        }
         bytes = []
         return finish(join(&pieces, sourceLineCount: plan.sourceLineCount, frontMatter: plan.frontMatter,
                            giveBack: giveBack),
@@ -79,15 +106,15 @@ public enum MarkdownParser {
     /// `giveBack` is called after every eighth piece (each piece's cmark tree is freed when
     /// its blocks are built, among the blocks kept).
     private static func parsePieces(of bytes: [UInt8], plan: ChunkPlan, packed: Bool,
-                                    giveBack: (() -> Void)? = nil) -> [Document]? {
+                                    giveBack: (() -> Void)? = nil, settled: ((Range<Int>) -> Void)? = nil) -> [Document]? {
         let step = max(1, plan.chunks.count / 8)
-        return plan.run { chunk in
+        return plan.run({ chunk in
             defer {
                 if let giveBack, let k = plan.chunks.firstIndex(where: { $0.bytes.lowerBound == chunk.bytes.lowerBound }),
                    k % step == step - 1 { giveBack() }
             }
             return parse(chunk, of: bytes, plan: plan, packed: packed)
-        }
+        }, settled: settled)
     }
 
     /// The joined pieces as one parse gives them: with the footnote pass, which needs the

@@ -72,13 +72,14 @@ public struct DocumentFacts: Sendable {
         self.init(leaves: leaves, sourceLineCount: document.sourceLineCount, contentHash: contentHash)
     }
 
-    /// Facts from the pager's layout, compact: per leaf its block, fingerprint, heading path
-    /// (a number: the paths are kept once each) and weight (its row count), 20 bytes; its
-    /// text, length and source lines are read from the layout's content and document when
-    /// asked for (`Leaves`). At 20 MB, 170,000 leaves of 72 bytes (a path array, source lines
-    /// and a length each) and the indexes beside them held ~14 MB for as long as the document
-    /// was open; this holds ~3.5 MB. Each fingerprint is hashed straight from the content's
-    /// bytes: no string is made per leaf, only for headings (their titles make the paths).
+    /// Facts from the pager's layout, compact: per leaf its block, heading path (a number:
+    /// the paths are kept once each) and weight (its row count), 12 bytes; its text, length,
+    /// fingerprint and source lines are read from the layout's content and document when
+    /// asked for (`Leaves`: a fingerprint is hashed straight from the content's bytes, ~5 ms
+    /// for all of a 20 MB document's when a position is resolved). At 20 MB, 170,000 leaves
+    /// of 72 bytes (a path array, source lines and a length each) and the indexes beside them
+    /// held ~14 MB for as long as the document was open; this holds ~2 MB. No string is made
+    /// per leaf, only for headings (their titles make the paths).
     public init(layout: DocumentLayout, contentHash: StableHash) {
         guard let document = layout.document else {
             // A text document: each line is a leaf (the caller keeps this to inputs of a few MB).
@@ -99,10 +100,7 @@ public struct DocumentFacts: Sendable {
         for block in document.blocks where block.kind.isLeaf {
             let path = paths.path(after: block, title: title)
             let unit = content.unit(of: block.id)
-            let fingerprint = unit.map { u in content.withText(ofUnit: u) { StableHash.fingerprint(utf8: $0) } }
-                ?? StableHash.fingerprint(of: "")
-            compact.append(Leaves.CompactLeaf(fingerprint: fingerprint.rawValue, block: Int32(clamping: block.id.rawValue),
-                                              path: Int32(path)))
+            compact.append(Leaves.CompactLeaf(block: Int32(clamping: block.id.rawValue), path: Int32(path)))
             weights.append(UInt32(clamping: unit.map { layout.index.count(ofUnit: $0) } ?? 1))
         }
         self.init(leaves: Leaves(compact: compact, weights: weights, paths: paths.paths, document: document, content: content),
@@ -155,7 +153,6 @@ private struct HeadingPaths {
 /// texts), or compact (facts made from a layout), each `LeafFacts` then made when read.
 public struct Leaves: RandomAccessCollection, Sendable {
     struct CompactLeaf: Sendable {
-        var fingerprint: UInt64
         var block: Int32
         var path: Int32
     }
@@ -207,8 +204,10 @@ public struct Leaves: RandomAccessCollection, Sendable {
         case .compact(let leaves, let weights, let paths, let document, let content):
             let leaf = leaves[i]
             let block = BlockID(Int(leaf.block))
-            let length = content.unit(of: block).map { u in content.withText(ofUnit: u) { $0.count } } ?? 0
-            return LeafFacts(block: block, textLength: length, fingerprint: StableHash(rawValue: leaf.fingerprint),
+            let (length, fingerprint) = content.unit(of: block).map { u in
+                content.withText(ofUnit: u) { ($0.count, StableHash.fingerprint(utf8: $0)) }
+            } ?? (0, StableHash.fingerprint(of: ""))
+            return LeafFacts(block: block, textLength: length, fingerprint: fingerprint,
                              headingPath: paths[Int(leaf.path)], sourceLines: document[block].source,
                              weight: Int(weights[i]))
         }

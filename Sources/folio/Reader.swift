@@ -248,12 +248,17 @@ final class ParseWorker: @unchecked Sendable {
             // made a key wait 50 ms. A file is read into a new array.
             var bytes = ended ? store.consolidate() : store.copyPrefix(available)
             let cut = PrefixCut.parseable(bytes, ended: ended)
+            let isWhole = cut == bytes.count
             if cut < bytes.count { bytes.removeSubrange(cut...) }
             let parsed = bytes.count
             // An ended stream's store lets its bytes go once they are hashed: the hash stands
             // for them from then on (a save before the model is adopted takes it).
+            // A file's bytes can be read again: the parse lets them go as its pieces are done.
+            var reread: (() -> [UInt8])?
+            if ended, isWhole, store.readsFromFile { reread = { [store] in store.consolidate() } }
             let (spec, facts) = PositionFacts.parseAndBuild(&bytes, options: options, whole: ended,
-                                                            hashed: { [store] in store.letGoOfBytes(keeping: $0.rawValue) })
+                                                            hashed: { [store] in store.letGoOfBytes(keeping: $0.rawValue) },
+                                                            reread: reread)
             lock.lock()
             parsedBytes = ended ? available : max(parsedBytes, parsed)
             running = false
@@ -279,7 +284,7 @@ enum PositionFacts {
     /// `hashed` is told the hash (of a `whole` input) as soon as it is taken, before the bytes
     /// are let go: a stream's store lets its own copy go then (`ByteStore.letGoOfBytes`).
     static func parseAndBuild(_ bytes: inout [UInt8], options: LayoutOptions, whole: Bool,
-                              hashed: ((StableHash) -> Void)? = nil)
+                              hashed: ((StableHash) -> Void)? = nil, reread: (() -> [UInt8])? = nil)
         -> (spec: DocumentSpec, facts: (hash: StableHash, facts: DocumentFacts)?) {
         if whole, bytes.count >= MarkdownParser.piecewiseBytes { HeapTrim.mapLargeBlocks() }
         // Hashed first, so that the parse can let the bytes go as soon as its pieces are
@@ -288,7 +293,8 @@ enum PositionFacts {
         if let hash { hashed?(hash) }
         let large = bytes.count >= MarkdownParser.piecewiseBytes
         let giveBack: (() -> Void)? = whole && large ? { HeapTrim.now() } : nil
-        var spec = DocumentSpec(name: "", path: nil, document: MarkdownParser.parse(handingOver: &bytes, giveBack: giveBack))
+        var spec = DocumentSpec(name: "", path: nil,
+                                document: MarkdownParser.parse(handingOver: &bytes, giveBack: giveBack, reread: reread))
         if whole, large { HeapTrim.now() }  // (not for every partial parse of a growing stream)
         spec.prebuild(for: options)
         let facts = hash.flatMap { of(spec, hash: $0) }

@@ -124,6 +124,38 @@ import Testing
         }
     }
 
+    /// Handed the bytes with a way to read them again, the parse lets the pieces' bytes go as
+    /// they are done (their pages read as zeros after): the document is still the one parse
+    /// of the kept bytes gives, and when the pieces fail at the end (cmark's reference budget
+    /// over the whole source) the bytes are read again and parsed whole.
+    @Test func aParseThatLetsPiecesGoGivesTheSameDocument() throws {
+        let section = "# Part\n\nSome *text* with a [link][1] and `code`.[^n]\n\n- item\n- item\n\n"
+        let fits = String(repeating: section, count: (MarkdownParser.piecewiseBytes / section.utf8.count) + 10)
+            + "[1]: https://example.org\n\n[^n]: A note.\n"
+        // 1,300 references to a 1,000-byte destination expand past the source's own size.
+        let busts = "[a]: /" + String(repeating: "u", count: 1000) + "\n\n"
+            + String(repeating: "# H\n\nsee [a]\n\n", count: 1300)
+            + String(repeating: "# Filler\n\nplain text only\n\n", count: (MarkdownParser.piecewiseBytes / 27) + 10)
+        // Each piece stays within its own budget (the definitions in front count for it), but
+        // together they pass the whole source's: refused once all are done and let go, so the
+        // source is read again.
+        let definitions = (0..<5000).map { "[d\($0)]: /" + String(repeating: "u", count: 95) + "\n\n" }.joined()
+        let heavy = (0..<5000).map { "[d\($0)]" }.joined(separator: " ")
+        let filler = String(repeating: "# Filler\n\nplain text only\n\n", count: 7500)
+        let late = definitions + (0..<4).map { _ in "# H\n\n" + heavy + "\n\n" + filler }.joined()
+        for markdown in [fits, busts, late] {
+            let kept = Array(markdown.utf8)
+            var handed = kept  // shares kept's buffer: the parse must not give back kept's pages
+            var reads = 0
+            let document = MarkdownParser.parse(handingOver: &handed, reread: { reads += 1; return kept })
+            #expect(handed.isEmpty)
+            let same = document.dump() == MarkdownParser.parse(kept, inPieces: false).dump()
+            #expect(same)
+            // The budget-busting source's pieces are refused before any is let go: not read again.
+            #expect(reads == (markdown == late ? 1 : 0))
+        }
+    }
+
     @Test func emptyInlinesStayEmptyArrays() {
         let empty = Inlines().packed()
         #expect(!empty.isPacked && empty.isEmpty && empty.nodes.isEmpty && empty == Inlines())
