@@ -53,12 +53,8 @@ public struct UnitLinks: Sendable {
     /// Each destination: the number of its prefix (a varint, 0 for none) and the rest.
     private var destinations = GrowableBytes()
     private var entries: [Entry] = []
-    /// Prefixes of destinations, each kept once (`prefixes[0]` is empty): a document's links
-    /// mostly share a few (`https://github.com/rust-lang/rust/pull/`), which were ~40 of the
-    /// ~45 bytes of each of a changelog's 135,000 destinations.
-    private var prefixes: [[UInt8]] = [[]]
-    /// Prefix → its number, while links are appended (`shrink` lets it go).
-    private var prefixNumbers: [[UInt8]: Int] = [:]
+    /// The destinations' shared prefixes, each kept once.
+    private var prefixes = LinkPrefixes()
     /// `starts[u]` is unit u's first link; one entry more than units.
     private var starts: [UInt32] = [0]
 
@@ -68,23 +64,12 @@ public struct UnitLinks: Sendable {
 
     mutating func append(_ links: [LinkTarget]) {
         for link in links {
-            let utf8 = Array(link.destination.utf8)
-            let cut = LinkPrefix.end(of: link.destination)
-            var number = 0
-            if cut > 0 {
-                let prefix = Array(utf8[..<cut])
-                if let known = prefixNumbers[prefix] {
-                    number = known
-                } else if prefixes.count < 1 << 16 {
-                    number = prefixes.count
-                    prefixes.append(prefix)
-                    prefixNumbers[prefix] = number
-                }
-            }
+            let (number, cut) = prefixes.number(of: link.destination)
             var v = UInt(number)
             while v >= 0x80 { destinations.append(UInt8(v & 0x7F) | 0x80); v >>= 7 }
             destinations.append(UInt8(v))
-            utf8[(number > 0 ? cut : 0)...].withUnsafeBufferPointer { destinations.append($0) }
+            var destination = link.destination
+            destination.withUTF8 { destinations.append(UnsafeBufferPointer(rebasing: $0[cut...])) }
             precondition(destinations.count <= Int(UInt32.max), "link destinations of 4 GB")
             entries.append(Entry(destinationEnd: UInt32(destinations.count), lower: Int32(clamping: link.range.lowerBound),
                                  upper: Int32(clamping: link.range.upperBound)))
@@ -101,8 +86,7 @@ public struct UnitLinks: Sendable {
         destinations.shrink()
         entries = entries.exactlySized
         starts = starts.exactlySized
-        prefixes = prefixes.exactlySized
-        prefixNumbers = [:]
+        prefixes.finish()
     }
 
     /// The numbers of unit u's links.
@@ -123,9 +107,7 @@ public struct UnitLinks: Sendable {
                 if b < 0x80 { break }
                 shift += 7
             }
-            let rest = UnsafeBufferPointer(rebasing: bytes[at..<end])
-            if number == 0 { return String(decoding: rest, as: UTF8.self) }
-            return String(decoding: prefixes[number] + rest, as: UTF8.self)
+            return prefixes.destination(number, rest: UnsafeBufferPointer(rebasing: bytes[at..<end]))
         }
     }
 

@@ -103,16 +103,14 @@ public enum MarkdownParser {
 
     /// Each piece of `plan` parsed (a function of its own, so that nothing holds `bytes`
     /// once it returns).
-    /// `giveBack` is called after every eighth piece (each piece's cmark tree is freed when
-    /// its blocks are built, among the blocks kept).
+    /// `giveBack` is called as the pieces pass each eighth of the source (each piece's cmark
+    /// tree is freed when its blocks are built, among the blocks kept).
     private static func parsePieces(of bytes: [UInt8], plan: ChunkPlan, packed: Bool,
                                     giveBack: (() -> Void)? = nil, settled: ((Range<Int>) -> Void)? = nil) -> [Document]? {
-        let step = max(1, plan.chunks.count / 8)
+        let eighth = max(1, bytes.count / 8)
         return plan.run({ chunk in
-            defer {
-                if let giveBack, let k = plan.chunks.firstIndex(where: { $0.bytes.lowerBound == chunk.bytes.lowerBound }),
-                   k % step == step - 1 { giveBack() }
-            }
+            // After each piece that ends in a new eighth of the source.
+            defer { if let giveBack, chunk.bytes.lowerBound / eighth != chunk.bytes.upperBound / eighth { giveBack() } }
             return parse(chunk, of: bytes, plan: plan, packed: packed)
         }, settled: settled)
     }
@@ -213,7 +211,7 @@ public enum MarkdownParser {
         // looks up at most one definition), blank lines in front raise it, up to what it is
         // with every definition in front, for little work (lines of spaces).
         let unpadded = 3 + definitions.count + chunk.bytes.count + (chunk.nextLine?.count ?? 0)
-            + chunk.probes.reduce(0) { $0 + $1.count + 3 }
+            + chunk.probes.reduce(0) { $0 + $1.count + 4 }
         let bound = ((labels ?? 0) + 1) * plan.longestDefinition
         var padding = bound <= max(unpadded, 100_000) ? 0 : min(plan.definitions.count - definitions.count, bound - unpadded)
         var paddingLines = 0

@@ -9,44 +9,14 @@
 /// shared between threads.
 final class PackedArena: @unchecked Sendable {
     fileprivate var bytes: [UInt8] = []
-    /// Prefixes of the link destinations packed here, each kept once (`prefixes[0]` is
-    /// empty): a destination is packed as its prefix's number and the rest. A changelog's
-    /// links mostly share a few prefixes (`https://github.com/rust-lang/rust/pull/`), ~40 of
-    /// each destination's ~45 bytes.
-    /// (All prefixes in one buffer, prefix n at `prefixStarts[n - 1]..<prefixStarts[n]`: a
-    /// string each, in each piece's arenas, cost more than they saved.)
-    fileprivate var prefixBytes: [UInt8] = []
-    fileprivate var prefixStarts: [UInt32] = [0]
-    /// Prefix → its number (0: seen once, not kept yet: a prefix used once would cost more
-    /// than it saves), while the arena is filled (`finish` lets it go).
-    private var prefixNumbers: [String: Int] = [:]
+    /// Prefixes of the link destinations packed here: a destination is packed as its
+    /// prefix's number and the rest.
+    fileprivate var prefixes = LinkPrefixes()
 
     /// Gives back the growth room (appending doubles the buffer).
     func finish() {
         if bytes.capacity > bytes.count { bytes = bytes.withUnsafeBufferPointer { Array($0) } }
-        prefixBytes = prefixBytes.withUnsafeBufferPointer { Array($0) }
-        prefixStarts = prefixStarts.withUnsafeBufferPointer { Array($0) }
-        prefixNumbers = [:]
-    }
-
-    /// The number of `destination`'s prefix in this arena (0: none) and the UTF-8 length of
-    /// that prefix. A prefix is kept the second time it is seen.
-    fileprivate func prefix(of destination: String) -> (number: Int, length: Int) {
-        let cut = LinkPrefix.end(of: destination)
-        guard cut > 0 else { return (0, 0) }
-        let prefix = String(decoding: destination.utf8.prefix(cut), as: UTF8.self)
-        guard let known = prefixNumbers[prefix] else { prefixNumbers[prefix] = 0; return (0, 0) }
-        if known > 0 { return (known, cut) }
-        guard prefixStarts.count < 1 << 16 else { return (0, 0) }
-        prefixBytes.append(contentsOf: prefix.utf8)
-        prefixStarts.append(UInt32(prefixBytes.count))
-        prefixNumbers[prefix] = prefixStarts.count - 1
-        return (prefixStarts.count - 1, cut)
-    }
-
-    /// Prefix number n's bytes (n > 0).
-    fileprivate func withPrefix<R>(_ n: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        prefixBytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[Int(prefixStarts[n - 1])..<Int(prefixStarts[n])])) }
+        prefixes.finish()
     }
 
     /// Whether `size` more bytes go into this arena: it holds at most ~1 MB (one oversized
@@ -56,11 +26,26 @@ final class PackedArena: @unchecked Sendable {
     static let limit = 1 << 20
 }
 
-/// Where a link destination's shared prefix ends (what `PackedArena` and the content's
-/// links keep once): after the last `/` of a URL with a scheme and a path (`https://host/a/`
-/// of `https://host/a/b`), 0 when it has none worth it or it holds a `^` (packed inlines
-/// without a `^` byte are known to hold no footnote reference).
-public enum LinkPrefix {
+/// Shared prefixes of link destinations, each kept once: a destination is kept as its
+/// prefix's number (0: none) and the rest, by the packed inlines (`PackedArena`) and by the
+/// content's links (`UnitLinks`). A changelog's links mostly share a few prefixes
+/// (`https://github.com/rust-lang/rust/pull/`): ~40 of each destination's ~45 bytes. All
+/// prefixes are in one buffer (a string each, in each piece's arenas, cost more than they
+/// saved), and a prefix is kept the second time it is seen (one used once would cost more
+/// than it saves).
+public struct LinkPrefixes: Sendable {
+    /// Prefix n is `bytes[starts[n - 1]..<starts[n]]`.
+    private var bytes: [UInt8] = []
+    private var starts: [UInt32] = [0]
+    /// Prefix → its number (0: seen once, not kept yet), while destinations are added
+    /// (`finish` lets it go).
+    private var numbers: [String: Int] = [:]
+
+    public init() {}
+
+    /// Where a destination's shared prefix ends: after the last `/` of a URL with a scheme
+    /// and a path (`https://host/a/` of `https://host/a/b`), 0 when it has none worth it or it
+    /// holds a `^` (packed inlines without a `^` byte are known to hold no footnote reference).
     public static func end(of destination: String) -> Int {
         let utf8 = destination.utf8
         guard utf8.count >= 16, let colon = utf8.firstIndex(of: UInt8(ascii: ":")) else { return 0 }
@@ -71,6 +56,40 @@ public enum LinkPrefix {
         guard end > schemeEnd, end >= 12, !utf8.prefix(end).contains(UInt8(ascii: "^")) else { return 0 }
         return end
     }
+
+    /// The number of `destination`'s prefix (0: none) and the UTF-8 length of that prefix.
+    public mutating func number(of destination: String) -> (number: Int, length: Int) {
+        let cut = Self.end(of: destination)
+        guard cut > 0 else { return (0, 0) }
+        let prefix = String(decoding: destination.utf8.prefix(cut), as: UTF8.self)
+        guard let known = numbers[prefix] else { numbers[prefix] = 0; return (0, 0) }
+        if known > 0 { return (known, cut) }
+        guard starts.count < 1 << 16 else { return (0, 0) }
+        bytes.append(contentsOf: prefix.utf8)
+        starts.append(UInt32(bytes.count))
+        numbers[prefix] = starts.count - 1
+        return (starts.count - 1, cut)
+    }
+
+    /// A destination from its prefix's number and the rest.
+    public func destination(_ number: Int, rest: UnsafeBufferPointer<UInt8>) -> String {
+        guard number > 0 else { return String(decoding: rest, as: UTF8.self) }
+        return bytes.withUnsafeBufferPointer { all in
+            let prefix = UnsafeBufferPointer(rebasing: all[Int(starts[number - 1])..<Int(starts[number])])
+            return String(unsafeUninitializedCapacity: prefix.count + rest.count) { out in
+                _ = out.initialize(fromContentsOf: prefix)
+                _ = UnsafeMutableBufferPointer(rebasing: out[prefix.count...]).initialize(fromContentsOf: rest)
+                return prefix.count + rest.count
+            }
+        }
+    }
+
+    /// Buffers of exactly their size, and no more prefixes taken.
+    public mutating func finish() {
+        bytes = bytes.withUnsafeBufferPointer { Array($0) }
+        starts = starts.withUnsafeBufferPointer { Array($0) }
+        numbers = [:]
+    }
 }
 
 /// A block's inline nodes packed into bytes: what a finished `Inlines` holds, a slice of a
@@ -79,7 +98,7 @@ public enum LinkPrefix {
 /// Layout: the node count, then for each node in pre-order its tag byte, its descendant count
 /// and its strings (text; a link's destination and title; an image's source and title), each
 /// a length then its UTF-8 bytes; a destination is first the number of its prefix in the
-/// arena (`PackedArena.prefixBytes`, 0 for none), then the rest. Counts, numbers and lengths are
+/// arena (`LinkPrefixes`, 0 for none), then the rest. Counts, numbers and lengths are
 /// LEB128 varints (one byte below 128). Within one arena the encoding is canonical — equal
 /// nodes give equal bytes; packed inlines of different arenas compare by their nodes.
 struct PackedInlines: Sendable, Equatable {
@@ -120,7 +139,7 @@ struct PackedInlines: Sendable, Equatable {
             switch node.kind {
             case .text(let s), .code(let s), .html(let s): size += Self.stringSize(s)
             case .link(let a, let b, _), .image(let a, let b):
-                let prefix = arena.prefix(of: a)
+                let prefix = arena.prefixes.number(of: a)
                 prefixes.append(prefix)
                 let rest = a.utf8.count - prefix.length
                 size += Self.varintSize(prefix.number) + Self.varintSize(rest) + rest + Self.stringSize(b)
@@ -305,15 +324,7 @@ struct PackedInlines: Sendable, Equatable {
         mutating func string() -> String { String(decoding: stringBytes(), as: UTF8.self) }
         mutating func destination(_ arena: PackedArena) -> String {
             let number = varint()
-            let rest = stringBytes()
-            if number == 0 { return String(decoding: rest, as: UTF8.self) }
-            return arena.withPrefix(number) { prefix in
-                String(unsafeUninitializedCapacity: prefix.count + rest.count) { out in
-                    _ = out.initialize(fromContentsOf: prefix)
-                    _ = UnsafeMutableBufferPointer(rebasing: out[prefix.count...]).initialize(fromContentsOf: rest)
-                    return prefix.count + rest.count
-                }
-            }
+            return arena.prefixes.destination(number, rest: stringBytes())
         }
     }
 

@@ -54,8 +54,9 @@ import Testing
             }
             given.append(links)
         }
-        // Over 65,536 distinct prefixes: the later ones are kept whole.
-        given.append((0..<70_000).map { LinkTarget(destination: "https://h\($0).example/p/q", range: 0..<1) })
+        // Over 65,536 distinct prefixes, each used twice (a prefix is kept from its second
+        // use): the later ones are kept whole.
+        given.append((0..<140_000).map { LinkTarget(destination: "https://h\($0 / 2).example/p/q\($0 % 2)", range: 0..<1) })
         var links = UnitLinks()
         for unit in given { links.append(unit) }
         for shrunk in [false, true] {

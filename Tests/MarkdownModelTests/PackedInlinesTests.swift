@@ -114,13 +114,13 @@ import Testing
 
     /// A destination's shared prefix is its URL up to the last `/` of its path.
     @Test func linkPrefixes() {
-        func prefix(_ d: String) -> String { String(decoding: d.utf8.prefix(LinkPrefix.end(of: d)), as: UTF8.self) }
+        func prefix(_ d: String) -> String { String(decoding: d.utf8.prefix(LinkPrefixes.end(of: d)), as: UTF8.self) }
         #expect(prefix("https://github.com/rust-lang/rust/pull/12345") == "https://github.com/rust-lang/rust/pull/")
         #expect(prefix("https://example.org/a") == "https://example.org/")
         #expect(prefix("https://ünï.example/ç/d") == "https://ünï.example/ç/")
         for none in ["https://example.org", "http://a.b/", "mailto:someone@example.org", "relative/path/to/a/file.md",
                      "#fragment-of-the-page", "https://x.org/^/y", "", "ftp:/not/a/url/with/host"] {
-            #expect(LinkPrefix.end(of: none) == 0, "\(none)")
+            #expect(LinkPrefixes.end(of: none) == 0, "\(none)")
         }
     }
 
