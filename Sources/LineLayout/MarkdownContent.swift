@@ -1,4 +1,5 @@
 import Dispatch
+import Glibc
 import MarkdownModel
 import Threads
 
@@ -52,7 +53,7 @@ public final class MarkdownContent: LayoutContent {
             for k in skeleton.units.indices {
                 let layout = Skeleton.layoutUnit(k, units: skeleton.units, document: document,
                                                  containers: skeleton.containers, options: options)
-                texts.append(layout.text)
+                texts.append(layout.text, shared: Self.isPlainText(layout.text, of: skeleton, unit: k))
                 links.append(layout.links)
                 counts.append(layout.lines.count)
                 rows += layout.lines.count
@@ -76,8 +77,8 @@ public final class MarkdownContent: LayoutContent {
             let measured = skeleton.mapUnits(parallel: parallel, range: start..<end) { k, units, document, containers in
                 Skeleton.measureUnit(k, units: units, document: document, containers: containers, options: options)
             }
-            for m in measured {
-                texts.append(m.text)
+            for (k, m) in zip(start..<end, measured) {
+                texts.append(m.text, shared: Self.isPlainText(m.text, of: skeleton, unit: k))
                 links.append(m.links)
                 counts.append(m.rows)
             }
@@ -85,6 +86,17 @@ public final class MarkdownContent: LayoutContent {
         }
         let content = MarkdownContent(skeleton: skeleton, isComplete: isComplete, texts: texts, links: links)
         return (content, counts, nil)
+    }
+
+    /// Whether `text` (unit k's layout text) is exactly its block's packed plain text, so the
+    /// content keeps no copy of it (`UnitTexts`).
+    private static func isPlainText(_ text: String, of skeleton: Skeleton, unit k: Int) -> Bool {
+        var text = text
+        return text.withUTF8 { t in
+            skeleton.document.blocks[skeleton.units[k].rawValue].kind.withPackedPlainText { p in
+                p.count == t.count && (t.count == 0 || memcmp(p.baseAddress!, t.baseAddress!, t.count) == 0)
+            } ?? false
+        }
     }
 
     /// Documents with at most this many units laid out by `buildKeepingLayouts` keep their
@@ -213,10 +225,13 @@ public final class MarkdownContent: LayoutContent {
     /// Code blocks highlighted so far (each once: tests of laziness).
     public var highlightedBlockCount: Int { syntaxCache.count }
 
-    public func text(ofUnit u: Int) -> String { texts[u] }
+    public func text(ofUnit u: Int) -> String { withText(ofUnit: u) { String(decoding: $0, as: UTF8.self) } }
 
     public func withText<R>(ofUnit u: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        texts.withBytes(u, body)
+        if texts.isShared(u), let shared = document.unsafePackedPlainText(ofBlock: units[u].rawValue) {
+            return withExtendedLifetime(document) { body(shared) }
+        }
+        return texts.withBytes(u, body)
     }
 
     /// The first unit of the block a link fragment names (`Document.anchors`: footnotes).

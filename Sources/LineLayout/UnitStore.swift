@@ -5,22 +5,63 @@ import MarkdownModel
 /// start: what search reads and anchors count in. One buffer instead of a string per unit:
 /// a 20 MB changelog has 170,000 units, and a string over 15 bytes is a heap object with a
 /// 32-byte header (~10 MB of headers and malloc rounding).
+///
+/// A unit whose text is exactly its block's packed plain text (most paragraphs and headings:
+/// `BlockKind.withPackedPlainText`) is *shared*: it keeps no bytes here, and its owner
+/// (`MarkdownContent.withText(ofUnit:)`) reads the text from the block.
 struct UnitTexts: Sendable {
+    /// The texts of the units that are not shared, one after the other.
     private var bytes = GrowableBytes()
-    /// `starts[u]` is where unit u's text begins; one entry more than units. (32 bits: no
+    /// `starts[u]` is where unit u's text begins in the texts of all units, shared ones
+    /// included (so a unit's length is two reads); one entry more than units. (32 bits: no
     /// document held in memory has 4 GB of text.)
     private var starts: [UInt32] = [0]
+    /// `ownStarts[r]` is where the r-th unshared unit's text begins in `bytes`; one entry more.
+    private var ownStarts: [UInt32] = [0]
+    /// One bit per unit: set when the unit's text is its block's (it has no bytes here).
+    private var sharedBits: [UInt64] = []
+    /// Unshared units before each run of 64 (the rank of a unit among them: `ownRank`).
+    private var ownBefore: [UInt32] = []
 
     var count: Int { starts.count - 1 }
-    var byteCount: Int { bytes.count }
+    /// Bytes of all units' texts, shared ones included.
+    var byteCount: Int { Int(starts[starts.count - 1]) }
 
-    mutating func reserve(units: Int) { starts.reserveCapacity(units + 1) }
+    mutating func reserve(units: Int) {
+        starts.reserveCapacity(units + 1)
+        sharedBits.reserveCapacity((units + 63) / 64)
+        ownBefore.reserveCapacity((units + 63) / 64)
+    }
 
-    mutating func append(_ text: String) {
+    /// Appends a unit's text; `shared` when it is its block's packed plain text, which is
+    /// then not copied.
+    mutating func append(_ text: String, shared: Bool = false) {
+        let u = count
+        if u % 64 == 0 {
+            sharedBits.append(0)
+            ownBefore.append(UInt32(ownStarts.count - 1))
+        }
         var text = text
-        text.withUTF8 { bytes.append($0) }
-        precondition(bytes.count <= Int(UInt32.max), "unit texts of 4 GB")
-        starts.append(UInt32(bytes.count))
+        let n = text.withUTF8 { utf8 in
+            if shared {
+                sharedBits[u / 64] |= 1 << UInt64(u % 64)
+            } else {
+                bytes.append(utf8)
+                ownStarts.append(UInt32(bytes.count))
+            }
+            return utf8.count
+        }
+        precondition(Int(starts[u]) + n <= Int(UInt32.max), "unit texts of 4 GB")
+        starts.append(starts[u] + UInt32(n))
+    }
+
+    /// Whether unit u's text is its block's (`append(_:shared:)`).
+    func isShared(_ u: Int) -> Bool { sharedBits[u / 64] & (1 << UInt64(u % 64)) != 0 }
+
+    /// How many unshared units come before unit u.
+    private func ownRank(_ u: Int) -> Int {
+        let below = ~sharedBits[u / 64] & ((1 << UInt64(u % 64)) &- 1)
+        return Int(ownBefore[u / 64]) + below.nonzeroBitCount
     }
 
     /// The same texts in buffers of exactly their size: appending grows a buffer by doubling,
@@ -28,14 +69,19 @@ struct UnitTexts: Sendable {
     mutating func shrink() {
         bytes.shrink()
         starts = starts.exactlySized
+        ownStarts = ownStarts.exactlySized
+        sharedBits = sharedBits.exactlySized
+        ownBefore = ownBefore.exactlySized
     }
 
-    subscript(u: Int) -> String { withBytes(u) { String(decoding: $0, as: UTF8.self) } }
-
+    /// The length of unit u's text (shared or not).
     func byteCount(_ u: Int) -> Int { Int(starts[u + 1] - starts[u]) }
 
+    /// The bytes kept for unit u (none for a shared unit).
     func withBytes<R>(_ u: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[Int(starts[u])..<Int(starts[u + 1])])) }
+        if isShared(u) { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+        let r = ownRank(u)
+        return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[Int(ownStarts[r])..<Int(ownStarts[r + 1])])) }
     }
 }
 

@@ -26,6 +26,19 @@ public struct Document: Sendable {
 
     public var root: BlockID { BlockID(0) }
     public subscript(id: BlockID) -> Block { blocks[id.rawValue] }
+
+    /// The plain text of block `i`'s packed inlines, in place (`BlockKind.withPackedPlainText`
+    /// without a closure or a copy of the block: search reads a unit's text through this).
+    /// The bytes stay valid while this document, or any copy of it, lives.
+    public func unsafePackedPlainText(ofBlock i: Int) -> UnsafeBufferPointer<UInt8>? {
+        blocks.withUnsafeBufferPointer { blocks in
+            switch blocks[i].kind {
+            case .paragraph(let inlines), .heading(_, let inlines), .summary(let inlines):
+                return inlines.packedBytes?.unsafePlainText
+            default: return nil
+            }
+        }
+    }
 }
 
 /// Pre-order index of a block in its document.
@@ -158,6 +171,16 @@ public enum BlockKind: Sendable, Equatable {
             return .table(table)
         case .document, .blockQuote, .alert, .list, .item, .codeBlock, .htmlBlock, .thematicBreak, .frontMatter:
             return self
+        }
+    }
+
+    /// `body` of the plain text of a paragraph's, heading's or summary's packed inlines, where
+    /// they keep it (`Inlines.withPackedPlainText`); nil for other kinds and unpacked inlines.
+    public func withPackedPlainText<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+        switch self {
+        case .paragraph(let inlines), .heading(_, let inlines), .summary(let inlines):
+            return inlines.withPackedPlainText(body)
+        default: return nil
         }
     }
 
@@ -302,6 +325,13 @@ public struct Inlines: Sendable, Equatable {
             k += nodes[k].descendantCount + 1
         }
         return false
+    }
+
+    /// `body` of the plain text's bytes where packed inlines keep them (`plainText` without a
+    /// copy); nil when these inlines are not packed.
+    public func withPackedPlainText<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+        if case .packed(let packed) = storage { return packed.withPlainText(body) }
+        return nil
     }
 
     /// Bytes of the packed buffer (0 when not packed).

@@ -1,3 +1,5 @@
+import Glibc
+
 /// The bytes of many blocks' packed inlines, one after the other: a parse packs every block
 /// it builds into one arena (`DocumentBuilder.build`), so a 20 MB changelog's 170,000 packed
 /// inlines are a few hundred buffers, not 170,000 — each its own heap object, with a 32-byte
@@ -8,21 +10,43 @@
 /// that builder (`finish()` then shrinks it to its size); read-only from then on, so it is
 /// shared between threads.
 final class PackedArena: @unchecked Sendable {
-    fileprivate var bytes: [UInt8] = []
+    /// The bytes, `malloc`ed (an array in a class pays an exclusivity check and a bounds
+    /// check on every read: search reads a paragraph's plain text from here, once per unit).
+    fileprivate private(set) var base: UnsafeMutablePointer<UInt8>?
+    fileprivate private(set) var count = 0
+    private var capacity = 0
     /// Prefixes of the link destinations packed here: a destination is packed as its
     /// prefix's number and the rest.
     fileprivate var prefixes = LinkPrefixes()
 
+    deinit { free(base) }
+
+    /// `size` more bytes at the end (uninitialized), the offset of the first.
+    fileprivate func grow(by size: Int) -> Int {
+        let first = count
+        if count + size > capacity {
+            let grown = max(count + size, capacity * 2, 256)
+            guard let p = realloc(base, grown) else { fatalError("out of memory") }
+            base = p.assumingMemoryBound(to: UInt8.self)
+            capacity = grown
+        }
+        count += size
+        return first
+    }
+
     /// Gives back the growth room (appending doubles the buffer).
     func finish() {
-        if bytes.capacity > bytes.count { bytes = bytes.withUnsafeBufferPointer { Array($0) } }
+        if capacity > count, count > 0, let p = realloc(base, count) {
+            base = p.assumingMemoryBound(to: UInt8.self)
+            capacity = count
+        }
         prefixes.finish()
     }
 
     /// Whether `size` more bytes go into this arena: it holds at most ~1 MB (one oversized
-    /// inlines aside), so that neither its doubling growth nor the copy `finish` makes costs
+    /// inlines aside), so that neither its doubling growth nor the trim `finish` makes costs
     /// more than that, whatever the document's size.
-    fileprivate func fits(_ size: Int) -> Bool { bytes.isEmpty || bytes.count + size <= Self.limit }
+    fileprivate func fits(_ size: Int) -> Bool { count == 0 || count + size <= Self.limit }
     static let limit = 1 << 20
 }
 
@@ -95,12 +119,19 @@ public struct LinkPrefixes: Sendable {
 /// A block's inline nodes packed into bytes: what a finished `Inlines` holds, a slice of a
 /// `PackedArena`.
 ///
-/// Layout: the node count, then for each node in pre-order its tag byte, its descendant count
-/// and its strings (text; a link's destination and title; an image's source and title), each
-/// a length then its UTF-8 bytes; a destination is first the number of its prefix in the
-/// arena (`LinkPrefixes`, 0 for none), then the rest. Counts, numbers and lengths are
-/// LEB128 varints (one byte below 128). Within one arena the encoding is canonical — equal
-/// nodes give equal bytes; packed inlines of different arenas compare by their nodes.
+/// Layout: the node count, the length of the plain text, the plain text (`Inlines.plainText`:
+/// the text of text, code and HTML nodes in order, a space for a soft break and a newline for
+/// a hard one), then for each node in pre-order its tag byte, its descendant count, and:
+/// for a text, code or HTML node the length of its text (its bytes are the next ones of the
+/// plain text); for a link or an image its destination and title, each a length then its
+/// UTF-8 bytes, a destination first the number of its prefix in the arena (`LinkPrefixes`, 0
+/// for none), then the rest. Counts, numbers and lengths are LEB128 varints (one byte below
+/// 128). Within one arena the encoding is canonical — equal nodes give equal bytes; packed
+/// inlines of different arenas compare by their nodes.
+///
+/// The plain text is one run of bytes so that the layout's content text of a paragraph or
+/// heading — most often exactly these bytes — is read from here and not kept twice
+/// (`MarkdownContent`'s shared texts: 9 MB of a 20 MB changelog).
 struct PackedInlines: Sendable, Equatable {
     private let arena: PackedArena
     private let start: UInt32
@@ -122,22 +153,30 @@ struct PackedInlines: Sendable, Equatable {
     init(_ nodes: [InlineNode], into arena: inout PackedArena) {
         // The arena is chosen on a bound (a prefix number takes at most 3 bytes), then the
         // destinations' prefixes are found in it.
-        var bound = Self.varintSize(nodes.count)
+        var plain = 0
+        for node in nodes {
+            switch node.kind {
+            case .text(let s), .code(let s), .html(let s): plain += s.utf8.count
+            case .softBreak, .lineBreak: plain += 1
+            case .link, .image, .emphasis, .strong, .strikethrough: break
+            }
+        }
+        var bound = Self.varintSize(nodes.count) + Self.varintSize(plain) + plain
         for node in nodes {
             bound += 1 + Self.varintSize(node.descendantCount)
             switch node.kind {
-            case .text(let s), .code(let s), .html(let s): bound += Self.stringSize(s)
+            case .text(let s), .code(let s), .html(let s): bound += Self.varintSize(s.utf8.count)
             case .link(let a, let b, _), .image(let a, let b): bound += 3 + Self.stringSize(a) + Self.stringSize(b)
             case .softBreak, .lineBreak, .emphasis, .strong, .strikethrough: break
             }
         }
         if !arena.fits(bound) { arena.finish(); arena = PackedArena() }
         var prefixes: [(number: Int, length: Int)] = []
-        var size = Self.varintSize(nodes.count)
+        var size = Self.varintSize(nodes.count) + Self.varintSize(plain) + plain
         for node in nodes {
             size += 1 + Self.varintSize(node.descendantCount)
             switch node.kind {
-            case .text(let s), .code(let s), .html(let s): size += Self.stringSize(s)
+            case .text(let s), .code(let s), .html(let s): size += Self.varintSize(s.utf8.count)
             case .link(let a, let b, _), .image(let a, let b):
                 let prefix = arena.prefixes.number(of: a)
                 prefixes.append(prefix)
@@ -147,12 +186,11 @@ struct PackedInlines: Sendable, Equatable {
             }
         }
         self.arena = arena
-        start = UInt32(arena.bytes.count)
+        let first = arena.grow(by: size)
+        start = UInt32(first)
         count = UInt32(size)
-        let first = arena.bytes.count
-        arena.bytes.append(contentsOf: repeatElement(0, count: size))
-        arena.bytes.withUnsafeMutableBufferPointer { whole in
-            let buffer = UnsafeMutableBufferPointer(rebasing: whole[first...])
+        do {
+            let buffer = UnsafeMutableBufferPointer(start: arena.base! + first, count: size)
             var at = 0
             func put(_ byte: UInt8) { buffer[at] = byte; at += 1 }
             func varint(_ value: Int) {
@@ -170,6 +208,14 @@ struct PackedInlines: Sendable, Equatable {
                     at += utf8.count
                 }
             }
+            func bytes(_ s: String) {
+                var s = s
+                s.withUTF8 { utf8 in
+                    guard let base = utf8.baseAddress, utf8.count > 0 else { return }
+                    UnsafeMutableRawPointer(buffer.baseAddress! + at).copyMemory(from: base, byteCount: utf8.count)
+                    at += utf8.count
+                }
+            }
             var link = 0
             func destination(_ s: String) {
                 let prefix = prefixes[link]
@@ -178,11 +224,20 @@ struct PackedInlines: Sendable, Equatable {
                 string(s, droppingFirst: prefix.length)
             }
             varint(nodes.count)
+            varint(plain)
             for node in nodes {
                 switch node.kind {
-                case .text(let s): put(Tag.text.rawValue); varint(node.descendantCount); string(s)
-                case .code(let s): put(Tag.code.rawValue); varint(node.descendantCount); string(s)
-                case .html(let s): put(Tag.html.rawValue); varint(node.descendantCount); string(s)
+                case .text(let s), .code(let s), .html(let s): bytes(s)
+                case .softBreak: put(0x20)
+                case .lineBreak: put(0x0A)
+                case .link, .image, .emphasis, .strong, .strikethrough: break
+                }
+            }
+            for node in nodes {
+                switch node.kind {
+                case .text(let s): put(Tag.text.rawValue); varint(node.descendantCount); varint(s.utf8.count)
+                case .code(let s): put(Tag.code.rawValue); varint(node.descendantCount); varint(s.utf8.count)
+                case .html(let s): put(Tag.html.rawValue); varint(node.descendantCount); varint(s.utf8.count)
                 case .softBreak: put(Tag.softBreak.rawValue); varint(node.descendantCount)
                 case .lineBreak: put(Tag.lineBreak.rawValue); varint(node.descendantCount)
                 case .emphasis: put(Tag.emphasis.rawValue); varint(node.descendantCount)
@@ -204,9 +259,7 @@ struct PackedInlines: Sendable, Equatable {
 
     /// Its bytes, in its arena.
     private func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        arena.bytes.withUnsafeBufferPointer { whole in
-            body(UnsafeBufferPointer(rebasing: whole[Int(start)..<(Int(start) + Int(count))]))
-        }
+        body(UnsafeBufferPointer(start: arena.base.map { $0 + Int(start) }, count: Int(count)))
     }
 
     static func == (a: PackedInlines, b: PackedInlines) -> Bool {
@@ -219,6 +272,7 @@ struct PackedInlines: Sendable, Equatable {
         withBytes { buffer in
             var reader = Reader(buffer: buffer)
             let count = min(limit, reader.varint())
+            var text = reader.plainText()
             var nodes: [InlineNode] = []
             nodes.reserveCapacity(count)
             for _ in 0..<count {
@@ -226,11 +280,11 @@ struct PackedInlines: Sendable, Equatable {
                 let descendants = reader.varint()
                 let kind: InlineKind
                 switch tag {
-                case .text: kind = .text(reader.string())
-                case .code: kind = .code(reader.string())
-                case .html: kind = .html(reader.string())
-                case .softBreak: kind = .softBreak
-                case .lineBreak: kind = .lineBreak
+                case .text: kind = .text(text.string(reader.varint()))
+                case .code: kind = .code(text.string(reader.varint()))
+                case .html: kind = .html(text.string(reader.varint()))
+                case .softBreak: text.skip(1); kind = .softBreak
+                case .lineBreak: text.skip(1); kind = .lineBreak
                 case .emphasis: kind = .emphasis
                 case .strong: kind = .strong
                 case .strikethrough: kind = .strikethrough
@@ -259,12 +313,13 @@ struct PackedInlines: Sendable, Equatable {
         withBytes { buffer in
             var reader = Reader(buffer: buffer)
             let count = reader.varint()
+            _ = reader.plainText()
             var k = 0, skip = 0, lastIsText = false
             while k < count {
                 let tag = Tag(rawValue: reader.byte())!
                 let descendants = reader.varint()
                 switch tag {
-                case .text, .code, .html: _ = reader.stringBytes()
+                case .text, .code, .html: _ = reader.varint()
                 case .link, .autolink, .image: _ = reader.varint(); _ = reader.stringBytes(); _ = reader.stringBytes()
                 default: break
                 }
@@ -280,26 +335,21 @@ struct PackedInlines: Sendable, Equatable {
         }
     }
 
-    /// `Inlines.plainText`, read straight from the bytes: the text of text, code and HTML
-    /// nodes, a space for a soft break and a newline for a hard one.
-    var plainText: String {
+    /// `Inlines.plainText`, read straight from the bytes.
+    var plainText: String { withPlainText { String(decoding: $0, as: UTF8.self) } }
+
+    /// The plain text's bytes, where they are kept (no copy).
+    func withPlainText<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        withExtendedLifetime(arena) { body(unsafePlainText) }
+    }
+
+    /// The plain text's bytes in the arena: valid while the arena lives (as long as these
+    /// inlines or any copy of them do; it is never written again).
+    var unsafePlainText: UnsafeBufferPointer<UInt8> {
         withBytes { buffer in
             var reader = Reader(buffer: buffer)
-            let count = reader.varint()
-            var out: [UInt8] = []
-            out.reserveCapacity(buffer.count)
-            for _ in 0..<count {
-                let tag = Tag(rawValue: reader.byte())!
-                _ = reader.varint()
-                switch tag {
-                case .text, .code, .html: out.append(contentsOf: reader.stringBytes())
-                case .softBreak: out.append(0x20)
-                case .lineBreak: out.append(0x0A)
-                case .emphasis, .strong, .strikethrough: break
-                case .link, .autolink, .image: _ = reader.varint(); _ = reader.stringBytes(); _ = reader.stringBytes()
-                }
-            }
-            return String(decoding: out, as: UTF8.self)
+            _ = reader.varint()
+            return reader.plainText().bytes
         }
     }
 
@@ -322,10 +372,23 @@ struct PackedInlines: Sendable, Equatable {
             return UnsafeBufferPointer(rebasing: buffer[at..<(at + length)])
         }
         mutating func string() -> String { String(decoding: stringBytes(), as: UTF8.self) }
+        /// The plain text (its length, then its bytes), read as the nodes take their texts.
+        mutating func plainText() -> PlainText { PlainText(bytes: stringBytes()) }
         mutating func destination(_ arena: PackedArena) -> String {
             let number = varint()
             return arena.prefixes.destination(number, rest: stringBytes())
         }
+    }
+
+    /// The plain text, consumed in order by the nodes that hold its bytes.
+    private struct PlainText {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var at = 0
+        mutating func string(_ length: Int) -> String {
+            defer { at += length }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[at..<(at + length)]), as: UTF8.self)
+        }
+        mutating func skip(_ length: Int) { at += length }
     }
 
     private static func varintSize(_ value: Int) -> Int {

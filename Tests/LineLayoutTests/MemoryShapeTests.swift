@@ -27,12 +27,98 @@ import Testing
             #expect(built.content.unitCount == layouts.count)
             #expect(built.content.textBytes == layouts.reduce(0) { $0 + $1.text.utf8.count })
             #expect(built.content.links.count == layouts.reduce(0) { $0 + $1.links.count })
-            for u in layouts.indices where u % 7 == 0 || u == layouts.count - 1 {
-                #expect(built.content.text(ofUnit: u) == layouts[u].text)
-                #expect(built.content.withText(ofUnit: u) { Array($0) } == Array(layouts[u].text.utf8))
-                #expect(built.content.links[u] == layouts[u].links)
+            var differ = 0
+            for u in layouts.indices {
+                if built.content.withText(ofUnit: u, { Array($0) }) != Array(layouts[u].text.utf8) { differ += 1 }
+                if u % 7 == 0 || u == layouts.count - 1 {
+                    #expect(built.content.text(ofUnit: u) == layouts[u].text)
+                    #expect(built.content.links[u] == layouts[u].links)
+                }
             }
+            #expect(differ == 0, "width \(width)")
             #expect(built.content.rowCounts(of: 0..<layouts.count, options: options) == built.rowCounts)
+        }
+    }
+
+    /// A unit whose content text is its block's packed plain text keeps no copy of it (the
+    /// text is read from the block); any other keeps its own: text with control characters
+    /// (shown in caret notation), inline HTML over lines (shown as one line), code, tables,
+    /// front matter, and blocks whose inlines are not packed. Every unit reads back what its
+    /// layout gives, on both ways of building the content.
+    @Test(arguments: [false, true]) func unitTextsAreSharedWithTheirBlockWhereEqual(large: Bool) {
+        let section = """
+            ## Heading with `code`
+
+            Plain paragraph with *emphasis*, [a link](https://example.org/a) and a soft
+            break, and a hard\\
+            break.
+
+            Control \u{1} character and a tab\there, <span
+            class="x">inline HTML over lines</span>.
+
+            <details><summary>A summary</summary>
+
+            Body.
+
+            </details>
+
+            ```swift
+            let x = 1
+            ```
+
+            | a | b |
+            |---|---|
+            | c | d |
+
+            > quoted paragraph
+            """
+        let sections = large ? 400 : 2
+        let markdown = "---\ntitle: x\n---\n\n" + Array(repeating: section, count: sections).joined(separator: "\n\n")
+        for document in [MarkdownParser.parse(markdown), MarkdownParser.parse(Array(markdown.utf8), packed: false)] {
+            let options = LayoutOptions(width: 30)
+            let layouts = MarkdownContent.layoutAll(document, options: options, parallel: false)
+            let built = MarkdownContent.buildKeepingLayouts(document, options: options, parallel: large, sliceUnits: 500)
+            var shared = 0, differ = 0
+            for u in layouts.indices {
+                if built.content.texts.isShared(u) { shared += 1 }
+                if built.content.withText(ofUnit: u, { Array($0) }) != Array(layouts[u].text.utf8) { differ += 1 }
+                #expect(built.content.texts.byteCount(u) == layouts[u].text.utf8.count)
+            }
+            #expect(differ == 0)
+            #expect(built.content.textBytes == layouts.reduce(0) { $0 + $1.text.utf8.count })
+            let packed = document.blocks.contains { $0.kind.withPackedPlainText { _ in true } ?? false }
+            // Eight units a section (`<details>`' tags show nothing); packed, the heading, the
+            // first paragraph, the summary, "Body." and the quote's paragraph share; the
+            // paragraph with a control character and inline HTML over lines, the code, the
+            // table (and the front matter) do not.
+            #expect(layouts.count == 8 * sections + 1, "\(layouts.count) units")
+            #expect(shared == (packed ? 5 * sections : 0), "packed \(packed): \(shared) shared")
+        }
+    }
+
+    /// Shared and unshared units in any pattern, across runs of 64: each unit's length, and
+    /// the bytes of each unshared one, read back as appended.
+    @Test func unitTextsKeepOnlyTheUnsharedBytes() {
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<20 {
+            var texts = UnitTexts()
+            var given: [(String, Bool)] = []
+            for k in 0..<Int.random(in: 0...300, using: &rng) {
+                let text = String(repeating: "ab\u{e9}", count: Int.random(in: 0...5, using: &rng)) + "\(k)"
+                let shared = Bool.random(using: &rng)
+                texts.append(text, shared: shared)
+                given.append((text, shared))
+            }
+            for shrunk in [false, true] {
+                if shrunk { texts.shrink() }
+                #expect(texts.count == given.count)
+                #expect(texts.byteCount == given.reduce(0) { $0 + $1.0.utf8.count })
+                for (u, (text, shared)) in given.enumerated() {
+                    #expect(texts.isShared(u) == shared)
+                    #expect(texts.byteCount(u) == text.utf8.count)
+                    #expect(texts.withBytes(u) { [UInt8]($0) } == (shared ? [UInt8]() : Array(text.utf8)))
+                }
+            }
         }
     }
 

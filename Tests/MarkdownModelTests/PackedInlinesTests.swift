@@ -46,6 +46,13 @@ import Testing
         #expect(packed.nodes == nodes)
         #expect(packed == inlines && inlines == packed)
         #expect(packed.plainText == inlines.plainText)
+        // The plain text is one run of the packed bytes, read in place (what the layout's
+        // content shares); unpacked inlines have none.
+        #expect(packed.withPackedPlainText { Array($0) } == Array(inlines.plainText.utf8))
+        #expect(inlines.withPackedPlainText { _ in true } == nil)
+        #expect(BlockKind.paragraph(packed).withPackedPlainText { Array($0) } == Array(inlines.plainText.utf8))
+        #expect(BlockKind.heading(level: 2, packed).withPackedPlainText { $0.count } == inlines.plainText.utf8.count)
+        #expect(BlockKind.codeBlock(info: "", literal: "x", fenced: true).withPackedPlainText { _ in true } == nil)
         #expect(packed.packed().nodes == nodes)
         // What the footnote pass reads of packed inlines without decoding them.
         #expect(packed.firstNode == nodes.first)
