@@ -157,7 +157,7 @@ public struct ChunkPlan: Sendable {
     /// the source bytes that nothing will read again: the pieces of the longest run from the
     /// start that all came out done (their cuts are proven, so no refused cut is healed over
     /// them). If `run` then gives nil, the caller parses the source whole, from bytes of its
-    /// own (`MarkdownParser.parse(handingOver:reread:)`).
+    /// own (`MarkdownParser.parse(handingOver:keeper:)`).
     public func run<Value>(_ work: (Chunk) -> PieceOutcome<Value>,
                            settled: ((Range<Int>) -> Void)? = nil) -> [Value]? {
         let outcomes: [PieceOutcome<Value>]

@@ -46,53 +46,63 @@ public enum MarkdownParser {
     /// the heap until something gives their pages back (the pager passes `malloc_trim`;
     /// without it a 20 MB changelog's join held both, ~20 MB at the pager's peak).
     ///
-    /// `reread`, when given, reads the same bytes again (a file): then the bytes of the
-    /// pieces already parsed are let go while the others are (`ChunkPlan.run`'s `settled`: a
-    /// 20 MB changelog held its 20 MB of source until its last piece was parsed, at the top of
-    /// the pager's peak), and if the pieces cannot be used after all the source is read again
-    /// to be parsed whole.
+    /// `keeper`, when given, lets the bytes of the pieces already parsed go while the others
+    /// are (`ChunkPlan.run`'s `settled`: a 20 MB changelog held its 20 MB of source until its
+    /// last piece was parsed, at the top of the pager's peak): each run of them is handed to
+    /// the keeper, then its pages are given back; if the pieces cannot be used after all,
+    /// the keeper gives the source back (`SourceKeeper.restore`) to be parsed whole.
     public static func parse(handingOver bytes: inout [UInt8], packed: Bool = true,
-                             giveBack: (() -> Void)? = nil, reread: (() -> [UInt8])? = nil) -> Document {
+                             giveBack: (() -> Void)? = nil, keeper: SourceKeeper? = nil) -> Document {
         defer { bytes = [] }
         if bytes.count >= piecewiseBytes, let plan = ChunkPlan(bytes, targetBytes: pieceBytes),
-           let document = parseInPieces(&bytes, plan: plan, packed: packed, giveBack: giveBack, reread: reread) {
+           let document = parseInPieces(&bytes, plan: plan, packed: packed, giveBack: giveBack, keeper: keeper) {
             return document
         }
         return parse(bytes, inPieces: false, packed: packed)
+    }
+
+    /// `parse(handingOver:giveBack:keeper:)` with `reread`, which reads the same bytes again
+    /// (a file), for keeper.
+    public static func parse(handingOver bytes: inout [UInt8], packed: Bool = true,
+                             giveBack: (() -> Void)? = nil, reread: @escaping () -> [UInt8]) -> Document {
+        parse(handingOver: &bytes, packed: packed, giveBack: giveBack, keeper: RereadingKeeper(reread))
     }
 
     /// The pieces of `plan` parsed on all cores and joined into one document, or nil when the
     /// link definitions disagree (then parse whole).
     public static func parseInPieces(_ bytes: [UInt8], plan: ChunkPlan, packed: Bool = true) -> Document? {
         var bytes = bytes
-        return parseInPieces(&bytes, plan: plan, packed: packed, giveBack: nil, reread: nil)
+        return parseInPieces(&bytes, plan: plan, packed: packed, giveBack: nil, keeper: nil)
     }
 
     /// `parseInPieces`, emptying `bytes` once the pieces are parsed (the footnote pass keeps
-    /// what it reads: `Footnotes.Source`); untouched when it gives nil.
+    /// what it reads: `Footnotes.Source`); the same bytes when it gives nil.
     private static func parseInPieces(_ bytes: inout [UInt8], plan: ChunkPlan, packed: Bool,
-                                      giveBack: (() -> Void)?, reread: (() -> [UInt8])?) -> Document? {
+                                      giveBack: (() -> Void)?, keeper: SourceKeeper?) -> Document? {
         // What the footnote pass reads of the source is taken first: the bytes are let go.
         let footnotes = footnoteSource(bytes, plan: plan)
         var settled: ((Range<Int>) -> Void)?
         var letGo = false
-        if reread != nil {
-            // The pages of settled pieces are given back (they read as zeros from then on:
-            // nothing reads them again, and the source is read again if the pieces fail).
-            // Only from a buffer no other array shares: asking for it mutably makes it ours
-            // (a copy when shared, which the parse worker's own array never is).
+        if let keeper {
+            // The pages of settled pieces are given back once the keeper has them (they read
+            // as zeros from then on: nothing reads them again, and the keeper gives them back
+            // if the pieces fail). Only from a buffer no other array shares: asking for it
+            // mutably makes it ours (a copy when shared, which the parse worker's own array
+            // never is).
             let base = bytes.withUnsafeMutableBufferPointer { UInt(bitPattern: $0.baseAddress) }
             let page = UInt(max(1, sysconf(Int32(_SC_PAGESIZE))))
             settled = { range in
                 let from = (base + UInt(range.lowerBound) + page - 1) / page * page
                 let to = (base + UInt(range.upperBound)) / page * page
                 guard base != 0, to > from else { return }
+                let pages = UnsafeBufferPointer(start: UnsafePointer<UInt8>(bitPattern: from), count: Int(to - from))
+                guard keeper.keep(pages, at: Int(from - base)) else { return }
                 _ = madvise(UnsafeMutableRawPointer(bitPattern: from), Int(to - from), MADV_DONTNEED)
                 letGo = true
             }
         }
         guard var pieces = parsePieces(of: bytes, plan: plan, packed: packed, giveBack: giveBack, settled: settled) else {
-            if letGo, let reread { bytes = reread() }
+            if letGo, let keeper { keeper.restore(&bytes) }
             return nil
         }
         bytes = []

@@ -253,12 +253,15 @@ final class ParseWorker: @unchecked Sendable {
             let parsed = bytes.count
             // An ended stream's store lets its bytes go once they are hashed: the hash stands
             // for them from then on (a save before the model is adopted takes it).
-            // A file's bytes can be read again: the parse lets them go as its pieces are done.
-            var reread: (() -> [UInt8])?
-            if ended, isWhole, store.readsFromFile { reread = { [store] in store.consolidate() } }
+            // The parse lets them go as its pieces are done: a file's bytes can be read again
+            // if the pieces fail, a stream's are kept compressed meanwhile.
+            var keeper: SourceKeeper?
+            if ended, isWhole {
+                keeper = store.readsFromFile ? RereadingKeeper { [store] in store.consolidate() } : CompressingKeeper()
+            }
             let (spec, facts) = PositionFacts.parseAndBuild(&bytes, options: options, whole: ended,
                                                             hashed: { [store] in store.letGoOfBytes(keeping: $0.rawValue) },
-                                                            reread: reread)
+                                                            keeper: keeper)
             lock.lock()
             parsedBytes = ended ? available : max(parsedBytes, parsed)
             running = false
@@ -284,7 +287,7 @@ enum PositionFacts {
     /// `hashed` is told the hash (of a `whole` input) as soon as it is taken, before the bytes
     /// are let go: a stream's store lets its own copy go then (`ByteStore.letGoOfBytes`).
     static func parseAndBuild(_ bytes: inout [UInt8], options: LayoutOptions, whole: Bool,
-                              hashed: ((StableHash) -> Void)? = nil, reread: (() -> [UInt8])? = nil)
+                              hashed: ((StableHash) -> Void)? = nil, keeper: SourceKeeper? = nil)
         -> (spec: DocumentSpec, facts: (hash: StableHash, facts: DocumentFacts)?) {
         if whole, bytes.count >= MarkdownParser.piecewiseBytes { HeapTrim.mapLargeBlocks() }
         // Hashed first, so that the parse can let the bytes go as soon as its pieces are
@@ -294,7 +297,7 @@ enum PositionFacts {
         let large = bytes.count >= MarkdownParser.piecewiseBytes
         let giveBack: (() -> Void)? = whole && large ? { HeapTrim.now() } : nil
         var spec = DocumentSpec(name: "", path: nil,
-                                document: MarkdownParser.parse(handingOver: &bytes, giveBack: giveBack, reread: reread))
+                                document: MarkdownParser.parse(handingOver: &bytes, giveBack: giveBack, keeper: keeper))
         if whole, large { HeapTrim.now() }  // (not for every partial parse of a growing stream)
         spec.prebuild(for: options)
         let facts = hash.flatMap { of(spec, hash: $0) }

@@ -51,6 +51,28 @@ struct TextAndStreamEndToEndTests {
         #expect(pane.wait { !$0.contains("first line") } != nil)
     }
 
+    /// A Markdown document large enough to be parsed in pieces, opened as a file and piped:
+    /// the pieces' bytes are let go as they are parsed (a file's read again, a stream's kept
+    /// compressed), and when the pieces fail once all are done (cmark's reference budget over
+    /// the whole source: five paragraphs of 5,000 references to 100-byte definitions) the
+    /// document is parsed whole from them, as cmark gives it: the last paragraph's references
+    /// are past the budget and stay text, `[d4999]`, where the pieces made them links.
+    @Test(arguments: ["file", "stdin"]) func aDocumentWhosePiecesFailIsParsedWhole(mode: String) throws {
+        let definitions = (0..<5000).map { "[d\($0)]: /" + String(repeating: "u", count: 95) + "\n\n" }.joined()
+        let heavy = (0..<5000).map { "[d\($0)]" }.joined(separator: " ")
+        let filler = String(repeating: "# Filler\n\nplain text only\n\n", count: 7500)
+        let dir = try E2E.temporaryDirectory()
+        try E2E.write(definitions + (0..<4).map { _ in "# H\n\n" + heavy + "\n\n" + filler }.joined()
+                      + "# End\n\n" + heavy + "\n", to: "refs.md", in: dir)
+        let pane = mode == "file"
+            ? try FolioPane.shell("\"$FOLIO_EXE\" --no-scrollbar \"$T/refs.md\"", dir: dir)
+            : try FolioPane.shell("cat \"$T/refs.md\" | \"$FOLIO_EXE\" --no-scrollbar --markdown", dir: dir)
+        _ = try #require(pane.waitForPager(name: mode == "file" ? "refs.md" : "stdin"))
+        try pane.keys("G")
+        let end = try #require(pane.wait(text: "d4999"))
+        #expect(end.contains { $0.contains("[d4998] [d4999]") }, "\(end)")
+    }
+
     @Test func anEndlessPipeShowsAScreenAndGStopsOnCtrlC() throws {
         let pane = try FolioPane.shell("yes | \"$FOLIO_EXE\"")
         let first = try #require(pane.wait { $0.first == "y" && $0.last?.contains("reading…") == true })

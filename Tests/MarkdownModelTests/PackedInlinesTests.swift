@@ -152,14 +152,50 @@ import Testing
         let late = definitions + (0..<4).map { _ in "# H\n\n" + heavy + "\n\n" + filler }.joined()
         for markdown in [fits, busts, late] {
             let kept = Array(markdown.utf8)
+            let whole = MarkdownParser.parse(kept, inPieces: false).dump()
             var handed = kept  // shares kept's buffer: the parse must not give back kept's pages
             var reads = 0
             let document = MarkdownParser.parse(handingOver: &handed, reread: { reads += 1; return kept })
             #expect(handed.isEmpty)
-            let same = document.dump() == MarkdownParser.parse(kept, inPieces: false).dump()
+            let same = document.dump() == whole
             #expect(same)
             // The budget-busting source's pieces are refused before any is let go: not read again.
             #expect(reads == (markdown == late ? 1 : 0))
+            // A keeper that copies what it is handed (as the pager's compressing one does for a
+            // stream): the runs it gets are whole pages, disjoint, and hold the source's bytes;
+            // when the pieces fail it writes them back into the pages given back.
+            let copying = CopyingKeeper()
+            handed = kept
+            let fromCopies = MarkdownParser.parse(handingOver: &handed, keeper: copying)
+            let sameFromCopies = fromCopies.dump() == whole
+            #expect(sameFromCopies)
+            let runsMatch = copying.runsMatch(kept)
+            #expect(runsMatch)
+            #expect(copying.runs.isEmpty == (markdown == busts), "the pieces' bytes were let go")
+            #expect(copying.restored == (markdown == late))
+        }
+    }
+
+    final class CopyingKeeper: SourceKeeper, @unchecked Sendable {
+        var runs: [(offset: Int, bytes: [UInt8])] = []
+        var restored = false
+        func keep(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
+            runs.append((offset, Array(bytes)))
+            return true
+        }
+        func restore(_ source: inout [UInt8]) {
+            restored = true
+            for run in runs { source.replaceSubrange(run.offset..<(run.offset + run.bytes.count), with: run.bytes) }
+        }
+        func runsMatch(_ source: [UInt8]) -> Bool {
+            var end = 0
+            for run in runs.sorted(by: { $0.offset < $1.offset }) {
+                // Whole pages (the offsets are from the array's start, which is not aligned).
+                guard run.offset >= end, run.bytes.count % 4096 == 0,
+                      Array(source[run.offset..<(run.offset + run.bytes.count)]) == run.bytes else { return false }
+                end = run.offset + run.bytes.count
+            }
+            return true
         }
     }
 

@@ -1,0 +1,51 @@
+import Foundation
+import MarkdownModel
+import Testing
+@testable import folio
+
+/// A stream's parsed bytes are kept compressed while their pages are given back
+/// (`CompressingKeeper`), and given back whole if the pieces fail.
+@Suite(.enabled(if: Zstd.shared != nil, "no libzstd.so.1 on this system"))
+struct CompressingKeeperTests {
+    /// Runs of any size (empty, one byte, pages, megabytes; text and noise) at their offsets
+    /// come back as they were into a source whose runs were zeroed, and the copy is smaller
+    /// than the text.
+    @Test func keptRunsComeBackIntoTheSource() throws {
+        var rng = SystemRandomNumberGenerator()
+        let text = Array(String(repeating: "- [#12345](https://github.com/rust-lang/rust/pull/12345) Stabilize `x`.\n", count: 40_000).utf8)
+        let noise = (0..<300_000).map { _ in UInt8.random(in: 0...255, using: &rng) }
+        let source = text + noise + Array("tail".utf8)
+        let keeper = try #require(CompressingKeeper())
+        var zeroed = source
+        var at = 0
+        for size in [0, 1, 4096, 1 << 20, 777, text.count - (1 << 20) - 4096 - 1 - 777, 250_000, source.count] {
+            let run = at..<min(source.count, at + size)
+            let kept = source.withUnsafeBufferPointer { keeper.keep(UnsafeBufferPointer(rebasing: $0[run]), at: run.lowerBound) }
+            #expect(kept)
+            for i in run { zeroed[i] = 0 }
+            at = run.upperBound
+        }
+        #expect(at == source.count)
+        #expect(keeper.keptBytes < text.count / 3 + noise.count + 1000)
+        keeper.restore(&zeroed)
+        let same = zeroed == source  // (a Bool: a failure would print every byte)
+        #expect(same)
+    }
+
+    /// Through a parse: a source whose pieces fail once all are done and let go (cmark's
+    /// reference budget over the whole) is parsed whole from the kept copy, as one parse
+    /// gives it.
+    @Test func aParseWhosePiecesFailIsParsedWholeFromTheKeptBytes() throws {
+        let definitions = (0..<5000).map { "[d\($0)]: /" + String(repeating: "u", count: 95) + "\n\n" }.joined()
+        let heavy = (0..<5000).map { "[d\($0)]" }.joined(separator: " ")
+        let filler = String(repeating: "# Filler\n\nplain text only\n\n", count: 7500)
+        let source = Array((definitions + (0..<4).map { _ in "# H\n\n" + heavy + "\n\n" + filler }.joined()).utf8)
+        let keeper = try #require(CompressingKeeper())
+        var handed = source
+        let document = MarkdownParser.parse(handingOver: &handed, keeper: keeper)
+        #expect(handed.isEmpty)
+        let same = document.dump() == MarkdownParser.parse(source, inPieces: false).dump()
+        #expect(same)
+        #expect(keeper.keptBytes == 0, "restored: the copy is let go")
+    }
+}
