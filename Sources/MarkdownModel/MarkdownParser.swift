@@ -103,8 +103,10 @@ public enum MarkdownParser {
         }
         guard var pieces = parsePieces(of: bytes, plan: plan, packed: packed, giveBack: giveBack, settled: settled) else {
             if letGo, let keeper { keeper.restore(&bytes) }
+            keeper?.discard()
             return nil
         }
+        keeper?.discard()
         bytes = []
         return finish(join(&pieces, sourceLineCount: plan.sourceLineCount, frontMatter: plan.frontMatter,
                            giveBack: giveBack),

@@ -15,6 +15,9 @@ public protocol SourceKeeper: AnyObject {
     func keep(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool
     /// Makes `source` the whole source again, after some of its bytes were given back.
     func restore(_ source: inout [UInt8])
+    /// The pieces are in: nothing kept will be asked for (the pager goes on to build the
+    /// content, its peak, with the parse's callers still holding the keeper).
+    func discard()
 }
 
 /// Keeps nothing: the source is read again when needed (a file).
@@ -23,4 +26,5 @@ public final class RereadingKeeper: SourceKeeper, @unchecked Sendable {
     public init(_ reread: @escaping () -> [UInt8]) { self.reread = reread }
     public func keep(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool { true }
     public func restore(_ source: inout [UInt8]) { source = reread() }
+    public func discard() {}
 }

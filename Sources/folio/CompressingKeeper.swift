@@ -43,6 +43,10 @@ final class CompressingKeeper: SourceKeeper, @unchecked Sendable {
                 precondition(zstd.isError(size) == 0 && size == run.count, "folio: a kept run of the input did not decompress")
             }
         }
+        discard()
+    }
+
+    func discard() {
         kept = []
         scratch = []
     }

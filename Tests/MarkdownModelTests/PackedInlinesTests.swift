@@ -173,6 +173,7 @@ import Testing
             #expect(runsMatch)
             #expect(copying.runs.isEmpty == (markdown == busts), "the pieces' bytes were let go")
             #expect(copying.restored == (markdown == late))
+            #expect(copying.discarded, "told once the pieces are in (or parsed whole)")
         }
     }
 
@@ -187,6 +188,8 @@ import Testing
             restored = true
             for run in runs { source.replaceSubrange(run.offset..<(run.offset + run.bytes.count), with: run.bytes) }
         }
+        var discarded = false
+        func discard() { discarded = true }
         func runsMatch(_ source: [UInt8]) -> Bool {
             var end = 0
             for run in runs.sorted(by: { $0.offset < $1.offset }) {

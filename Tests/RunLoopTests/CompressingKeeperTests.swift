@@ -48,4 +48,29 @@ struct CompressingKeeperTests {
         #expect(same)
         #expect(keeper.keptBytes == 0, "restored: the copy is let go")
     }
+
+    /// A parse whose pieces are in lets the copy go at once (the pager builds the content
+    /// next, at its peak, while the parse worker still holds the keeper).
+    @Test func aParseWhosePiecesAreInLetsTheCopyGo() throws {
+        let section = "# Part\n\nSome *text* with a [link](https://example.org/a/b) and `code`.\n\n- item\n- item\n\n"
+        let source = Array(String(repeating: section, count: (MarkdownParser.piecewiseBytes / section.utf8.count) * 3).utf8)
+        final class Watching: SourceKeeper {
+            let inner: CompressingKeeper
+            var keptAtMost = 0
+            init(_ inner: CompressingKeeper) { self.inner = inner }
+            func keep(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
+                defer { keptAtMost = max(keptAtMost, inner.keptBytes) }
+                return inner.keep(bytes, at: offset)
+            }
+            func restore(_ source: inout [UInt8]) { inner.restore(&source) }
+            func discard() { inner.discard() }
+        }
+        let keeper = Watching(try #require(CompressingKeeper()))
+        var handed = source
+        let document = MarkdownParser.parse(handingOver: &handed, keeper: keeper)
+        let same = document.dump() == MarkdownParser.parse(source, inPieces: false).dump()
+        #expect(same)
+        #expect(keeper.keptAtMost > 0)
+        #expect(keeper.inner.keptBytes == 0)
+    }
 }
