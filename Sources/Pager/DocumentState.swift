@@ -1,5 +1,6 @@
 import LineLayout
 import MarkdownModel
+import TextSearch
 import Viewport
 
 /// A heading of a document, for the status line, the outline and `]]`/`[[`.
@@ -45,6 +46,19 @@ public struct DocumentState: Sendable {
     /// Filter (`&pattern`): its pattern and the units it shows, in order; nil = all.
     public private(set) var filterPattern: String?
     public private(set) var filterUnits: [Int]?
+    /// The filter's compiled pattern (to work it out again over a document that replaces this one).
+    public private(set) var filterSearch: SearchPattern?
+    /// A filter carried over from the document this one replaced (the preview before the
+    /// full parse, the file before a reload), worked out again over this one a slice of
+    /// units at a time (`PagerState.idle`), so that no key waits for a scan of the whole
+    /// document; the units it had found show meanwhile.
+    var refilter: Refilter?
+    struct Refilter {
+        let pattern: SearchPattern
+        let text: String
+        var next = 0
+        var found: [Int] = []
+    }
     /// Bytes of input read so far while it is still being read (status line).
     public var bytesRead = 0
     /// The input ended on a read error (shown once, then kept for `=`).
@@ -256,11 +270,13 @@ public struct DocumentState: Sendable {
         layout.prepare(aroundUnit: u, before: 2 * rows, after: 2 * rows)
     }
 
-    public mutating func setFilter(_ units: [Int]?, pattern: String?) {
+    public mutating func setFilter(_ units: [Int]?, pattern: String?, compiled: SearchPattern? = nil) {
         let anchor = viewport.position
         layout.setShown(units)
         filterUnits = units
         filterPattern = units == nil ? nil : pattern
+        filterSearch = units == nil ? nil : compiled
+        refilter = nil
         viewport.position = anchor
         prepareView()
     }

@@ -129,7 +129,7 @@ public struct PagerState: Sendable {
     /// Background work is waiting (the run loop sends `.idle` without blocking).
     public var wantsIdle: Bool {
         search?.counter?.isDone == false || mouseDrag?.edgeDirection != nil || active.wantsPrefetch
-            || searchCanStep
+            || searchCanStep || active.refilter != nil
     }
 
     public init(documents: [DocumentSpec], config: PagerConfig, rows: Int, columns: Int) {

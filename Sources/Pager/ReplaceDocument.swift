@@ -1,4 +1,5 @@
 import MarkdownModel
+import TextSearch
 import Viewport
 
 extension PagerState {
@@ -22,15 +23,55 @@ extension PagerState {
         doc.viewport.position = map(old.viewport.position)
         doc.marks = old.marks.mapValues { map($0) }
         doc.previousPosition = old.previousPosition.map { map($0) }
-        if let filter = old.filterPattern, let units = old.filterUnits, doc.layout.unitCount >= old.layout.unitCount {
-            doc.setFilter(units, pattern: filter)
+        // A filter is worked out again over the new document (`Refilter`, in the background);
+        // meanwhile the units it found that the new document has show.
+        if let filter = old.filterPattern, let units = old.filterUnits {
+            let kept = units.filter { $0 < doc.layout.unitCount }
+            if !kept.isEmpty { doc.setFilter(kept, pattern: filter, compiled: old.filterSearch) }
+            if let pattern = old.filterSearch { doc.refilter = .init(pattern: pattern, text: filter) }
         }
         doc.prepareView()
         documents[index] = doc
         if index == current {
             selection = nil
-            search?.forgetPosition()
+            carrySearch()
             searchBeforeHelp?.forgetPosition()  // it pointed into the old document
         }
+    }
+
+    /// The active document was replaced (the full parse after its preview, a reload): the
+    /// current match stays when the same unit of the new document still holds it (a
+    /// preview's units are the full document's first ones), and its count starts again over
+    /// the new document (a search typed during the preview counted the preview only); else
+    /// it is forgotten, and the pattern stays, so `n` searches the new document.
+    mutating func carrySearch() {
+        guard let s = search, let c = s.current, c.blockIndex < active.layout.unitCount,
+              s.pattern.matches(in: active.layout.text(ofUnit: c.blockIndex)).contains(c.range) else {
+            search?.forgetPosition()
+            return
+        }
+        recountSearch()
+    }
+
+    /// A slice of the filter carried over to a new document (`DocumentState.refilter`); once
+    /// all units are done, the filter shows what it found (or is lifted when nothing), and
+    /// it says so: true.
+    @discardableResult
+    mutating func stepRefilter(units budget: Int = 8192) -> Bool {
+        guard var r = active.refilter else { return false }
+        let texts = SearchTexts(content: active.content, shown: nil)
+        let end = min(texts.endIndex, r.next + budget)
+        r.found += DocumentSearcher(pattern: r.pattern, texts: texts).textIndices(in: r.next..<end)
+        r.next = end
+        guard end == texts.endIndex else { active.refilter = r; return false }
+        if r.found.isEmpty {
+            active.setFilter(nil, pattern: nil)
+            message = "Pattern not found: the filter \(r.text) is lifted"
+        } else {
+            active.setFilter(r.found, pattern: r.text, compiled: r.pattern)
+            message = "Showing \(r.found.count) matching \(active.isText ? "lines" : "blocks") (& alone shows all)"
+        }
+        recountSearch()
+        return true
     }
 }

@@ -382,7 +382,7 @@ extension PagerState {
             let all = SearchTexts(content: active.content, shown: nil)
             let indices = DocumentSearcher(pattern: pattern, texts: all).textIndices()
             if indices.isEmpty { message = "Pattern not found"; return }
-            active.setFilter(indices, pattern: text)
+            active.setFilter(indices, pattern: text, compiled: pattern)
             selection = nil
             search?.forgetPosition()
             message = "Showing \(indices.count) matching \(active.isText ? "lines" : "blocks") (& alone shows all)"
@@ -407,6 +407,9 @@ extension PagerState {
         if searchCanStep {
             let effects = continueSeeking(ended: !active.isGrowing)
             return effects + dragIdle()
+        }
+        if active.refilter != nil {
+            return (stepRefilter() ? [.redrawAll] : []) + dragIdle()
         }
         if var s = search, var counter = s.counter, !counter.isDone {
             counter.advance(budget: 2000)

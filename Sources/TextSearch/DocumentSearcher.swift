@@ -138,8 +138,14 @@ public struct DocumentSearcher<Texts: RandomAccessCollection> where Texts.Elemen
     /// less's `&pattern` / `&!pattern` filter. Scans the whole document; for an incremental
     /// scan use `MatchCounter`, whose `matchingTextIndices` collects the same list.
     public func textIndices(matching: Bool = true) -> [Int] {
+        textIndices(in: texts.startIndex..<texts.endIndex, matching: matching)
+    }
+
+    /// `textIndices` among `range` (clamped to the texts).
+    public func textIndices(in range: Range<Int>, matching: Bool = true) -> [Int] {
         let scratch = MatchScratch()
-        return texts.indices.filter { index in
+        let range = range.clamped(to: texts.startIndex..<texts.endIndex)
+        return range.filter { index in
             (first(in: index, from: 0, scratch: scratch) != nil) == matching
         }
     }

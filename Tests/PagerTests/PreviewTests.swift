@@ -37,4 +37,60 @@ import TerminalScreen
         #expect(!after.row(5).contains("…"))
         #expect(after.row(5).contains("%"))
     }
+
+    static func settle(_ s: inout PagerState) {
+        var steps = 0
+        while s.wantsIdle, steps < 10_000 { _ = s.update(.idle); steps += 1 }
+    }
+
+    /// A search typed during the preview counted the preview's matches; when the full
+    /// document replaces it, the current match stays and the count is over the full document.
+    @Test func aSearchTypedDuringThePreviewCountsTheFullDocument() {
+        var s = state(Self.doc(10), preview: true)
+        for k in "/of the" { _ = s.update(.key(.char(k))) }
+        _ = s.update(.key(.enter))
+        Self.settle(&s)
+        #expect(s.frame().row(5).contains("1/10"), "\(s.frame().row(5))")
+        let match = s.search?.current
+        s.replaceDocument(at: 0, with: DocumentSpec(name: "big.md", path: nil, document: MarkdownParser.parse(Self.doc(100))))
+        Self.settle(&s)
+        #expect(s.search?.current == match)
+        #expect(s.frame().row(5).contains("1/100"), "\(s.frame().row(5))")
+        _ = s.update(.key(.char("n")))
+        Self.settle(&s)
+        #expect(s.frame().row(5).contains("2/100"), "\(s.frame().row(5))")
+    }
+
+    /// A reload whose unit no longer holds the match forgets it (the pattern stays: `n`
+    /// finds the next one in the new document).
+    @Test func aMatchTheNewDocumentDoesNotHoldIsForgotten() {
+        var s = state(Self.doc(10), preview: false)
+        for k in "/Paragraph 2 " { _ = s.update(.key(.char(k))) }
+        _ = s.update(.key(.enter))
+        #expect(s.search?.current?.blockIndex == 1)
+        let edited = (1...10).map { "Paragraph \($0 + 5) of the document." }.joined(separator: "\n\n")
+        s.replaceDocument(at: 0, with: DocumentSpec(name: "big.md", path: nil, document: MarkdownParser.parse(edited)))
+        #expect(s.search?.current == nil)
+        #expect(s.search?.pattern != nil)
+    }
+
+    /// A filter typed during the preview showed the preview's matching blocks; the full
+    /// document's are worked out in the background and then shown, the place kept.
+    @Test func aFilterTypedDuringThePreviewFiltersTheFullDocument() {
+        var s = state(Self.doc(10), preview: true)
+        for k in "&Paragraph [0-9]*7 " { _ = s.update(.key(.char(k))) }
+        _ = s.update(.key(.enter))
+        #expect(s.active.filterUnits == [6])
+        s.replaceDocument(at: 0, with: DocumentSpec(name: "big.md", path: nil, document: MarkdownParser.parse(Self.doc(100))))
+        #expect(s.active.filterUnits == [6], "what it found shows meanwhile")
+        #expect(s.wantsIdle)
+        Self.settle(&s)
+        #expect(s.active.filterUnits == [6, 16, 26, 36, 46, 56, 66, 76, 86, 96])
+        #expect(s.frame().row(5).contains("Showing 10 matching blocks"), "\(s.frame().row(5))")
+        // A reload where nothing matches any more lifts the filter and says so.
+        s.replaceDocument(at: 0, with: DocumentSpec(name: "big.md", path: nil, document: MarkdownParser.parse("Nothing here.")))
+        Self.settle(&s)
+        #expect(s.active.filterUnits == nil)
+        #expect(s.frame().row(5).contains("filter"), "\(s.frame().row(5))")
+    }
 }
