@@ -45,9 +45,17 @@ public protocol LayoutContent: Sendable {
     /// The row counts of `units` at `options` (a layout pass; implementations may use
     /// several threads).
     func rowCounts(of units: Range<Int>, options: LayoutOptions) -> [Int]
+    /// `rowCounts`, for a count off the run loop while the reader reads
+    /// (`DocumentState.countsWanted`): on at most all cores but one, so that one stays free
+    /// for the keys.
+    func backgroundRowCounts(of units: Range<Int>, options: LayoutOptions) -> [Int]
 }
 
 extension LayoutContent {
+    public func backgroundRowCounts(of units: Range<Int>, options: LayoutOptions) -> [Int] {
+        rowCounts(of: units, options: options)
+    }
+
     public func estimatesAreExact(options: LayoutOptions) -> Bool { false }
 
     public func withText<R>(ofUnit u: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {

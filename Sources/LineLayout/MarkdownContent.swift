@@ -248,6 +248,20 @@ public final class MarkdownContent: LayoutContent {
         }
     }
 
+    /// On all cores but one: after a resize of a 102 MB document, a count on both of two
+    /// cores (~1 s) made keys wait behind its time slices — each step of a key's way (the
+    /// terminal, its pty, folio, the terminal again) queued behind one, up to 45 ms; nice
+    /// does not help, as it only ranks threads within the session. On one thread the
+    /// exact counts come ~2× later (estimates show meanwhile, exact around the view) and
+    /// keys stay under 20 ms.
+    public func backgroundRowCounts(of range: Range<Int>, options: LayoutOptions) -> [Int] {
+        let threads = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)) - 1)
+        let skeleton = Skeleton(document: document, containers: containers, units: units)
+        return skeleton.mapUnits(parallel: threads > 1 ? nil : false, range: range, maxThreads: threads) { k, units, document, containers in
+            Skeleton.measureUnit(k, units: units, document: document, containers: containers, options: options).rows
+        }
+    }
+
     public func estimatedRows(ofUnit u: Int, options: LayoutOptions) -> Int {
         let width = options.width
         let bytes = texts.byteCount(u)
@@ -341,7 +355,7 @@ struct Skeleton {
 
     /// `transform` of each unit of `range` (all by default), in order; on several threads for
     /// many units (`parallel` forces or forbids threads, nil decides by size).
-    func mapUnits<T>(parallel: Bool?, range: Range<Int>? = nil,
+    func mapUnits<T>(parallel: Bool?, range: Range<Int>? = nil, maxThreads: Int = .max,
                      _ transform: @escaping @Sendable (Int, UnitIDs, Document, Containers) -> T) -> [T] {
         let range = range ?? 0..<units.count
         let count = range.count
@@ -352,7 +366,8 @@ struct Skeleton {
         }
         return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
             let out = SendableBuffer(base: buffer.baseAddress!)
-            let chunks = max(1, min(64, count / 256))
+            // (Runs at once: at most as many as chunks, the calling thread among them.)
+            let chunks = max(1, min(64, count / 256, maxThreads))
             DispatchQueue.concurrentPerform(iterations: chunks) { c in
                 BackgroundPriority.enter()
                 for k in (c * count / chunks)..<((c + 1) * count / chunks) {

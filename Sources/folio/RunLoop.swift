@@ -164,7 +164,10 @@ struct RunLoop {
             startCounting()
             demandInput()
             scheduleRowCounts()
-            if Date().timeIntervalSince(lastSave) >= autosaveInterval {
+            // Not while a Markdown document is still a preview or a growing stream: its
+            // position's key is the hash of the whole input, which the full parse takes off
+            // the loop, and hashing 102 MB here made a key wait ~150 ms (q still saves).
+            if Date().timeIntervalSince(lastSave) >= autosaveInterval, !awaitingFullParse {
                 saveCurrent()
             }
             try draw()
@@ -414,6 +417,13 @@ struct RunLoop {
     /// (its effects, if any, carried out).
     mutating func say(_ text: String) {
         for effect in state.update(.notice(text)) { perform(effect) }
+    }
+
+    /// The current document is Markdown shown from a preview or a partial parse (its full
+    /// parse, which hashes its input, is not in yet).
+    var awaitingFullParse: Bool {
+        let index = state.current
+        return loaded.indices.contains(index) && loaded[index].kind == .markdown && state.documents[index].isGrowing
     }
 
     mutating func saveCurrent() {
@@ -711,7 +721,7 @@ extension RunLoop {
         counting = doc
         let content = state.documents[doc].content
         startThread(stackSize: 8 << 20) {
-            let counts = content.rowCounts(of: 0..<content.unitCount, options: options)
+            let counts = content.backgroundRowCounts(of: 0..<content.unitCount, options: options)
             mailbox.post(.counted(doc: doc, options: options, counts: counts, content: content))
         }
     }

@@ -37,6 +37,9 @@ import Testing
             }
             #expect(differ == 0, "width \(width)")
             #expect(built.content.rowCounts(of: 0..<layouts.count, options: options) == built.rowCounts)
+            #expect(built.content.backgroundRowCounts(of: 0..<layouts.count, options: options) == built.rowCounts)
+            let some = (layouts.count / 3)..<(layouts.count / 2)
+            #expect(built.content.backgroundRowCounts(of: some, options: options) == Array(built.rowCounts[some]))
         }
     }
 

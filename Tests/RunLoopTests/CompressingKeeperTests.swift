@@ -74,3 +74,16 @@ struct CompressingKeeperTests {
         #expect(keeper.inner.keptBytes == 0)
     }
 }
+
+/// The periodic save waits for a large Markdown document's full parse: its key is the hash
+/// of the whole input, which the parse takes off the loop (hashing 102 MB on the loop made
+/// a key wait ~150 ms).
+@Suite struct AutosaveTests {
+    @Test func noPeriodicSaveWhileMarkdownAwaitsItsFullParse() throws {
+        for preview in [false, true] {
+            let h = try RunLoopHarness(terminal: FakeTerminal(script: []), preview: preview)
+            defer { h.removeStateDirectory() }
+            #expect(h.loop.awaitingFullParse == preview)
+        }
+    }
+}

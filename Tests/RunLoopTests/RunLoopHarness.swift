@@ -18,14 +18,15 @@ struct RunLoopHarness {
     /// Twenty short lines, `line 1` … `line 20`, one paragraph each.
     static let twentyLines = (1...20).map { "line \($0)" }.joined(separator: "\n\n") + "\n"
 
-    init(markdown: String = RunLoopHarness.twentyLines, terminal: FakeTerminal, config: PagerConfig = PagerConfig()) throws {
+    init(markdown: String = RunLoopHarness.twentyLines, terminal: FakeTerminal, config: PagerConfig = PagerConfig(),
+         preview: Bool = false) throws {
         self.terminal = terminal
         stateDirectory = FileManager.default.temporaryDirectory
             .appendingPathComponent("folio-runloop-\(getpid())-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: stateDirectory, withIntermediateDirectories: true)
         let bytes = Array(markdown.utf8)
         let loaded = [LoadedDocument(name: "stdin", path: nil, bytes: bytes)]
-        let spec = DocumentSpec(name: "stdin", path: nil, document: MarkdownParser.parse(bytes))
+        let spec = DocumentSpec(name: "stdin", path: nil, document: MarkdownParser.parse(bytes), isPreview: preview)
         let size = terminal.size()
         let state = PagerState(documents: [spec], config: config, rows: size.rows, columns: size.columns)
         let positions = PositionsBridge(environment: ["FOLIO_STATE_DIR": stateDirectory.path], enabled: true)
