@@ -141,17 +141,19 @@ public struct DocumentLayout: Sendable {
     public mutating func prepare(aroundUnit u: Int, before: Int, after: Int) {
         guard unitCount > 0 else { return }
         let start = min(max(0, u), unitCount - 1)
+        // Only the units shown: a filter that shows few blocks of a large document (`&`)
+        // made this lay out every hidden unit to the end, on every key.
         var covered = 0
-        var k = start
-        while k < unitCount && covered <= after {
+        var next = index.nextShown(from: start)
+        while let k = next, covered <= after {
             covered += ensureLaidOut(k)
-            k += 1
+            next = index.nextShown(from: k + 1)
         }
         covered = 0
-        k = start - 1
-        while k >= 0 && covered < before {
+        var previous = index.previousShown(before: start)
+        while let k = previous, covered < before {
             covered += ensureLaidOut(k)
-            k -= 1
+            previous = index.previousShown(before: k)
         }
         trimCache(keeping: start)
     }

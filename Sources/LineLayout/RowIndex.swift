@@ -62,6 +62,35 @@ public struct RowIndex: Sendable, Equatable {
         return word < hiddenBits.count && hiddenBits[word] & (1 << UInt64(u & 63)) != 0
     }
 
+    /// The first unit at or after `u` that is not hidden (nil: none), found 64 units a word.
+    public func nextShown(from u: Int) -> Int? {
+        var u = max(0, u)
+        while u < unitCount {
+            let word = u >> 6
+            guard word < hiddenBits.count else { return u }
+            let shown = ~hiddenBits[word] >> UInt64(u & 63)
+            if shown != 0 {
+                let next = u + shown.trailingZeroBitCount
+                return next < unitCount ? next : nil
+            }
+            u = (word + 1) << 6
+        }
+        return nil
+    }
+
+    /// The last unit before `u` that is not hidden (nil: none).
+    public func previousShown(before u: Int) -> Int? {
+        var u = min(u, unitCount) - 1
+        while u >= 0 {
+            let word = u >> 6
+            guard word < hiddenBits.count else { return u }
+            let shown = ~hiddenBits[word] << UInt64(63 - (u & 63))
+            if shown != 0 { return u - shown.leadingZeroBitCount }
+            u = (word << 6) - 1
+        }
+        return nil
+    }
+
     /// Rows the unit shows: its count, 0 when hidden.
     public func visibleCount(ofUnit u: Int) -> Int {
         u < 0 || u >= unitCount || isHidden(unit: u) ? 0 : count(ofUnit: u)

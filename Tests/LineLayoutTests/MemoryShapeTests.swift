@@ -186,6 +186,19 @@ import Testing
         #expect(GrowableBytes().withUnsafeBufferPointer { $0.isEmpty })
     }
 
+    /// With a filter that shows two blocks of 3,000, preparing the view lays out those two,
+    /// not every hidden block up to the end (which it did on every key).
+    @Test func preparingAFilteredViewLaysOutOnlyTheShownUnits() {
+        let document = MarkdownParser.parse((1...3000).map { "Paragraph \($0) of a long document." }.joined(separator: "\n\n"))
+        var layout = DocumentLayout(document: document, options: LayoutOptions(width: 40))
+        layout.setShown([5, 2900])
+        let before = layout.laidOutRowCount
+        layout.prepare(aroundUnit: 0, before: 10, after: 60)
+        layout.prepare(aroundUnit: 2999, before: 60, after: 10)
+        #expect(layout.laidOutRowCount - before <= 2 * 3, "\(layout.laidOutRowCount - before) rows laid out")
+        #expect(layout.rowCount == layout.unit(5).lines.count + layout.unit(2900).lines.count)
+    }
+
     @Test func smallDocumentsKeepTheirLayouts() {
         let document = MarkdownParser.parse("# Title\n\nSome text.\n\n- a\n- b")
         let built = MarkdownContent.buildKeepingLayouts(document, options: LayoutOptions(width: 40))

@@ -18,6 +18,13 @@ import Testing
         #expect(index.unitCount == model.counts.count, sourceLocation: sourceLocation)
         #expect(index.rowCount == model.rowCount, sourceLocation: sourceLocation)
         #expect(index.estimatedUnits == model.exact.filter { !$0 }.count, sourceLocation: sourceLocation)
+        // The next and previous shown unit from every place (what layout walks with a filter).
+        for u in 0...model.counts.count {
+            let next = (u..<model.counts.count).first { !model.hidden[$0] }
+            let previous = (0..<u).last { !model.hidden[$0] }
+            #expect(index.nextShown(from: u) == next, "next from \(u)", sourceLocation: sourceLocation)
+            #expect(index.previousShown(before: u) == previous, "previous before \(u)", sourceLocation: sourceLocation)
+        }
         var row = 0
         for u in model.counts.indices {
             #expect(index.count(ofUnit: u) == model.counts[u], sourceLocation: sourceLocation)
