@@ -311,6 +311,9 @@ public final class TextContent: LayoutContent, @unchecked Sendable {
         self.tabWidth = max(1, min(tabWidth, 64))
     }
 
+    /// Bytes scanned for line starts between two takes of them (`indexMore`).
+    static let indexWindowBytes = 1 << 20
+
     /// Finds line ends in up to `limit` more bytes of what the store holds; returns how many
     /// bytes were scanned. `inputEnded` makes a last line without LF a unit.
     @discardableResult
@@ -321,16 +324,35 @@ public final class TextContent: LayoutContent, @unchecked Sendable {
         if starts.count == 0 && available > 0 { starts.append(0) }
         lock.unlock()
         let end = min(available, from &+ limit < from ? available : from + limit)
+        // A window of 1 MB at a time, its line starts taken in before the next is scanned:
+        // the starts of a whole slice (8 MB of `yes`: 4 million lines) held 32 MB at once.
         var found: [Int] = []
-        store.forEachPiece(in: from..<end) { piece, base in
-            var p = piece.baseAddress!
-            let stop = piece.baseAddress! + piece.count
-            while p < stop, let hit = memchr(p, 0x0A, stop - p) {
-                let at = base + (UnsafeRawPointer(hit) - piece.baseAddress!) + 1
-                found.append(at)
-                p = UnsafeRawPointer(hit) + 1
+        var window = from
+        while window < end {
+            let windowEnd = min(end, window + Self.indexWindowBytes)
+            found.removeAll(keepingCapacity: true)
+            store.forEachPiece(in: window..<windowEnd) { piece, base in
+                var p = piece.baseAddress!
+                let stop = piece.baseAddress! + piece.count
+                while p < stop, let hit = memchr(p, 0x0A, stop - p) {
+                    let at = base + (UnsafeRawPointer(hit) - piece.baseAddress!) + 1
+                    found.append(at)
+                    p = UnsafeRawPointer(hit) + 1
+                }
+                return true
             }
-            return true
+            window = windowEnd
+            guard window < end else { break }
+            // Lines wholly before this window's end are in; the one still open is scanned on.
+            lock.lock()
+            for s in found {
+                cutGiantLine(before: s, lineEnded: true)
+                starts.append(s)
+                lineStart = s
+            }
+            if let last = found.last { scanned = last }
+            lock.unlock()
+            found.removeAll(keepingCapacity: true)
         }
         lock.lock()
         for s in found {

@@ -22,6 +22,28 @@ import Testing
 
     func pieces(_ c: TextContent) -> [[UInt8]] { (0..<c.unitCount).map { c.lineBytes($0) } }
 
+    /// Lines are found a window of 1 MB at a time within one call: several megabytes of short
+    /// lines with a giant line across a window's end give the same units in one call as
+    /// arriving in small chunks, and as splitting the bytes at each LF.
+    @Test func linesFoundAcrossWindowsAreTheSame() {
+        var text: [UInt8] = []
+        var k = 0
+        while text.count < (1 << 20) - 30_000 { text += Array("y \(k)\n".utf8); k += 1 }
+        text += Array(String(repeating: "giant ", count: 20_000).utf8) + [0x0A]  // 120 KB over the 1 MB mark
+        while text.count < 3 * (1 << 20) + 5 { text += Array("y\n".utf8) }
+        text += Array("last line without LF".utf8)
+        let whole = content(text)
+        let chunked = content(text, chunks: Array(repeating: 65_537, count: text.count / 65_537 + 1))
+        let same = pieces(whole) == pieces(chunked)
+        #expect(same)
+        #expect(whole.indexedBytes == text.count)
+        let lines = text.split(separator: 0x0A, omittingEmptySubsequences: false)
+        #expect(whole.sourceLineCount == lines.count)
+        let joined = pieces(whole).flatMap { $0 }.filter { $0 != 0x0A }
+        let expected = text.filter { $0 != 0x0A }
+        #expect(joined == expected, "every byte but the LFs, in order")
+    }
+
     @Test func aGiantLineIsPiecesThatKeepItsNumberAndBytes() {
         let giant = Array(String(repeating: "word ", count: 40_000).utf8)  // 200 KB
         let text = Array("first\n".utf8) + giant + Array("\nthird\n".utf8)
