@@ -40,6 +40,34 @@ import Viewport
         #expect(doc.countsWanted == nil && doc.layout.isExact)
     }
 
+    /// The highlighter joins after the first frame, and a large document's full parse may
+    /// have been counted without it: highlighting never changes rows, so neither its arrival
+    /// nor a document built without it waits for a count; the rows are laid out again with
+    /// it (their spans carry the colours).
+    @Test func theHighlighterJoiningCountsNothingAgain() {
+        let highlighter = CodeHighlighter { _, _ in [] }
+        var options = LayoutOptions(width: 80)
+        var doc = Self.state()
+        options.highlighter = highlighter
+        doc.relayout(options: options, contentRows: 10)
+        #expect(doc.countsWanted == nil)
+        #expect(doc.layout.isExact)
+        #expect(doc.layout.options.highlighter === highlighter)
+        // A document built off the loop before the highlighter joined.
+        var spec = DocumentSpec(name: "big", path: nil, document: MarkdownParser.parse(Self.markdown))
+        spec.prebuild(for: LayoutOptions(width: 80))
+        let adopted = DocumentState(spec: spec, options: options, contentRows: 10)
+        #expect(adopted.countsWanted == nil)
+        #expect(adopted.layout.isExact)
+        #expect(adopted.layout.options.highlighter === highlighter)
+        #expect(adopted.layout.rowCount == doc.layout.rowCount)
+        // Another width still waits for its counts.
+        var wider = adopted
+        options.width = 60
+        wider.relayout(options: options, contentRows: 10)
+        #expect(wider.countsWanted == options)
+    }
+
     @Test func countsForAnotherWidthOrContentAreDropped() {
         var doc = Self.state()
         doc.relayout(options: LayoutOptions(width: 30), contentRows: 10)
