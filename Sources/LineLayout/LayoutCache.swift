@@ -15,7 +15,8 @@ public struct LayoutCache: Sendable {
 
     /// The exact counts for `options`, if cached (made most recent).
     public mutating func counts(for options: LayoutOptions) -> RowIndex? {
-        guard let i = entries.firstIndex(where: { $0.options == options }) else { return nil }
+        // By `rowsKey`: the highlighter never changes rows.
+        guard let i = entries.firstIndex(where: { $0.options == options.rowsKey }) else { return nil }
         let entry = entries.remove(at: i)
         entries.append(entry)
         return entry.index
@@ -24,8 +25,8 @@ public struct LayoutCache: Sendable {
     /// Remembers exact counts for `options` (only complete, exact indices are worth keeping).
     public mutating func store(_ index: RowIndex, for options: LayoutOptions) {
         guard index.isExact else { return }
-        entries.removeAll { $0.options == options }
-        entries.append((options, index))
+        entries.removeAll { $0.options == options.rowsKey }
+        entries.append((options.rowsKey, index))
         if entries.count > capacity { entries.removeFirst(entries.count - capacity) }
     }
 

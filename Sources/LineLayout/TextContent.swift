@@ -342,8 +342,7 @@ public final class TextContent: LayoutContent, @unchecked Sendable {
                 return true
             }
             window = windowEnd
-            guard window < end else { break }
-            // Lines wholly before this window's end are in; the one still open is scanned on.
+            // The lines that ended in this window are in; the one still open is scanned on.
             lock.lock()
             for s in found {
                 cutGiantLine(before: s, lineEnded: true)
@@ -351,15 +350,9 @@ public final class TextContent: LayoutContent, @unchecked Sendable {
                 lineStart = s
             }
             if let last = found.last { scanned = last }
-            lock.unlock()
-            found.removeAll(keepingCapacity: true)
+            if window < end { lock.unlock() }  // (the last window's lock goes on to the end below)
         }
-        lock.lock()
-        for s in found {
-            cutGiantLine(before: s, lineEnded: true)
-            starts.append(s)
-            lineStart = s
-        }
+        if from >= end { lock.lock() }
         // A line still arriving: pieces once it is giant, leaving room for the last to grow.
         cutGiantLine(before: end, lineEnded: inputEnded && end == available)
         scanned = end

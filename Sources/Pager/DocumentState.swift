@@ -204,6 +204,7 @@ public struct DocumentState: Sendable {
             // the rows are laid out again for their colours. (Counting a 20 MB changelog again
             // for it, off the loop, delayed its exact page numbers by ~0.5 s.)
             layout = layout.relaidOut(options: options, rowCounts: layout.index)
+            if countsWanted != nil { countsWanted = options }
         } else if options != layout.options {
             layoutCache.store(layout.index, for: layout.options)
             var counts = layoutCache.counts(for: options)
@@ -232,12 +233,14 @@ public struct DocumentState: Sendable {
     /// Exact row counts of every unit at `options`, counted off the run loop for `content`
     /// (see `countsWanted`); ignored when the document or its options changed since.
     public mutating func takeRowCounts(_ counts: [Int], options: LayoutOptions, content: any LayoutContent) {
-        guard countsWanted == options, layout.options == options, counts.count == layout.unitCount,
+        // By `rowsKey`: the highlighter may have joined while the counts were made.
+        guard countsWanted?.rowsKey == options.rowsKey, layout.options.rowsKey == options.rowsKey,
+              counts.count == layout.unitCount,
               content as AnyObject === layout.content as AnyObject else { return }
         var index = RowIndex()
         for n in counts { index.append(count: n, exact: true) }
         index.setShown(filterUnits)
-        layout = layout.relaidOut(options: options, rowCounts: index)
+        layout = layout.relaidOut(options: layout.options, rowCounts: index)
         layoutCache.store(layout.index, for: options)
         countsWanted = nil
         prepareView()

@@ -25,10 +25,11 @@ extension PagerState {
         doc.previousPosition = old.previousPosition.map { map($0) }
         // A filter is worked out again over the new document (`Refilter`, in the background);
         // meanwhile the units it found that the new document has show.
-        if let filter = old.filterPattern, let units = old.filterUnits {
-            let kept = units.filter { $0 < doc.layout.unitCount }
-            if !kept.isEmpty { doc.setFilter(kept, pattern: filter, compiled: old.filterSearch) }
-            if let pattern = old.filterSearch { doc.refilter = .init(pattern: pattern, text: filter) }
+        // (Also one still being worked out over the old document: a reload can come first.)
+        if let text = old.filterPattern ?? old.refilter?.text {
+            let kept = (old.filterUnits ?? []).filter { $0 < doc.layout.unitCount }
+            if !kept.isEmpty { doc.setFilter(kept, pattern: text, compiled: old.filterSearch) }
+            if let pattern = old.filterSearch ?? old.refilter?.pattern { doc.refilter = .init(pattern: pattern, text: text) }
         }
         doc.prepareView()
         documents[index] = doc
@@ -68,8 +69,7 @@ extension PagerState {
             active.setFilter(nil, pattern: nil)
             message = "Pattern not found: the filter \(r.text) is lifted"
         } else {
-            active.setFilter(r.found, pattern: r.text, compiled: r.pattern)
-            message = "Showing \(r.found.count) matching \(active.isText ? "lines" : "blocks") (& alone shows all)"
+            showFilter(r.found, text: r.text, pattern: r.pattern)
         }
         recountSearch()
         return true

@@ -382,11 +382,16 @@ extension PagerState {
             let all = SearchTexts(content: active.content, shown: nil)
             let indices = DocumentSearcher(pattern: pattern, texts: all).textIndices()
             if indices.isEmpty { message = "Pattern not found"; return }
-            active.setFilter(indices, pattern: text, compiled: pattern)
+            showFilter(indices, text: text, pattern: pattern)
             selection = nil
             search?.forgetPosition()
-            message = "Showing \(indices.count) matching \(active.isText ? "lines" : "blocks") (& alone shows all)"
         }
+    }
+
+    /// Shows only `units` (what filter `text` found) and says how many.
+    mutating func showFilter(_ units: [Int], text: String, pattern: SearchPattern) {
+        active.setFilter(units, pattern: text, compiled: pattern)
+        message = "Showing \(units.count) matching \(active.isText ? "lines" : "blocks") (& alone shows all)"
     }
 
     /// The rows shown changed (a filter was lifted): the current match stays, but its count

@@ -66,6 +66,17 @@ import Viewport
         options.width = 60
         wider.relayout(options: options, contentRows: 10)
         #expect(wider.countsWanted == options)
+        // The highlighter joining while they are made: the counts, made without it, are taken.
+        var plain = Self.state()
+        plain.relayout(options: LayoutOptions(width: 60), contentRows: 10)
+        #expect(plain.countsWanted == LayoutOptions(width: 60))
+        plain.relayout(options: options, contentRows: 10)
+        #expect(plain.countsWanted == options)
+        let counts = plain.content.rowCounts(of: 0..<plain.layout.unitCount, options: LayoutOptions(width: 60))
+        plain.takeRowCounts(counts, options: LayoutOptions(width: 60), content: plain.content)
+        #expect(plain.countsWanted == nil)
+        #expect(plain.layout.isExact)
+        #expect(plain.layout.options.highlighter === highlighter)
     }
 
     @Test func countsForAnotherWidthOrContentAreDropped() {

@@ -87,6 +87,13 @@ import TerminalScreen
         Self.settle(&s)
         #expect(s.active.filterUnits == [6, 16, 26, 36, 46, 56, 66, 76, 86, 96])
         #expect(s.frame().row(5).contains("Showing 10 matching blocks"), "\(s.frame().row(5))")
+        // Replaced again before the filter is worked out over the new document (a reload
+        // right after the full parse): the filter is carried on, not dropped.
+        s.replaceDocument(at: 0, with: DocumentSpec(name: "big.md", path: nil, document: MarkdownParser.parse("Other.")))
+        #expect(s.active.filterUnits == nil && s.active.refilter != nil)
+        s.replaceDocument(at: 0, with: DocumentSpec(name: "big.md", path: nil, document: MarkdownParser.parse(Self.doc(20))))
+        Self.settle(&s)
+        #expect(s.active.filterUnits == [6, 16])
         // A reload where nothing matches any more lifts the filter and says so.
         s.replaceDocument(at: 0, with: DocumentSpec(name: "big.md", path: nil, document: MarkdownParser.parse("Nothing here.")))
         Self.settle(&s)
