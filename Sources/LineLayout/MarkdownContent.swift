@@ -228,10 +228,12 @@ public final class MarkdownContent: LayoutContent {
     public func text(ofUnit u: Int) -> String { withText(ofUnit: u) { String(decoding: $0, as: UTF8.self) } }
 
     public func withText<R>(ofUnit u: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        if texts.isShared(u), let shared = document.unsafePackedPlainText(ofBlock: units[u].rawValue) {
-            return withExtendedLifetime(document) { body(shared) }
+        guard texts.isShared(u) else { return texts.withBytes(u, body) }
+        // Shared only when the block's packed plain text was there to compare (`isPlainText`).
+        guard let shared = document.unsafePackedPlainText(ofBlock: units[u].rawValue) else {
+            preconditionFailure("a shared unit's block has no packed plain text")
         }
-        return texts.withBytes(u, body)
+        return withExtendedLifetime(document) { body(shared) }
     }
 
     /// The first unit of the block a link fragment names (`Document.anchors`: footnotes).

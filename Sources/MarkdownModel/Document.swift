@@ -31,13 +31,7 @@ public struct Document: Sendable {
     /// without a closure or a copy of the block: search reads a unit's text through this).
     /// The bytes stay valid while this document, or any copy of it, lives.
     public func unsafePackedPlainText(ofBlock i: Int) -> UnsafeBufferPointer<UInt8>? {
-        blocks.withUnsafeBufferPointer { blocks in
-            switch blocks[i].kind {
-            case .paragraph(let inlines), .heading(_, let inlines), .summary(let inlines):
-                return inlines.packedBytes?.unsafePlainText
-            default: return nil
-            }
-        }
+        blocks.withUnsafeBufferPointer { $0[i].kind.unsafePackedPlainText }
     }
 }
 
@@ -177,9 +171,15 @@ public enum BlockKind: Sendable, Equatable {
     /// `body` of the plain text of a paragraph's, heading's or summary's packed inlines, where
     /// they keep it (`Inlines.withPackedPlainText`); nil for other kinds and unpacked inlines.
     public func withPackedPlainText<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+        guard let bytes = unsafePackedPlainText else { return nil }
+        return withExtendedLifetime(self) { body(bytes) }
+    }
+
+    /// The bytes `withPackedPlainText` reads: valid while this kind (or a copy) lives.
+    var unsafePackedPlainText: UnsafeBufferPointer<UInt8>? {
         switch self {
         case .paragraph(let inlines), .heading(_, let inlines), .summary(let inlines):
-            return inlines.withPackedPlainText(body)
+            return inlines.packedBytes?.unsafePlainText
         default: return nil
         }
     }
