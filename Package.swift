@@ -14,10 +14,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
-        // C libraries from the system (Debian: libcmark-dev, libpcre2-dev, libtree-sitter-dev).
+        // C libraries from the system (Debian: libcmark-dev, libpcre2-dev).
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .systemLibrary(name: "CPCRE2", pkgConfig: "libpcre2-8", providers: [.apt(["libpcre2-dev"])]),
-        .systemLibrary(name: "CTreeSitter", pkgConfig: "tree-sitter", providers: [.apt(["libtree-sitter-dev"])]),
+        // tree-sitter's runtime, loaded at run time from the grammar directory (see its header).
+        .target(name: "CTreeSitter", linkerSettings: [.linkedLibrary("dl")]),
 
         // Pure modules.
         .target(name: "CellWidth"),

@@ -3,10 +3,12 @@
 # parser.c/scanner.c, the wheel of the same version for queries/highlights.scm where the source
 # lacks it; the files a grammar's source archive leaves out come from tree-sitter-language-pack's
 # source archive, "pack" in the lock), checks their sha256, compiles each into NAME.so and
-# installs NAME.so + NAME.scm into DIR (default: .build-grammars in the checkout). Nothing
-# third-party enters the repo.
+# installs NAME.so + NAME.scm into DIR (default: .build-grammars in the checkout), with
+# tree-sitter's runtime built from the pinned runtime sources into DIR/tree-sitter-runtime.so
+# (folio loads it from there: Sources/CTreeSitter). Nothing third-party enters the repo.
 #
-#   scripts/build-grammars.sh [DIR]      GRAMMAR_CFLAGS (default -O1), JOBS (default nproc)
+#   scripts/build-grammars.sh [DIR]      GRAMMAR_CFLAGS (default -O1), RUNTIME_CFLAGS (default -O2),
+#                                        JOBS (default nproc)
 #
 # Grammars already built for the pinned version are skipped (DIR/NAME.version), so running it
 # again costs nothing. TypeScript and C++ queries extend JavaScript's and C's, as upstream does.
@@ -25,18 +27,34 @@ version_of() { awk -v n="$1" '$1 == n { print $2 }' "$lock"; }
 package_of() { awk -v n="$1" '$1 == n { print ($5 != "" ? $5 : (n == "headers" ? "tree-sitter" : "tree-sitter-" n)) }' "$lock"; }
 # Directory a package's archive unpacks to / its wheel's import name: tree_sitter_sql-0.3.7.
 dist_of() { echo "$(package_of "$1" | tr - _)-$(version_of "$1")"; }
+# What a built grammar's NAME.version holds: its version, the flags, and a checksum of folio's
+# extra files for it (a changed patch rebuilds it).
+stamp_of() {
+  local extras=""
+  [ -d "$root/scripts/grammar-extras/$1" ] && extras=" $(cat "$root/scripts/grammar-extras/$1"/* | cksum | cut -d' ' -f1)"
+  echo "$2 $cflags$extras"
+}
 # Grammars whose source archive misses files that the language pack's carries.
 from_pack="html typescript dockerfile"
 todo=()
 while read -r name version src_sha whl_sha package; do
   [ -z "$name" ] || [ "${name:0:1}" = "#" ] || [ "$name" = headers ] || [ "$name" = pack ] && continue
-  if [ "$(cat "$out/$name.version" 2>/dev/null)" = "$version $cflags" ] && [ -f "$out/$name.so" ] && [ -f "$out/$name.scm" ]; then
+  if [ "$(cat "$out/$name.version" 2>/dev/null)" = "$(stamp_of "$name" "$version")" ] && [ -f "$out/$name.so" ] && [ -f "$out/$name.scm" ]; then
     continue
   fi
   todo+=("$name $version $src_sha $whl_sha")
 done < "$lock"
+# tree-sitter's runtime (tree-sitter-runtime.so), from the runtime sources pinned as "headers":
+# rebuilt when its version or flags change.
+runtime_cflags="${RUNTIME_CFLAGS:--O2}"
+# (The stamp holds the patches' checksum: a changed patch rebuilds the runtime.)
+runtime_stamp="$(version_of headers) $runtime_cflags $(cat "$root"/scripts/grammar-extras/runtime/* | cksum | cut -d' ' -f1)"
+runtime_todo=0
+if [ "$(cat "$out/tree-sitter-runtime.version" 2>/dev/null)" != "$runtime_stamp" ] || [ ! -f "$out/tree-sitter-runtime.so" ]; then
+  runtime_todo=1
+fi
 # C++ and TypeScript queries need C's and JavaScript's: fetch those too when either is rebuilt.
-[ ${#todo[@]} -eq 0 ] && exit 0
+[ ${#todo[@]} -eq 0 ] && [ $runtime_todo -eq 0 ] && exit 0
 command -v pip >/dev/null 2>&1 || command -v pip3 >/dev/null 2>&1 || { echo "build-grammars: pip is needed" >&2; exit 1; }
 pip="$(command -v pip || command -v pip3)"
 
@@ -82,6 +100,17 @@ fi
 mkdir -p "$work/include/tree_sitter"
 hdr="$work/src/tree-sitter-$(version_of headers)/tree_sitter/core/lib/src"
 cp "$hdr/parser.h" "$hdr/array.h" "$hdr/alloc.h" "$hdr/ts_assert.h" "$work/include/tree_sitter/"
+# The runtime: all of it is one translation unit (lib.c), plus folio's version check, with
+# folio's patches (scripts/grammar-extras/runtime/*.patch: each says why).
+if [ $runtime_todo -eq 1 ]; then
+  core="$work/src/tree-sitter-$(version_of headers)/tree_sitter/core/lib"
+  for p in "$root"/scripts/grammar-extras/runtime/*.patch; do patch -s -d "$core" -p1 < "$p"; done
+  "$cc" $runtime_cflags -fPIC -shared -std=c11 -w -fvisibility=default -I"$core/include" -I"$core/src" \
+    -DFOLIO_TS_VERSION="\"$(version_of headers)\"" "$core/src/lib.c" "$root/scripts/grammar-extras/runtime/folio-runtime.c" \
+    -o "$out/tree-sitter-runtime.so.tmp"
+  mv "$out/tree-sitter-runtime.so.tmp" "$out/tree-sitter-runtime.so"
+  echo "$runtime_stamp" > "$out/tree-sitter-runtime.version"
+fi
 for f in "$work"/dl/*.whl; do
   [ -e "$f" ] || continue
   d="$work/whl/$(basename "$f" | cut -d- -f1-2)"; mkdir -p "$d"
@@ -108,6 +137,9 @@ build_one() {
     *) src="$work/src/$pkg/src" ;;
   esac
   rm -f "$out/$name.so" "$out/$name.scm" "$out/$name.version"
+  # folio's fixes to a grammar's sources (scripts/grammar-extras/NAME/*.patch: each says why),
+  # applied in its src/ directory.
+  for p in "$root/scripts/grammar-extras/$name/"*.patch; do [ -e "$p" ] && patch -s -d "$src" -p1 < "$p"; done
   local files=("$src/parser.c") extra=()
   [ -f "$src/scanner.c" ] && files+=("$src/scanner.c")
   # Files folio writes itself for a grammar whose archive lacks them (yaml's schema.core.c).
@@ -121,11 +153,13 @@ build_one() {
     *) query "$name" > "$out/$name.scm.tmp" ;;
   esac
   mv "$out/$name.so.tmp" "$out/$name.so"; mv "$out/$name.scm.tmp" "$out/$name.scm"
-  echo "$version $cflags" > "$out/$name.version"
+  stamp_of "$name" "$version" > "$out/$name.version"
 }
-export -f build_one query version_of package_of dist_of
+export -f build_one query version_of package_of dist_of stamp_of
 export work out cflags cc lock root
 status=0
-printf '%s\n' "${todo[@]}" | awk '{ print $1, $2 }' | xargs -P "$jobs" -L 1 bash -ec 'build_one "$0" "$1"' || status=1
-echo "build-grammars: ${#todo[@]} grammars built into $out in $(( $(date +%s) - start )) s" >&2
+if [ ${#todo[@]} -gt 0 ]; then
+  printf '%s\n' "${todo[@]}" | awk '{ print $1, $2 }' | xargs -P "$jobs" -L 1 bash -ec 'build_one "$0" "$1"' || status=1
+fi
+echo "build-grammars: ${#todo[@]} grammars$([ $runtime_todo -eq 1 ] && echo " and the runtime") built into $out in $(( $(date +%s) - start )) s" >&2
 exit $status

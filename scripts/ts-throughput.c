@@ -1,15 +1,16 @@
 // Tree-sitter's own throughput on a grammar, without folio: parse + highlight query over
 // code blocks, to tell tree-sitter's cost from folio's (see README, print mode figures).
 //
-//   cc -O2 scripts/ts-throughput.c -o /tmp/ts-throughput -ltree-sitter -ldl
+//   cc -O2 -ISources/CTreeSitter/include scripts/ts-throughput.c Sources/CTreeSitter/TreeSitterRuntime.c \
+//       -o /tmp/ts-throughput -ldl
 //   python3 -c 'import re,sys; t=open(sys.argv[1]).read(); open(sys.argv[2],"w").write("\0".join(
 //       re.findall(r"^```(?:js|mjs|cjs)\n(.*?)^```$", t, re.S|re.M)))' DOC.md /tmp/js-blocks.bin
 //   /tmp/ts-throughput .build-grammars/javascript.so tree_sitter_javascript \
-//       .build-grammars/javascript.scm /tmp/js-blocks.bin
+//       .build-grammars/javascript.scm /tmp/js-blocks.bin [.build-grammars/tree-sitter-runtime.so]
 //
 // BLOCKS is the code of the blocks separated by NUL bytes; each is parsed and queried alone,
 // as folio does.
-#include <tree_sitter/api.h>
+#include "CTreeSitter.h"  // the runtime folio loads (its fifth argument, else beside the grammar)
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +18,8 @@
 #include <time.h>
 static double now(void){struct timespec t;clock_gettime(CLOCK_MONOTONIC,&t);return t.tv_sec+t.tv_nsec/1e9;}
 int main(int argc,char**argv){
+  char rt[4096]; if(argc>5) snprintf(rt,sizeof rt,"%s",argv[5]); else { snprintf(rt,sizeof rt,"%s",argv[1]); char*sl=strrchr(rt,'/'); snprintf(sl?sl+1:rt,sizeof rt-(sl?sl+1-rt:0),"tree-sitter-runtime.so"); }
+  const char*why=folio_ts_load(rt); if(why){fprintf(stderr,"%s %s\n",rt,why);return 1;}
   void*h=dlopen(argv[1],RTLD_NOW); const TSLanguage*(*f)(void)=dlsym(h,argv[2]); const TSLanguage*lang=f();
   FILE*qf=fopen(argv[3],"rb"); fseek(qf,0,SEEK_END); long ql=ftell(qf); rewind(qf); char*q=malloc(ql); fread(q,1,ql,qf);
   FILE*df=fopen(argv[4],"rb"); fseek(df,0,SEEK_END); long dl=ftell(df); rewind(df); char*d=malloc(dl+1); fread(d,1,dl,df); d[dl]=0;

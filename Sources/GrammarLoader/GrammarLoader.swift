@@ -19,7 +19,9 @@ import Glibc
 /// 4. `$XDG_DATA_HOME/folio/grammars` (default `~/.local/share`), then each of
 ///    `$XDG_DATA_DIRS` (default `/usr/local/share:/usr/share`) + `/folio/grammars`.
 ///
-/// A grammar that is missing, fails to load, or whose query does not compile is remembered as
+/// tree-sitter's runtime is loaded from the same directory as the first grammar
+/// (`tree-sitter-runtime.so`, built with them). A grammar that is missing, fails to load, or
+/// whose query does not compile (or a directory without the runtime) is remembered as
 /// missing: its code is shown as it is, silently.
 public final class GrammarLoader: @unchecked Sendable {
     public let searchPath: [String]
@@ -71,11 +73,35 @@ public final class GrammarLoader: @unchecked Sendable {
         }
     }
 
+    /// Why tree-sitter's runtime could not be loaded from the directory of the first grammar
+    /// found (nil: loaded, or not tried yet).
+    public private(set) var runtimeProblem: String?
+
+    /// The runtime beside the grammars, loaded once (the first directory holding a grammar
+    /// asked for: grammars and runtime are built together, `scripts/build-grammars.sh`).
+    private func loadRuntime(from dir: String) -> Bool {
+        if Grammar.runtimeLoaded { return true }
+        let path = "\(dir)/\(Self.runtimeFile)"
+        guard FileManager.default.fileExists(atPath: path) else {
+            runtimeProblem = "\(path) is missing"
+            return false
+        }
+        if let problem = Grammar.loadRuntime(at: path) {
+            runtimeProblem = "\(path) \(problem)"
+            return false
+        }
+        runtimeProblem = nil
+        return true
+    }
+
+    /// tree-sitter's runtime in a grammar directory.
+    public static let runtimeFile = "tree-sitter-runtime.so"
+
     private func load(_ name: String) -> Grammar? {
         guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
         for dir in searchPath {
             let so = "\(dir)/\(name).so", scm = "\(dir)/\(name).scm"
-            guard FileManager.default.fileExists(atPath: so),
+            guard FileManager.default.fileExists(atPath: so), loadRuntime(from: dir),
                   let query = try? String(contentsOfFile: scm, encoding: .utf8) else { continue }
             // Kept open for the life of the process: the language is static data of the object.
             guard let handle = dlopen(so, RTLD_NOW | RTLD_LOCAL),

@@ -28,18 +28,30 @@ public final class Grammar: @unchecked Sendable {
     public enum LoadError: Error, Equatable, Sendable {
         /// The grammar was generated for an ABI this runtime cannot read.
         case incompatibleABI(Int)
+        /// tree-sitter's runtime is not loaded (`loadRuntime`).
+        case noRuntime
         /// `highlights.scm` does not compile against the grammar (the byte offset and kind).
         case query(offset: Int, kind: Int)
     }
 
-    /// The runtime's range of grammar ABIs (tree-sitter 0.20.7: 13...14).
+    /// The loaded runtime's range of grammar ABIs (0...0 before `Grammar.loadRuntime`).
     public static var supportedABI: ClosedRange<Int> {
-        Int(TREE_SITTER_MIN_COMPATIBLE_LANGUAGE_VERSION)...Int(TREE_SITTER_LANGUAGE_VERSION)
+        Int(folio_ts_abi_min())...Int(folio_ts_abi_max())
     }
+
+    /// Loads tree-sitter's runtime from `path` (done once, by the grammar loader, before any
+    /// grammar is made); the reason it was not loaded, or nil.
+    public static func loadRuntime(at path: String) -> String? {
+        folio_ts_load(path).map { String(cString: $0) }
+    }
+
+    /// Whether tree-sitter's runtime is loaded (no grammar can be made before).
+    public static var runtimeLoaded: Bool { folio_ts_loaded() }
 
     /// `language` is a `const TSLanguage *` (what a grammar's `tree_sitter_NAME()` returns);
     /// `highlights` the text of its highlight query.
     public init(name: String, language: OpaquePointer, highlights: String) throws(LoadError) {
+        guard Self.runtimeLoaded else { throw .noRuntime }
         self.name = name
         self.language = language
         let abi = Int(ts_language_version(language))
@@ -152,22 +164,58 @@ public final class Grammar: @unchecked Sendable {
     /// pattern text, so `(call function: (identifier) @function)` beats a bare
     /// `(identifier) @variable`), and among equals the later one: the grammars' queries put
     /// fallbacks first (python, c, javascript…) or last (go), and this reads both as meant.
-    public func runs(_ code: String) -> [SyntaxRun] {
+    public func runs(_ code: String) -> [SyntaxRun] { highlight(code).runs }
+
+    /// `runs`, within `budget`: what was highlighted, and why some of the code was left plain.
+    public func highlight(_ code: String, budget: HighlightBudget = .standard) -> Highlighting {
         var code = code
-        return code.withUTF8 { runs(bytes: $0) }
+        return code.withUTF8 { highlight(bytes: $0, budget: budget) }
     }
 
-    func runs(bytes: UnsafeBufferPointer<UInt8>) -> [SyntaxRun] {
-        guard let base = bytes.baseAddress, bytes.count > 0, bytes.count < Int(UInt32.max) else { return [] }
-        guard let parser = takeParser() else { return [] }
+    /// The code is highlighted a piece at a time (`HighlightBudget.pieces`), each parsed and
+    /// queried alone within the budget's time limits; a piece over a limit stays plain, and
+    /// after `overrunsPerBlock` such pieces the rest of the code does too.
+    func highlight(bytes: UnsafeBufferPointer<UInt8>, budget: HighlightBudget) -> Highlighting {
+        guard bytes.count > 0, bytes.count < Int(UInt32.max) else { return Highlighting(runs: []) }
+        var result = Highlighting(runs: [])
+        var overruns = 0
+        for piece in budget.pieces(bytes) {
+            if overruns >= budget.overrunsPerBlock { break }
+            let slice = UnsafeBufferPointer(rebasing: bytes[piece])
+            if budget.tooDeep(slice) {
+                result.note = result.note ?? HighlightLimit.nesting(limit: budget.nesting).description
+                overruns += 1
+                continue
+            }
+            switch runs(piece: slice, budget: budget) {
+            case .success(let runs):
+                let offset = piece.lowerBound
+                result.runs += runs.map { SyntaxRun(range: ($0.range.lowerBound + offset)..<($0.range.upperBound + offset), role: $0.role) }
+            case .failure(let limit):
+                result.note = result.note ?? limit.description
+                overruns += 1
+            }
+        }
+        return result
+    }
+
+    /// One piece parsed and queried, or the limit it ran into.
+    private func runs(piece bytes: UnsafeBufferPointer<UInt8>, budget: HighlightBudget) -> Result<[SyntaxRun], HighlightLimit> {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return .success([]) }
+        guard let parser = takeParser() else { return .success([]) }
+        ts_parser_set_timeout_micros(parser, budget.parseMicros)
         let tree = base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
             ts_parser_parse_string(parser, nil, $0, UInt32(bytes.count))
         }
         giveBack(parser, parsed: tree != nil)
-        guard let tree else { return [] }
+        // A parse returns no tree only when it ran out of time (no cancellation flag is set).
+        guard let tree else { return .failure(.parseTime(milliseconds: Int(budget.parseMicros / 1000))) }
         defer { ts_tree_delete(tree) }
-        guard let cursor = ts_query_cursor_new() else { return [] }
+        guard let cursor = ts_query_cursor_new() else { return .success([]) }
         defer { ts_query_cursor_delete(cursor) }
+        ts_query_cursor_set_match_limit(cursor, budget.matchLimit)
+        ts_query_cursor_set_timeout_micros(cursor, budget.queryMicros)
+        let started = Monotonic.microseconds()
         ts_query_cursor_exec(cursor, query, ts_tree_root_node(tree))
 
         var captures: [Capture] = []
@@ -184,7 +232,12 @@ public final class Grammar: @unchecked Sendable {
             captures.append(Capture(start: start, end: end,
                                     order: captures.count, rank: specificity[pattern] &* 65536 &+ pattern, role: role))
         }
-        return Self.paint(captures, length: bytes.count)
+        // The cursor ends the same way at the end of the tree and at its timeout: the clock
+        // tells them apart (what it found before a timeout may miss inner captures: dropped).
+        if Monotonic.microseconds() - started >= budget.queryMicros {
+            return .failure(.queryTime(milliseconds: Int(budget.queryMicros / 1000)))
+        }
+        return .success(Self.paint(captures, length: bytes.count))
     }
 
     struct Capture {

@@ -15,15 +15,22 @@ public final class Highlighter: Sendable {
     }
 
     /// Runs for `code` written in the language `info` names, nil when folio cannot highlight it.
-    public func runs(info: String, code: String) -> [SyntaxRun]? {
-        guard let name = Languages.canonical(info: info) else { return nil }
-        return runs(language: name, code: code)
-    }
+    public func runs(info: String, code: String) -> [SyntaxRun]? { highlight(info: info, code: code)?.runs }
 
     /// Runs for `code` in the canonical language `name`.
-    public func runs(language name: String, code: String) -> [SyntaxRun]? {
-        if name == "diff" { return DiffRuns.runs(code) }
+    public func runs(language name: String, code: String) -> [SyntaxRun]? { highlight(language: name, code: code)?.runs }
+
+    /// `code` in the language `info` names highlighted within `budget` (and why some of it was
+    /// left plain), nil when folio cannot highlight it.
+    public func highlight(info: String, code: String, budget: HighlightBudget = .standard) -> Highlighting? {
+        guard let name = Languages.canonical(info: info) else { return nil }
+        return highlight(language: name, code: code, budget: budget)
+    }
+
+    /// `highlight(info:code:budget:)` for the canonical language `name`.
+    public func highlight(language name: String, code: String, budget: HighlightBudget = .standard) -> Highlighting? {
+        if name == "diff" { return Highlighting(runs: DiffRuns.runs(code)) }
         guard let g = grammar(name) else { return nil }
-        return g.runs(code)
+        return g.highlight(code, budget: budget)
     }
 }

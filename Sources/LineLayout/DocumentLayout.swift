@@ -198,6 +198,13 @@ public struct DocumentLayout: Sendable {
         if u < index.unitCount { index.setCount(index.count(ofUnit: u), exact: false, ofUnit: u) }
     }
 
+    /// Forgets the laid-out rows of unit `u` whose colours changed but not its rows (its code
+    /// block's syntax runs came in): its count stays exact.
+    public mutating func refresh(unit u: Int) {
+        if let layout = laidOut.removeValue(forKey: u) { laidOutRows -= layout.lines.count }
+        lastLookup.forget()
+    }
+
     /// Sets exact counts computed elsewhere (the background layout) for units `start...`.
     public mutating func setExactCounts(_ counts: [Int], from start: Int) {
         for (k, n) in counts.enumerated() where start + k < unitCount {

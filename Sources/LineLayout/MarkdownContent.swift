@@ -1,6 +1,7 @@
 import Dispatch
 import Glibc
 import MarkdownModel
+import Styling
 import Threads
 
 /// A Markdown document as layout units: its leaf blocks (and containers without children,
@@ -224,6 +225,16 @@ public final class MarkdownContent: LayoutContent {
 
     /// Code blocks highlighted so far (each once: tests of laziness).
     public var highlightedBlockCount: Int { syntaxCache.count }
+
+    /// Whether layout with a deferred highlighter asked for code blocks' runs not handed out yet.
+    public var hasSyntaxJobs: Bool { syntaxCache.hasJobs }
+
+    /// The code blocks layout asked for since the last call, in the order asked (each once).
+    public func takeSyntaxJobs() -> [SyntaxJob] { syntaxCache.takeJobs() }
+
+    /// Hands in the runs of a code block asked for (nil: not highlighted); the units of
+    /// `block` laid out before show plain until they are laid out again.
+    public func storeSyntax(_ runs: [SyntaxRun]?, of block: BlockID) { syntaxCache.store(runs, of: block) }
 
     public func text(ofUnit u: Int) -> String { withText(ofUnit: u) { String(decoding: $0, as: UTF8.self) } }
 

@@ -63,6 +63,9 @@ public struct DocumentState: Sendable {
     public var bytesRead = 0
     /// The input ended on a read error (shown once, then kept for `=`).
     public var readError: String?
+    /// Why a code block of this document was shown without colours (the first such note),
+    /// said on the status line once.
+    public internal(set) var highlightNote: String?
     /// Units that changed in the last reload (a cue in the margin until the next key).
     public var changedUnits: Set<Int> = []
     /// The top row the view's surroundings were last laid out ahead for (`prefetch`).
@@ -191,6 +194,18 @@ public struct DocumentState: Sendable {
     /// Lays the document out again (new width or options) keeping the same position: the
     /// viewport holds an anchor or an edge, which the new layout maps to its row. Counts seen
     /// at this width before come back exact; otherwise they are counted now.
+    /// Lays the units of `blocks` out again (their colours changed, not their rows). True when
+    /// `note` is this document's first note about highlighting (kept in `highlightNote`).
+    mutating func codeHighlighted(blocks: [BlockID], note: String?) -> Bool {
+        for block in blocks {
+            guard let units = layout.content.units(covering: block) else { continue }
+            for u in units { layout.refresh(unit: u) }
+        }
+        guard let note, highlightNote == nil else { return false }
+        highlightNote = note
+        return true
+    }
+
     public mutating func relayout(options: LayoutOptions, contentRows: Int) {
         viewport.contentRows = max(0, contentRows)
         if options != layout.options, isText {

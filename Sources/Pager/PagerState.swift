@@ -53,6 +53,10 @@ public enum PagerEvent: Sendable {
     /// and compiling its query costs ~15 ms the first time), then the view is laid out again
     /// with it. Rows never change, only their colours.
     case highlighterReady(CodeHighlighter)
+    /// The syntax runs of code blocks of `content` that its layout asked for are in
+    /// (`CodeHighlighter.deferred`): the units that show them are laid out again (their rows
+    /// do not change). `note`: why one of them was left plain, said once per document.
+    case codeHighlighted(content: MarkdownContent, blocks: [BlockID], note: String?)
     /// Exact row counts of some of document `index`'s text lines, counted in the background
     /// (see `DocumentState.rowCountRequest`); stale chunks (another width, other content) are
     /// dropped.
@@ -245,6 +249,9 @@ public struct PagerState: Sendable {
         case .highlighterReady(let highlighter):
             config.highlighter = highlighter
             relayoutAll()
+            return []
+        case .codeHighlighted(let content, let blocks, let note):
+            codeHighlighted(content: content, blocks: blocks, note: note)
             return []
         case .readProgress(let index, let bytes):
             if documents.indices.contains(index) { documents[index].bytesRead = bytes }

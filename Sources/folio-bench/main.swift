@@ -286,7 +286,7 @@ if args.contains("--highlight") {
         print("folio-bench: no grammars found (run `make grammars`)"); exit(1)
     }
     let highlighter = loader.highlighter()
-    let code = CodeHighlighter { info, text in highlighter.runs(info: info, code: text) }
+    let code = CodeHighlighter { info, text in highlighter.highlight(info: info, code: text) }
     let blocks: [(String, String)] = [
         ("swift", "struct Point {\n    var x = 0, y = 0 // origin\n    func moved(by d: Int) -> Point { Point(x: x + d, y: y - d) }\n}\nlet names = [\"a\", \"b\"].map { $0.uppercased() }\n"),
         ("python", "def fib(n: int) -> int:\n    \"\"\"Fibonacci.\"\"\"\n    a, b = 0, 1\n    for _ in range(n):\n        a, b = b, a + b  # step\n    return a\n"),

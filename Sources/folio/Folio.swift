@@ -188,7 +188,7 @@ struct Folio: ParsableCommand {
         let width = options.width ?? (stdoutIsTerminal ? TerminalWidth.ofStdout() : nil) ?? 80
         let layoutOptions = LayoutOptions(width: max(1, width), inlineLinkURLs: theme == nil,
                                           maxProseWidth: options.proseWidth, centerProse: options.align == .center,
-                                          highlighter: Folio.codeHighlighter(theme: theme))
+                                          highlighter: Folio.codeHighlighter(theme: theme, deferred: false))
         for (i, loaded) in documents.enumerated() {
             if i > 0 && !writeAll(fd: 1, [0x0A]) { return }
             if loaded.kind == .text, let store = loaded.store {

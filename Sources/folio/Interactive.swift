@@ -74,7 +74,7 @@ extension Folio {
                 let printTheme = theme(forTerminal: true, environment: environment)
                 var layoutOptions = LayoutOptions(width: size.columns, inlineLinkURLs: printTheme == nil,
                                                   maxProseWidth: options.proseWidth, centerProse: options.align == .center,
-                                                  highlighter: Folio.codeHighlighter(theme: printTheme))
+                                                  highlighter: Folio.codeHighlighter(theme: printTheme, deferred: false))
                 var layout: DocumentLayout
                 if loaded[0].kind == .text, let store = loaded[0].store {
                     let content = TextContent(store: store, tabWidth: options.tabs ?? 8)
@@ -191,7 +191,7 @@ extension Folio {
             let warned = positions.warning != nil
             positions.loadHistory(into: &state)
             if !warned, let w = positions.warning { _ = state.update(.notice(w)) }
-            guard let highlighter = Folio.codeHighlighter(theme: theme) else { return }
+            guard let highlighter = Folio.codeHighlighter(theme: theme, deferred: true) else { return }
             let effects = state.update(.highlighterReady(highlighter))
             assert(effects.isEmpty, "highlighterReady only lays out again")
         }

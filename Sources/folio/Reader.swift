@@ -27,6 +27,9 @@ enum Delivery: @unchecked Sendable {
     case reloaded(UncheckedSendable<Reload.Result>, doc: Int)
     /// A reload could not read the file (`message`: what to say, nil to stay quiet).
     case reloadFailed(doc: Int, generation: Int, message: String?)
+    /// The syntax runs of a code block of `content` are in (`SyntaxJobs`); `last`: the
+    /// thread that made them is done.
+    case highlighted(content: MarkdownContent, block: BlockID, note: String?, last: Bool)
 }
 
 /// A self-pipe the run loop polls with the terminal: threads post deliveries and wake it.

@@ -68,6 +68,8 @@ struct RunLoop {
     var pendingRestore: [Int: Int] = [:]
     /// The document whose rows a thread is counting (see `startCounting`).
     var counting: Int?
+    /// The thread highlighting code blocks the layout asked for.
+    var syntaxJobs = SyntaxJobs()
 
     /// One document's input as the run loop tracks it.
     struct InputSlot {
@@ -171,6 +173,9 @@ struct RunLoop {
                 saveCurrent()
             }
             try draw()
+            // Code blocks the frame laid out without their colours.
+            syntaxJobs.start(content: (state.help ?? state.documents[state.current]).layout.content,
+                             highlighter: state.config.highlighter, mailbox: mailbox)
 
             let timeout: Int32
             if decoder.hasPendingEscape || decoder.hasPending {
@@ -649,6 +654,9 @@ extension RunLoop {
                 takeReload(result.value, doc: doc)
             case .reloadFailed(let doc, let generation, let message):
                 if let message, reloadGeneration[doc] == generation { say(message) }
+            case .highlighted(let content, let block, let note, let last):
+                syntaxJobs.delivered(last: last)
+                effects += state.update(.codeHighlighted(content: content, blocks: [block], note: note))
             }
         }
         for doc in grown.sorted() where inputs.indices.contains(doc) {

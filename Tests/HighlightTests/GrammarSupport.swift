@@ -20,7 +20,7 @@ enum TestGrammars {
 
     static let codeHighlighter: CodeHighlighter = {
         let h = loader.highlighter()
-        return CodeHighlighter { info, code in h.runs(info: info, code: code) }
+        return CodeHighlighter { info, code in h.highlight(info: info, code: code) }
     }()
 
     /// One letter per role, for role strings under code: ` ` no role.

@@ -1,5 +1,6 @@
 import LineLayout
 import MarkdownModel
+import Styling
 @testable import Pager
 import Testing
 import Viewport
@@ -45,7 +46,7 @@ import Viewport
     /// nor a document built without it waits for a count; the rows are laid out again with
     /// it (their spans carry the colours).
     @Test func theHighlighterJoiningCountsNothingAgain() {
-        let highlighter = CodeHighlighter { _, _ in [] }
+        let highlighter = CodeHighlighter { _, _ in Highlighting(runs: []) }
         var options = LayoutOptions(width: 80)
         var doc = Self.state()
         options.highlighter = highlighter

@@ -182,7 +182,7 @@ extension PagerHarness {
         let calls = Calls()
         h.send(.highlighterReady(CodeHighlighter { _, code in
             calls.count += 1
-            return [SyntaxRun(range: 0..<min(4, code.utf8.count), role: .keyword)]
+            return Highlighting(runs: [SyntaxRun(range: 0..<min(4, code.utf8.count), role: .keyword)])
         }))
         #expect(!h.state.wantsIdle)
         let start = calls.count

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import TerminalIO
 import TerminalScreen
 
@@ -18,6 +21,9 @@ final class FakeTerminal: TerminalBackend {
         case setSize(rows: Int, columns: Int)
         /// From here on every write fails (the terminal went away); the script goes on.
         case terminalGone
+        /// Waits (a few seconds at most) for the loop's mailbox to be posted to by one of its
+        /// threads, and answers `.wake` (`.timeout` if nothing came).
+        case mailbox
     }
 
     /// What the loop did to the terminal, in order.
@@ -65,6 +71,9 @@ final class FakeTerminal: TerminalBackend {
                 (self.rows, self.columns) = (rows, columns)
             case .terminalGone:
                 writesFail = true
+            case .mailbox:
+                var fd = pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)
+                return wakeFD >= 0 && poll(&fd, 1, 10_000) > 0 ? [.wake] : [.timeout]
             }
         }
         idleAnswers += 1

@@ -1,4 +1,7 @@
 import Foundation
+import LineLayout
+import Styling
+import Synchronization
 import Pager
 import TerminalIO
 import TerminalScreen
@@ -182,5 +185,37 @@ import Testing
         #expect(!before.contains { $0.firstRange(of: ANSI.clearScreen) != nil }, "frames before are diffs")
         #expect(h.loop.state.screenRows == size.rows && h.loop.state.screenColumns == size.columns)
         #expect(h.top == 2)
+    }
+}
+
+/// Code is highlighted off the run loop: the loop hands the blocks its frame laid out plain to
+/// a thread (`SyntaxJobs`) and draws them again when their runs are in, with no key pressed.
+@Suite struct SyntaxJobsTests {
+    final class Threads: Sendable {
+        let seen = Mutex<[pthread_t]>([])
+    }
+
+    @Test func blocksAreHighlightedOnAnotherThreadAndDrawnWithoutAKey() throws {
+        let threads = Threads()
+        var config = PagerConfig()
+        config.highlighter = CodeHighlighter(deferred: true) { _, code in
+            threads.seen.withLock { $0.append(pthread_self()) }
+            return Highlighting(runs: [SyntaxRun(range: 0..<min(4, code.utf8.count), role: .keyword)])
+        }
+        let terminal = FakeTerminal(script: [.mailbox, .typed("q")])
+        var h = try RunLoopHarness(markdown: "# T\n\n```sh\necho hi\n```\n", terminal: terminal, config: config)
+        defer { h.removeStateDirectory() }
+        h.loop.mailbox = Mailbox()
+        let loopThread = pthread_self()
+
+        #expect(h.run() == .quit(status: 0))
+        let seen = threads.seen.withLock { $0 }
+        #expect(seen.count == 1, "the block is highlighted once")
+        #expect(seen.allSatisfy { pthread_equal($0, loopThread) == 0 }, "never on the loop's thread")
+        let layout = h.loop.state.documents[0].layout
+        let roles = (0..<layout.rowCount).flatMap { layout.line(at: $0).spans.compactMap(\.style.syntax) }
+        #expect(roles == [.keyword])
+        // Two frames: the first plain, the second (after the mailbox, before `q`) coloured.
+        #expect(terminal.writes.count >= 2)
     }
 }
