@@ -46,6 +46,7 @@ public enum CrashReport {
         case SIGILL, SIGTRAP: return "\(signo == SIGILL ? "SIGILL" : "SIGTRAP"), a runtime check failed"
         case SIGFPE: return "SIGFPE, arithmetic error"
         case SIGABRT: return "SIGABRT, aborted"
+        case SIGSYS: return "SIGSYS, a system call was refused"
         default: return "signal \(signo)"
         }
     }

@@ -20,7 +20,9 @@ enum EmergencyRestore {
     nonisolated(unsafe) static var fatalHandlersInstalled = false
     nonisolated(unsafe) static var previousFatal: [Int32: sigaction] = [:]
 
-    static let fatalSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP]
+    /// The faults (`SignalAction.crash`). SIGSYS is what a seccomp filter sends for a system
+    /// call it refuses.
+    static let fatalSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS]
 
     static func arm(fd: Int32, termios saved: termios, leave: [UInt8]) {
         armed = false

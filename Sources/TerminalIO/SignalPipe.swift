@@ -1,6 +1,7 @@
 @preconcurrency import Glibc
 
-/// Signals folio reacts to, as delivered by `SignalPipe`.
+/// Signals folio reacts to, as delivered by `SignalPipe` (which signals, and why:
+/// `SignalPolicy`).
 public enum Signal: Hashable, Sendable {
     /// SIGWINCH: the terminal changed size.
     case resize
@@ -16,6 +17,10 @@ public enum Signal: Hashable, Sendable {
     case suspendRequest
     /// SIGCONT: resumed after a stop.
     case continued
+    /// Any other signal whose default action ends the process and that folio ends on
+    /// (`SignalAction.end`: SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU,
+    /// SIGSTKFLT, SIGPWR, SIGIO, the real-time signals), by its number.
+    case other(Int32)
 
     /// The POSIX signal number.
     public var number: Int32 {
@@ -27,15 +32,29 @@ public enum Signal: Hashable, Sendable {
         case .quit: SIGQUIT
         case .suspendRequest: SIGTSTP
         case .continued: SIGCONT
+        case .other(let number): number
         }
     }
 
+    /// The signal for `number`; nil for a signal the run loop never hears of (see
+    /// `SignalPolicy`: dropped, a fault, or left alone).
     public init?(number: Int32) {
-        guard let match = Signal.all.first(where: { $0.number == number }) else { return nil }
-        self = match
+        switch number {
+        case SIGWINCH: self = .resize
+        case SIGTERM: self = .terminate
+        case SIGHUP: self = .hangup
+        case SIGINT: self = .interrupt
+        case SIGQUIT: self = .quit
+        case SIGTSTP: self = .suspendRequest
+        case SIGCONT: self = .continued
+        default:
+            guard SignalPolicy.action(for: number) == .end else { return nil }
+            self = .other(number)
+        }
     }
 
-    public static let all: [Signal] = [.resize, .terminate, .hangup, .interrupt, .quit, .suspendRequest, .continued]
+    /// Whether the run loop ends folio for it (restore, save, then the signal's default action).
+    public var endsFolio: Bool { SignalPolicy.action(for: number) == .end }
 }
 
 /// Write end of the self-pipe, read by the signal handler.
@@ -47,8 +66,9 @@ public enum Signal: Hashable, Sendable {
 /// only calls `write(2)`, which is async-signal-safe, and keeps `errno` intact.
 nonisolated(unsafe) var signalPipeWriteFD: Int32 = -1
 
-/// The handler for every signal in `Signal.all`: one byte (the signal number) into the pipe.
-/// A signal that ends folio is also noted for `TerminationWatchdog`.
+/// The handler for the signals the run loop hears of (`SignalAction.event` and `.end`): one
+/// byte (the signal number) into the pipe. A signal that ends folio is also noted for
+/// `TerminationWatchdog`.
 let signalPipeHandler: @convention(c) (Int32) -> Void = { signo in
     let savedErrno = errno
     var byte = UInt8(truncatingIfNeeded: signo)
@@ -60,10 +80,14 @@ let signalPipeHandler: @convention(c) (Int32) -> Void = { signo in
     errno = savedErrno
 }
 
-/// Makes SIGTERM, SIGHUP, SIGINT and SIGQUIT work even while the run loop is busy (a huge
-/// layout, a slow device): when the loop has not taken such a signal from the pipe within
-/// `grace`, a thread restores the terminal (as after a crash) and ends the process with the
-/// signal's default action. The reading position is not saved then — never half-saved:
+/// The handler for the signals folio drops (`SignalAction.ignore`): nothing. The system call
+/// that raised the signal fails with its error (EPIPE, EFBIG) once it returns.
+let droppingHandler: @convention(c) (Int32) -> Void = { _ in }
+
+/// Makes every signal that ends folio (SIGTERM, SIGHUP, SIGUSR1, …: `SignalAction.end`) work
+/// even while the run loop is busy (a huge layout, a slow device): when the loop has not
+/// taken such a signal from the pipe within `grace`, a thread restores the terminal (as
+/// after a crash) and ends the process with the signal's default action. The reading position is not saved then — never half-saved:
 /// stores are replaced atomically.
 ///
 /// Why `nonisolated(unsafe)` is sound: `unanswered` and `since` are single words, written by
@@ -90,8 +114,9 @@ enum TerminationWatchdog {
         unanswered = signal.number
     }
 
+    /// Async-signal-safe: the handler asks it.
     static func ends(_ signo: Int32) -> Bool {
-        signo == SIGTERM || signo == SIGHUP || signo == SIGINT || signo == SIGQUIT
+        SignalPolicy.action(for: signo) == .end
     }
 
     /// CLOCK_MONOTONIC in nanoseconds (clock_gettime is async-signal-safe).
@@ -145,19 +170,38 @@ public final class SignalPipe {
         close(readFD); close(writeFD)
     }
 
-    /// Installs the handlers for `signals` (SA_RESTART; the pipe wakes `poll` regardless).
-    public func install(_ signals: [Signal] = Signal.all) {
+    /// Installs folio's handlers for every signal `SignalPolicy` catches (SA_RESTART; the
+    /// pipe wakes `poll` regardless): the pipe's for the events and the signals that end
+    /// folio, one that does nothing for those it drops. A signal that ends folio or that it
+    /// drops, but that was ignored when folio started (`nohup`, a parent's `trap '' USR1`),
+    /// stays ignored: the parent asked for that, and the programs folio starts inherit it.
+    public func install() { install(numbers: SignalPolicy.caught) }
+
+    /// Installs the handlers for `signals` only (tests).
+    public func install(_ signals: [Signal]) { install(numbers: signals.map(\.number)) }
+
+    private func install(numbers: [Int32]) {
         precondition(signalPipeWriteFD == -1 || signalPipeWriteFD == writeFD, "only one SignalPipe may be installed")
         signalPipeWriteFD = writeFD
-        for signal in signals { install(signal.number) }
+        for number in numbers {
+            var current = sigaction()
+            sigaction(number, nil, &current)
+            let action = SignalPolicy.action(for: number)
+            let ignored = unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == Self.ignoredHandler
+            if ignored && (action == .end || action == .ignore) { continue }
+            install(number)
+        }
         installed = true
         TerminationWatchdog.start()
     }
 
+    /// SIG_IGN's value, `(void (*)(int))1`.
+    static let ignoredHandler = 1
+
     /// Re-installs our handler for one signal (e.g. SIGTSTP after a suspension).
     public func install(_ number: Int32) {
         var action = sigaction()
-        action.__sigaction_handler.sa_handler = signalPipeHandler
+        action.__sigaction_handler.sa_handler = SignalPolicy.action(for: number) == .ignore ? droppingHandler : signalPipeHandler
         sigemptyset(&action.sa_mask)
         action.sa_flags = SA_RESTART
         var old = sigaction()

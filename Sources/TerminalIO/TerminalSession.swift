@@ -45,9 +45,12 @@ public struct TerminalOptions: Hashable, Sendable {
 /// Keys are read from and frames written to `/dev/tty`, so the document may come from a
 /// pipe on stdin. `init` saves the terminal state first and then enters raw mode, the
 /// alternate screen and the chosen mouse mode; `restore()` undoes it all in reverse order,
-/// is idempotent, and also runs from `deinit`, from `atexit`, and on a crash. SIGTERM, SIGHUP,
-/// SIGINT and SIGQUIT arrive as `IOEvent.signal`: the run loop should `restore()` and exit
-/// (see `exit(dueTo:)`). Not thread-safe: use it from one thread (the run loop's).
+/// is idempotent, and also runs from `deinit`, from `atexit`, and on a crash. Every signal
+/// whose default action ends the process is caught while the session exists (`SignalPolicy`):
+/// those that end folio (SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, …) arrive as
+/// `IOEvent.signal`, and the run loop should `restore()` and exit (see `exit(dueTo:)`);
+/// SIGPIPE and SIGXFSZ are dropped; faults go to the crash handler. Not thread-safe: use it
+/// from one thread (the run loop's).
 ///
 /// Typical loop:
 /// ```

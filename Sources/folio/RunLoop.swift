@@ -214,7 +214,7 @@ struct RunLoop {
                         effects += try settleResizes()
                         let size = terminal.size()
                         effects += state.update(.resize(rows: size.rows, columns: size.columns))
-                    case .terminate, .hangup, .interrupt, .quit:
+                    case .terminate, .hangup, .interrupt, .quit, .other:
                         throw leave(dueTo: signal)
                     case .suspendRequest:
                         effects.append(.suspend)
@@ -310,7 +310,7 @@ struct RunLoop {
             let bytes = pendingBytes; pendingBytes = []
             for input in decoder.feed(bytes) { effects += handle(input) }
         }
-        for s in deferredSignals where s == .terminate || s == .hangup || s == .interrupt || s == .quit {
+        for s in deferredSignals where s.endsFolio {
             deferredSignals = []
             throw leave(dueTo: s)
         }

@@ -184,6 +184,14 @@ final class TmuxSession {
         self.columns = columns; self.rows = rows
     }
 
+    /// A format of the pane, as tmux expands it (`#{alternate_on}`, `#{cursor_flag}`,
+    /// `#{mouse_any_flag}`: the modes its program left the terminal in); nil when it cannot be asked.
+    func paneFormat(_ format: String) -> String? {
+        (try? tmux(["display-message", "-p", "-t", target, format])).map {
+            $0.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+    }
+
     /// The pane's process id: the program itself (started with `exec`).
     var panePID: Int32? {
         (try? tmux(["display-message", "-p", "-t", target, "#{pane_pid}"])).flatMap {

@@ -76,8 +76,11 @@ import Testing
     }
 
     /// A signal that ends folio: the terminal restored, then the position saved, then the
-    /// loop ends with the signal (the caller exits with its status).
-    @Test(arguments: [Signal.terminate, .hangup, .interrupt, .quit])
+    /// loop ends with the signal (the caller exits with its status). Every signal whose
+    /// default action ends the process and that folio does not drop ends it this way
+    /// (SIGUSR1, SIGALRM, SIGPWR, a real-time signal, …: `Signal.other`).
+    @Test(arguments: [Signal.terminate, .hangup, .interrupt, .quit, .other(SIGUSR1), .other(SIGALRM),
+                      .other(SIGPWR), .other(__libc_current_sigrtmin() + 3)])
     func endingSignalRestoresSavesAndEnds(signal: Signal) throws {
         let terminal = FakeTerminal(script: [.typed("jjj"), .signal(signal), .typed("q")])
         var h = try RunLoopHarness(terminal: terminal)
@@ -91,30 +94,34 @@ import Testing
         #expect(h.savedTop() == 3)
     }
 
-    /// SIGTERM arriving while a resize settles is not lost; keys typed before it are saved.
-    @Test func sigtermDuringAResizeBurst() throws {
+    /// SIGTERM (or SIGUSR1) arriving while a resize settles is not lost; keys typed before it
+    /// are saved.
+    @Test(arguments: [Signal.terminate, .other(SIGUSR1)])
+    func endingSignalDuringAResizeBurst(signal: Signal) throws {
         let terminal = FakeTerminal(script: [
             .resize(rows: 8, columns: 40),
-            .events([.bytes(Array("jj".utf8)), .signal(.terminate), .signal(.resize)]),
+            .events([.bytes(Array("jj".utf8)), .signal(signal), .signal(.resize)]),
             .typed("q"),
         ])
         var h = try RunLoopHarness(terminal: terminal)
         defer { h.removeStateDirectory() }
-        #expect(h.run() == .signal(.terminate))
+        #expect(h.run() == .signal(signal))
         #expect(terminal.calls.last == .restore)
         #expect(h.savedTop() == 2)
     }
 
-    /// SIGTERM while the first frame waits for the colour reply ends as everywhere else.
-    @Test func sigtermWhileWaitingForTheColourReply() throws {
+    /// SIGTERM (or SIGPWR) while the first frame waits for the colour reply ends as
+    /// everywhere else.
+    @Test(arguments: [Signal.terminate, .other(SIGPWR)])
+    func endingSignalWhileWaitingForTheColourReply(signal: Signal) throws {
         var config = PagerConfig()
         config.themeChoice = .auto
         config.queriesTerminal = true
-        let terminal = FakeTerminal(script: [.signal(.terminate), .typed("q")])
+        let terminal = FakeTerminal(script: [.signal(signal), .typed("q")])
         var h = try RunLoopHarness(terminal: terminal, config: config)
         defer { h.removeStateDirectory() }
         #expect(h.loop.state.awaitingTerminal)
-        #expect(h.run() == .signal(.terminate))
+        #expect(h.run() == .signal(signal))
         #expect(terminal.calls == [.restore], "no frame drawn")
     }
 
