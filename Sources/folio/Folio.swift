@@ -32,7 +32,8 @@ struct Folio: ParsableCommand {
     static func main() {
         CrashReport.install(environment: ProcessEnvironment.current)
         do {
-            let arguments = Invocation.arguments(commandLine: Array(CommandLine.arguments.dropFirst()),
+            // From argv's bytes: a file operand that is not UTF-8 still names its file (`FileName`).
+            let arguments = Invocation.arguments(commandLine: Array(FileName.commandLine().dropFirst()),
                                                  environment: ProcessEnvironment.current)
             var command: ParsableCommand
             if let quick = QuickArguments.parse(arguments) {
@@ -73,13 +74,13 @@ struct Folio: ParsableCommand {
         arguments.removeAll { arg in
             guard arg.hasPrefix("+"), arg.count > 1 else { return false }
             let rest = arg.dropFirst()
-            if rest.hasPrefix("/") { startCommand = .search(String(rest.dropFirst())); return true }
+            if rest.hasPrefix("/") { startCommand = .search(FileName.text(String(rest.dropFirst()))); return true }
             if let n = Int(rest) { startCommand = .line(n); return true }
             if rest == "G" { startCommand = .end; return true }
             if rest == "F" { startCommand = .follow; return true }
             return false
         }
-        if let p = options.pattern { startCommand = .search(p) }
+        if let p = options.pattern { startCommand = .search(FileName.text(p)) }
 
         let stdinIsTerminal = isatty(0) == 1
         let stdoutIsTerminal = isatty(1) == 1

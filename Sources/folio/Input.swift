@@ -9,9 +9,11 @@ import Glibc
 
 /// One document as read from the outside world.
 struct LoadedDocument {
-    /// What the status line and error messages call it: the argument as given, `stdin` for a pipe.
+    /// What the status line and error messages call it: the argument as given, `stdin` for a
+    /// pipe; bytes that are not UTF-8 shown as `<E9>` (`FileName.display`).
     var name: String
-    /// Canonical absolute path for files; nil for standard input.
+    /// Canonical absolute path for files, in `FileName`'s string form (for system calls, go
+    /// through `FileName`); nil for standard input.
     var path: String?
     /// The whole input for Markdown (and small finished text inputs: reading positions hash
     /// them); empty while the input is only in `store` (text, and a large Markdown file until
@@ -37,8 +39,9 @@ enum InputError: Error, CustomStringConvertible {
 }
 
 enum Input {
-    /// Reads a file, or standard input for `-`. Errors carry less-style messages
-    /// (`No such file or directory`, `Is a directory`, `Permission denied`).
+    /// Reads a file (`argument` in `FileName`'s string form), or standard input for `-`.
+    /// Errors carry less-style messages (`No such file or directory`, `Is a directory`,
+    /// `Permission denied`).
     static func load(_ argument: String) -> Result<LoadedDocument, InputError> {
         if argument == "-" {
             return .success(LoadedDocument(name: "stdin", path: nil, bytes: readAll(fd: 0)))
@@ -48,29 +51,26 @@ enum Input {
         case .failure(let error): return .failure(error)
         case .success(let file):
             defer { close(file.fd) }
-            return .success(LoadedDocument(name: argument, path: file.path,
+            return .success(LoadedDocument(name: FileName.display(argument), path: file.path,
                                            bytes: readFile(fd: file.fd, size: Int(file.status.st_size))))
         }
     }
 
-    /// Opens a named file without blocking (`O_NONBLOCK`: a FIFO's `open` waits for a
-    /// writer otherwise), with its status and canonical path; less-style errors.
+    /// Opens a named file (`argument` in `FileName`'s string form) without blocking
+    /// (`O_NONBLOCK`: a FIFO's `open` waits for a writer otherwise), with its status and
+    /// canonical path; less-style errors.
     static func openFile(_ argument: String, regularOnly: Bool)
         -> Result<(fd: Int32, status: stat, path: String), InputError> {
         func failure(_ reason: String) -> Result<(fd: Int32, status: stat, path: String), InputError> {
-            .failure(.cannotOpen(name: argument, reason: reason))
+            .failure(.cannotOpen(name: FileName.display(argument), reason: reason))
         }
         var st = stat()
-        if stat(argument, &st) != 0 { return failure(String(cString: strerror(errno))) }
+        if FileName.stat(argument, &st) != 0 { return failure(String(cString: strerror(errno))) }
         if (st.st_mode & S_IFMT) == S_IFDIR { return failure("Is a directory") }
         if regularOnly && (st.st_mode & S_IFMT) != S_IFREG { return failure("Not a regular file") }
-        let fd = open(argument, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let fd = FileName.open(argument, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         if fd < 0 { return failure(String(cString: strerror(errno))) }
-        let canonical = realpath(argument, nil).map { p -> String in
-            defer { free(p) }
-            return String(cString: p)
-        }
-        return .success((fd, st, canonical ?? argument))
+        return .success((fd, st, FileName.realpath(argument) ?? argument))
     }
 
     /// A regular file of known size: read straight into a buffer of that size (no regrowing
@@ -109,9 +109,10 @@ enum Input {
 }
 
 /// Writes to stderr in one line, `folio: MESSAGE`, control characters made visible (a file
-/// name may hold an ESC; it must not reach the terminal).
+/// name may hold an ESC; it must not reach the terminal), and bytes of an argument that are
+/// not UTF-8 as `<E9>` (ArgumentParser quotes arguments in its errors).
 func reportError(_ message: String) {
-    let line = Array("folio: \(VisibleControls.escape(message))\n".utf8)
+    let line = Array("folio: \(VisibleControls.escape(FileName.display(message)))\n".utf8)
     line.withUnsafeBytes { _ = write(2, $0.baseAddress, $0.count) }
 }
 
@@ -135,12 +136,13 @@ func writeAll(fd: Int32, _ buf: UnsafeRawBufferPointer) -> Bool {
 }
 
 extension Input {
-    /// Opens a command-line argument as a stream: a regular file is read where asked (nothing copied),
-    /// anything else (standard input, a FIFO, a device) gets a reader thread, started later by
-    /// the caller. Never blocks in `open` (FIFOs open non-blocking). The kind is forced, or
-    /// comes from the file name, or from the first bytes (see `KindDetector`): for a pipe,
-    /// waits up to `sniffWait` ms for 64 KB or the end of input, whichever comes first, and
-    /// less when the input pauses for 20 ms.
+    /// Opens a command-line argument (in `FileName`'s string form) as a stream: a regular file
+    /// is read where asked (nothing copied), anything else (standard input, a FIFO, a device,
+    /// a file whose size says nothing of its content: `sizeIsUnknown`) gets a reader thread,
+    /// started later by the caller. Never blocks in `open` (FIFOs open non-blocking). The
+    /// kind is forced, or comes from the file name, or from the first bytes (see
+    /// `KindDetector`): for a pipe, waits up to `sniffWait` ms for 64 KB or the end of input,
+    /// whichever comes first, and less when the input pauses for 20 ms.
     static func openStream(_ argument: String, forced: DocumentKind?, mailbox: Mailbox, doc: Int,
                            sniffWait: Int32 = 100) -> Result<LoadedDocument, InputError> {
         let store = ByteStore()
@@ -149,13 +151,14 @@ extension Input {
         var path: String?
         var st = stat()
         if argument != "-" {
-            name = argument
+            name = FileName.display(argument)
             switch openFile(argument, regularOnly: false) {
             case .failure(let error): return .failure(error)
             case .success(let file): (fd, st, path) = (file.fd, file.status, file.path)
             }
         }
         let isFile = argument != "-" && (st.st_mode & S_IFMT) == S_IFREG
+            && !sizeIsUnknown(fd: fd, size: Int(st.st_size), store: store)
         let byName = argument == "-" ? nil : KindDetector.kind(forPath: argument)
         if isFile {
             defer { close(fd) }
@@ -174,7 +177,8 @@ extension Input {
             let bytes = copy ? store.bytes(0..<store.count) : []
             return .success(LoadedDocument(name: name, path: path, bytes: bytes, kind: kind, store: store))
         }
-        // A stream: sniff what arrives first, then read on in the background.
+        // A stream: sniff what arrives first (after what `sizeIsUnknown` read), then read on in
+        // the background.
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         let reader = StreamReader(fd: fd, doc: doc, store: store, mailbox: mailbox, unbounded: false)
         var kind = forced ?? byName
@@ -204,5 +208,32 @@ extension Input {
         let whole = reader.finished && store.count <= (kind == .markdown ? Int.max : LoadedDocument.positionLimit)
         return .success(LoadedDocument(name: name, path: path, bytes: whole ? store.bytes(0..<store.count) : [],
                                        kind: kind!, store: store, reader: reader))
+    }
+
+    /// Whether a regular file's size says nothing of its content, so that it must be read as
+    /// a stream (a file is otherwise read where asked, up to its size). The kernel makes the
+    /// files of /proc, /sys and their kind as they are read: a /proc file says 0 bytes, a
+    /// /sys attribute 4,096 whatever it holds. Such file systems are known by having no
+    /// blocks at all (`statvfs`: Swift's Glibc module has no `statfs` and its type numbers);
+    /// ramfs has none either, and its files, read as streams, are only not watched. A file of
+    /// size 0 elsewhere (a FUSE mount such as lxcfs's /proc) is tried: the bytes a first read
+    /// brings go into `store`. None, or a size that now counts them (a file being written
+    /// since it was looked at), and it is a file like any other (watched, followed with `F`),
+    /// read again from its start.
+    static func sizeIsUnknown(fd: Int32, size: Int, store: ByteStore) -> Bool {
+        var fs = statvfs()
+        if fstatvfs(fd, &fs) == 0 && fs.f_blocks == 0 { return true }
+        guard size == 0 else { return false }
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var n: Int
+        repeat { n = read(fd, &buffer, buffer.count) } while n < 0 && errno == EINTR
+        guard n > 0 else { return false }
+        var now = stat()
+        if fstat(fd, &now) != 0 || now.st_size > 0 {
+            _ = lseek(fd, 0, SEEK_SET)
+            return false
+        }
+        buffer.withUnsafeBytes { store.append(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+        return true
     }
 }

@@ -43,7 +43,7 @@ struct Reload {
     /// Whether the file at `path` is large enough to be reloaded on a thread.
     static func isLarge(path: String) -> Bool {
         var st = stat()
-        return stat(path, &st) == 0 && Int(st.st_size) > Folio.previewThreshold
+        return FileName.stat(path, &st) == 0 && Int(st.st_size) > Folio.previewThreshold
     }
 
     func start(mailbox: Mailbox) {

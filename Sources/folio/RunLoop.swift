@@ -389,11 +389,12 @@ struct RunLoop {
         return shortPath(path)
     }
 
-    /// `path` relative to the working directory when it is inside it.
+    /// `path` relative to the working directory when it is inside it, as a user reads it
+    /// (`FileName.display`).
     static func shortPath(_ path: String) -> String {
-        let cwd = FileManager.default.currentDirectoryPath
+        let cwd = FileName.currentDirectory()
         let prefix = cwd.hasSuffix("/") ? cwd : cwd + "/"
-        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+        return FileName.display(path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path)
     }
 
     /// Draws one frame; a terminal that cannot be written to has gone away, which ends
@@ -456,8 +457,8 @@ enum Editor {
         let previous = signal(SIGCHLD, SIG_DFL)
         defer { signal(SIGCHLD, previous) }
         var pid: pid_t = 0
-        let argv = ["/bin/sh", "-c", editor + " \"$@\"", "sh", "+\(max(1, line))", path]
-        let cargs = argv.map { strdup($0) } + [nil]
+        let argv = ["/bin/sh", "-c", editor + " \"$@\"", "sh", "+\(max(1, line))"]
+        let cargs = argv.map { strdup($0) } + [FileName.withCString(path) { strdup($0) }, nil]
         defer { for p in cargs { free(p) } }
         guard posix_spawn(&pid, "/bin/sh", nil, nil, cargs, environ) == 0 else { return -1 }
         var status: Int32 = 0
@@ -751,7 +752,7 @@ extension RunLoop {
     func noteFile(_ slot: inout InputSlot) {
         guard slot.doc < loaded.count, let path = loaded[slot.doc].path, slot.reader == nil else { return }
         var st = stat()
-        guard stat(path, &st) == 0 else { return }
+        guard FileName.stat(path, &st) == 0 else { return }
         slot.fileSize = Int(st.st_size)
         slot.fileInode = UInt(st.st_ino)
         slot.fileModified = st.st_mtim
@@ -763,10 +764,7 @@ extension RunLoop {
     /// the files on the command line, so it is watched (Markdown) and followed (`F`) too.
     mutating func openLinked(path: String, fragment: String?) {
         // (Errors name the file as `shortPath` does: `docs/x.md: No such file or directory`.)
-        let canonical = realpath(path, nil).map { p -> String in
-            defer { free(p) }
-            return String(cString: p)
-        }
+        let canonical = FileName.realpath(path)
         if let canonical, let open = state.documents.first(where: { $0.path == canonical }) {
             // Open already: the pager switches to it (the spec only names it).
             let spec: DocumentSpec
@@ -859,7 +857,7 @@ extension RunLoop {
         guard inputs.indices.contains(index), index < loaded.count, let path = loaded[index].path,
               inputs[index].reader == nil else { return [] }
         var st = stat()
-        guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return [] }
+        guard FileName.stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return [] }
         let size = Int(st.st_size)
         let slot = inputs[index]
         let replaced = UInt(st.st_ino) != slot.fileInode
@@ -869,7 +867,7 @@ extension RunLoop {
         if let text = slot.text {
             guard state.following else { return [] }
             if replaced && !followName { return [] }
-            let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+            let fd = FileName.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
             guard fd >= 0 else { return [] }
             defer { close(fd) }
             if size < slot.store.count || replaced {

@@ -1,0 +1,67 @@
+import Foundation
+import LineLayout
+import Testing
+@testable import folio
+
+/// Files whose size says nothing of their content (/proc, /sys) are read as streams; an
+/// empty file elsewhere stays a file, watched and followed like any other (issue 31).
+@Suite struct InputTests {
+    static func open(_ path: String) throws -> LoadedDocument {
+        switch Input.openStream(path, forced: .text, mailbox: Mailbox(), doc: 0) {
+        case .success(let doc): return doc
+        case .failure(let error): throw error
+        }
+    }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/version"), "no /proc"))
+    func aProcFileIsReadAsAStream() throws {
+        let doc = try Self.open("/proc/version")
+        let reader = try #require(doc.reader, "read as a stream")
+        _ = reader.readSynchronously()
+        let store = try #require(doc.store)
+        let expected = try Data(contentsOf: URL(fileURLWithPath: "/proc/version"))
+        #expect(!expected.isEmpty)
+        #expect(store.bytes(0..<store.count) == Array(expected))
+    }
+
+    /// A /sys attribute says 4,096 bytes whatever it holds: read as a file, the rest of the
+    /// 4,096 read as NULs.
+    @Test func aSysFileIsReadAsAStream() throws {
+        let candidates = ["/sys/kernel/mm/transparent_hugepage/enabled", "/sys/devices/system/cpu/online",
+                          "/sys/class/net/lo/address", "/sys/kernel/osrelease"]
+        guard let path = candidates.first(where: { FileManager.default.isReadableFile(atPath: $0) }) else { return }
+        let doc = try Self.open(path)
+        let reader = try #require(doc.reader, "read as a stream")
+        _ = reader.readSynchronously()
+        let store = try #require(doc.store)
+        let bytes = store.bytes(0..<store.count)
+        #expect(!bytes.isEmpty)
+        #expect(!bytes.contains(0))
+        #expect(bytes == Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+    }
+
+    /// A file that was empty when looked at and has been written since (a log just rotated)
+    /// is a file, not a stream: its first bytes are read again from the start.
+    @Test func aFileWrittenSinceItsSizeWasTakenStaysAFile() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("folio-grown-\(getpid())-\(UUID().uuidString.prefix(8)).log")
+        try Data("first line\n".utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let fd = Glibc.open(url.path, O_RDONLY)
+        defer { close(fd) }
+        let store = ByteStore()
+        #expect(!Input.sizeIsUnknown(fd: fd, size: 0, store: store), "the size taken before it was written")
+        #expect(store.count == 0)
+        #expect(lseek(fd, 0, SEEK_CUR) == 0)
+    }
+
+    /// An empty regular file is a file (no reader): a file folio watches and follows.
+    @Test func anEmptyFileStaysAFile() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("folio-empty-\(getpid())-\(UUID().uuidString.prefix(8)).txt")
+        try Data().write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let doc = try Self.open(url.path)
+        #expect(doc.reader == nil)
+        #expect(doc.store?.count == 0)
+        #expect(doc.path != nil)
+    }
+}
