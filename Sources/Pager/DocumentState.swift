@@ -336,6 +336,15 @@ public struct DocumentState: Sendable {
         return path
     }
 
+    /// Keeps the view on the rows it shows while input still arrives. At the bottom it would
+    /// follow the end as lines come in (`.bottom` is sticky), and the run loop would read on
+    /// to keep it filled: after `G` or `F` is stopped by a key, the reading stops, and so
+    /// must the view, as in less.
+    public mutating func holdView() {
+        guard isGrowing, case .bottom = viewport.position, layout.rowCount > 0 else { return }
+        viewport.position = .anchor(layout.anchor(atRow: top))
+    }
+
     /// Moves the view, remembering where it was for `''` (a jump, in less's sense).
     public mutating func jump(to position: ScrollPosition) {
         let before = viewport.position

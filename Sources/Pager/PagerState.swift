@@ -277,6 +277,7 @@ public struct PagerState: Sendable {
                 // Any key stops following (less: any key; Ctrl-C also stops the reading).
                 following = false
                 seeking = nil
+                if help == nil { active.holdView() }
                 let stop: [PagerEffect] = [.stopReading(document: current)]
                 if key == .ctrl("c") || key == .char("q") && keys.count == nil && prompt == nil { return stop }
                 return stop + handle(event)

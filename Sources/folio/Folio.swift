@@ -100,7 +100,11 @@ struct Folio: ParsableCommand {
         var failed = false
         var errors: [String] = []
         for argument in arguments {
-            switch Input.openStream(argument, forced: options.forcedKind, mailbox: mailbox, doc: documents.count) {
+            // The pager does not wait for a stream's first bytes: it opens at once and says it
+            // is waiting (`waitForKind`), so `q` works on a FIFO nobody writes to.
+            let pager = !(options.print || !stdoutIsTerminal || options.forget || options.quitIfOneScreen)
+            switch Input.openStream(argument, forced: options.forcedKind, mailbox: mailbox, doc: documents.count,
+                                    firstBytesWait: pager ? Folio.firstBytesWait : -1) {
             case .success(let doc): documents.append(doc)
             case .failure(let error): reportError(error.description); failed = true; errors.append(error.description)
             }
@@ -130,6 +134,11 @@ struct Folio: ParsableCommand {
                                         errors: errors, mailbox: mailbox)
         throw ExitCode(status)
     }
+
+    /// Milliseconds the pager waits for a stream's first bytes before it opens and says it is
+    /// waiting (`WaitForKind`): a pipe whose command starts at once (`git log`, `man`) is
+    /// sniffed as before, with no waiting screen between.
+    static let firstBytesWait: Int32 = 100
 
     /// Resolves `--color`, `--plain` and `NO_COLOR` into a theme (nil: no escape sequences),
     /// with `--theme`'s palette (`auto`: `COLORFGBG`'s, else dark, until the terminal says).

@@ -24,6 +24,11 @@ struct LoadedDocument {
     var store: ByteStore? = nil
     /// The thread still reading a pipe (nil for files and finished input).
     var reader: StreamReader? = nil
+    /// A stream whose first bytes had not come when it was opened (a FIFO nobody writes to
+    /// yet, `(sleep 9; cat x.md) | folio`): its kind is not known yet and `kind` is only a
+    /// placeholder. The pager is up meanwhile and decides once bytes come
+    /// (`Folio.waitForKind`, which reads from this descriptor, the reader's).
+    var kindPendingFD: Int32? = nil
     /// Text inputs up to this size that have ended are hashed whole for their reading
     /// position; larger ones and unfinished pipes are known by a sample (`LargeText`).
     static let positionLimit = LargeText.threshold
@@ -143,8 +148,12 @@ extension Input {
     /// kind is forced, or comes from the file name, or from the first bytes (see
     /// `KindDetector`): for a pipe, waits up to `sniffWait` ms for 64 KB or the end of input,
     /// whichever comes first, and less when the input pauses for 20 ms.
+    ///
+    /// `firstBytesWait`: milliseconds to wait for a stream's first bytes (-1: as long as it
+    /// takes, print mode); nothing by then, and the document comes back with its kind
+    /// pending (`LoadedDocument.kindPendingFD`).
     static func openStream(_ argument: String, forced: DocumentKind?, mailbox: Mailbox, doc: Int,
-                           sniffWait: Int32 = 100) -> Result<LoadedDocument, InputError> {
+                           sniffWait: Int32 = 100, firstBytesWait: Int32 = -1) -> Result<LoadedDocument, InputError> {
         let store = ByteStore()
         var fd: Int32 = 0
         var name = "stdin"
@@ -181,33 +190,59 @@ extension Input {
         // the background.
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         let reader = StreamReader(fd: fd, doc: doc, store: store, mailbox: mailbox, unbounded: false)
-        var kind = forced ?? byName
-        if kind == nil {
-            let deadline = Date().addingTimeInterval(Double(sniffWait) / 1000)
-            var buffer = [UInt8](repeating: 0, count: 1 << 16)
-            var ended = false
-            while store.count < (64 << 10) && !ended {
-                var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-                // Nothing yet: wait for the first bytes. Then a pause of 20 ms ends the wait
-                // too: a slow pipe's first lines are shown at once, sniffed from what came.
-                let left = store.count == 0 ? -1 : Int32(max(0, min(20, deadline.timeIntervalSinceNow * 1000)))
-                if store.count > 0 && left == 0 { break }
-                let ready = poll(&p, 1, left)
-                if ready < 0 && errno == EINTR { continue }
-                if ready <= 0 { break }
-                let n = read(fd, &buffer, min(buffer.count, (64 << 10) - store.count))
-                if n > 0 { buffer.withUnsafeBytes { store.append(UnsafeRawBufferPointer(rebasing: $0[0..<n])) } }
-                else if n < 0 && errno == EINTR { continue }
-                else { ended = true }
+        var document = LoadedDocument(name: name, path: path, bytes: [], kind: forced ?? byName ?? .text,
+                                      store: store, reader: reader)
+        if forced ?? byName == nil {
+            guard let sniffed = sniff(fd: fd, store: store, reader: reader, sniffWait: sniffWait,
+                                      firstBytesWait: firstBytesWait) else {
+                document.kindPendingFD = fd
+                return .success(document)
             }
-            kind = KindDetector.sniff(store.bytes(0..<store.count))
-            if ended { reader.markFinished() }
+            document.kind = sniffed
         }
-        if kind == .markdown { reader.readToEnd(true) }
-        // An input that ended while it was sniffed is whole: its bytes key its reading position.
-        let whole = reader.finished && store.count <= (kind == .markdown ? Int.max : LoadedDocument.positionLimit)
-        return .success(LoadedDocument(name: name, path: path, bytes: whole ? store.bytes(0..<store.count) : [],
-                                       kind: kind!, store: store, reader: reader))
+        settle(&document)
+        return .success(document)
+    }
+
+    /// The kind of a stream from what arrives first: waits up to `firstBytesWait` ms for the
+    /// first bytes (-1: without end; nothing by then: nil), then reads until 64 KB, the end,
+    /// `sniffWait` ms in all, or a pause of 20 ms (a slow pipe's first lines are shown at
+    /// once, sniffed from what came). What it reads goes into `store`.
+    static func sniff(fd: Int32, store: ByteStore, reader: StreamReader, sniffWait: Int32 = 100,
+                      firstBytesWait: Int32 = -1) -> DocumentKind? {
+        var deadline = Date().addingTimeInterval(Double(sniffWait) / 1000)
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var ended = false
+        while store.count < (64 << 10) && !ended {
+            var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let left = store.count == 0 ? firstBytesWait : Int32(max(0, min(20, deadline.timeIntervalSinceNow * 1000)))
+            if store.count > 0 && left == 0 { break }
+            let ready = poll(&p, 1, left)
+            if ready < 0 && errno == EINTR { continue }
+            if ready == 0 && store.count == 0 { return nil }
+            if ready <= 0 { break }
+            let n = read(fd, &buffer, min(buffer.count, (64 << 10) - store.count))
+            if n > 0 {
+                if store.count == 0 { deadline = Date().addingTimeInterval(Double(sniffWait) / 1000) }
+                buffer.withUnsafeBytes { store.append(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+            } else if n < 0 && errno == EINTR {
+                continue
+            } else {
+                ended = true
+            }
+        }
+        if ended { reader.markFinished() }
+        return KindDetector.sniff(store.bytes(0..<store.count))
+    }
+
+    /// A stream whose kind is known: a Markdown stream is read whole (it is parsed whole), and
+    /// an input that ended while it was sniffed is whole: its bytes key its reading position.
+    static func settle(_ document: inout LoadedDocument) {
+        guard let reader = document.reader, let store = document.store else { return }
+        document.kindPendingFD = nil
+        if document.kind == .markdown { reader.readToEnd(true) }
+        let whole = reader.finished && store.count <= (document.kind == .markdown ? Int.max : LoadedDocument.positionLimit)
+        document.bytes = whole ? store.bytes(0..<store.count) : []
     }
 
     /// Whether a regular file's size says nothing of its content, so that it must be read as

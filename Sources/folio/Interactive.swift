@@ -111,6 +111,16 @@ extension Folio {
         CrashReport.crashIfAsked(at: "pager", environment: environment)
         signal(SIGCHLD, SIG_IGN)  // browsers we start are reaped by the kernel
 
+        // A stream that has not written yet: its kind is decided once it does, the terminal
+        // saying meanwhile that folio waits (`q` quits).
+        for i in loaded.indices where loaded[i].kindPendingFD != nil {
+            switch WaitForKind.wait(for: &loaded[i], terminal: session, config: config) {
+            case .ready: continue
+            case .quit: return hadErrors ? 1 : 0
+            case .signal(let signal): session.restore(); session.exit(dueTo: signal)
+            }
+        }
+
         // A large Markdown file shows its first screen from a parse of its beginning; the full
         // parse runs on another thread (see RunLoop). One with a saved position opens at the
         // top too and moves there when the full parse is in (about 1 s for 20 MB), unless a

@@ -7,6 +7,7 @@ import Pager
 import TextModel
 import TerminalIO
 import TerminalScreen
+import Viewport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -84,6 +85,9 @@ struct RunLoop {
         /// A file (all of it readable at once) is indexed to its end (`G`, search, `F`) rather than by slices.
         var indexToEnd = false
         var ended = false
+        /// Where the view was when a key stopped `G`, `F` or a search on this stream: no reading on
+        /// until the view moves (`demandInput`).
+        var stoppedAt: ScrollPosition?
         /// Why the input ended early (a read error), said once its text is whole.
         var endError: String?
         /// What the file looked like when last read (follow, watch).
@@ -356,6 +360,7 @@ struct RunLoop {
             guard inputs.indices.contains(index), inputs[index].text != nil else { break }
             inputs[index].reader?.readToEnd(false)
             inputs[index].indexToEnd = false
+            if state.documents.indices.contains(index) { inputs[index].stoppedAt = state.documents[index].viewport.position }
         case .edit(let path, let line, let index):
             saveCurrent()
             let status = (try? terminal.handOver { Editor.run(path: path, line: line) }) ?? -1
@@ -737,14 +742,22 @@ extension RunLoop {
 
     /// Lets the reader of the current text stream read on when the view nears the end of
     /// what has arrived (a bounded read-ahead, as less).
-    func demandInput() {
+    mutating func demandInput() {
         let index = state.current
         guard inputs.indices.contains(index), let reader = inputs[index].reader, !reader.finished,
               inputs[index].text != nil, state.help == nil else { return }
         let doc = state.documents[index]
         let rows = max(1, state.contentRows)
+        if let stopped = inputs[index].stoppedAt {
+            // Stopped by a key: reading starts again only on a new request (a move, `G`, `F`).
+            if stopped == doc.viewport.position && !state.following && state.seeking == nil { return }
+            inputs[index].stoppedAt = nil
+        }
+        // Read-ahead is counted from what is indexed, not from what is held: while `G` or `F`
+        // reads on, the reader stays a bounded distance ahead of the lines taken in, so a key
+        // that stops it leaves little behind to take in (less holds what it read, too).
         if state.following || state.seeking != nil || doc.top + 4 * rows >= doc.layout.rowCount {
-            reader.demand(inputs[index].store.count)
+            reader.demand(inputs[index].text?.indexedBytes ?? inputs[index].store.count)
         }
     }
 

@@ -79,10 +79,39 @@ struct TextAndStreamEndToEndTests {
         #expect(first.count == 24)
         try pane.keys("G")
         _ = try #require(pane.wait { $0.last?.contains("^C stops") == true })
-        try pane.keys("C-c")
-        _ = try #require(pane.wait { $0.last?.contains("^C stops") == false })
+        try pane.keys("<C-c>")
+        let stopped = try #require(pane.wait { $0.last?.contains("^C stops") == false })
+        // Reading stops for good: what is held (the status line's "reading… N MB") stays put,
+        // and the view does not follow lines that were already in.
+        func held(_ screen: [String]) -> String? {
+            guard let status = screen.last, let start = status.range(of: "reading… ") else { return nil }
+            return String(status[start.upperBound...].prefix { $0 != " " })
+        }
+        // (A key is taken between two slices of indexing: what was read before it still
+        // comes in; give that a moment, then nothing more may come.)
+        Thread.sleep(forTimeInterval: 1)
+        let settled = try #require(held(pane.screen), "\(stopped)")
+        Thread.sleep(forTimeInterval: 2)
+        #expect(held(pane.screen) == settled, "read on after ^C: \(settled) then \(pane.screen.last ?? "")")
+        try pane.keys("g")
+        _ = try #require(pane.wait { $0.last?.contains("p1/") == true }, "the pager answers keys")
         try pane.keys("q")
         #expect(pane.tmux.waitForExit(timeout: FolioPane.timeout), "q quits after reading was stopped")
+    }
+
+    /// A FIFO nobody writes to: the pager is up at once, says it waits, and `q` quits (it
+    /// showed a blank screen only Ctrl-C ended). One written to later shows as it would have.
+    @Test func aSilentFIFOSaysItWaitsAndQQuits() throws {
+        let pane = try FolioPane.shell("mkfifo \"$T/f\" && exec \"$FOLIO_EXE\" \"$T/f\"")
+        _ = try #require(pane.wait(text: "Waiting for input"))
+        try pane.keys("q")
+        #expect(pane.tmux.waitForExit(timeout: FolioPane.timeout))
+        let late = try FolioPane.shell("(sleep 1; printf '# Late title\\n\\n- one\\n- two\\n\\nSome *text*.\\n') | \"$FOLIO_EXE\"")
+        _ = try #require(late.wait(text: "Waiting for input"))
+        let shown = try #require(late.wait { $0.contains("• one") })
+        #expect(shown.first == "Late title", "sniffed as Markdown once it came: \(shown)")
+        try late.keys("q")
+        #expect(late.tmux.waitForExit(timeout: FolioPane.timeout))
     }
 
     /// A pipe is read only a few MB ahead of the view: a search, `Ng` and `N%` read on as far

@@ -154,6 +154,25 @@ extension PagerHarness {
         #expect(s.top == "line 1")
     }
 
+    /// `G` (or `F`) stopped by a key leaves the view on the rows it shows: lines that arrive
+    /// afterwards do not move it (at the bottom it followed them, and the loop read on
+    /// without end to keep it filled).
+    @Test(arguments: ["G", "F"], ["<C-c>", "q", "k"])
+    func aStoppedGOrFHoldsTheView(start: String, stop: String) {
+        var s = Stream(total: 10_000, arrived: 100)
+        s.harness.send(start)
+        s.arrive(100)
+        #expect(s.harness.state.active.viewport.position == .bottom, "following the end while it reads")
+        let shown = s.rows
+        s.harness.effects = []
+        s.harness.send(stop)
+        #expect(s.effects.first == .stopReading(document: 0))
+        let held = stop == "k" ? s.rows : shown
+        s.arrive(500)
+        #expect(s.rows == held, "new lines do not move the view")
+        if case .bottom = s.harness.state.active.viewport.position { Issue.record("still at the sticky bottom") }
+    }
+
     /// The preview while typing looks at `previewTextLimit` lines at most: a match further
     /// on is found by Enter, not by each key.
     @Test func thePreviewOfASearchBeingTypedDoesBoundedWork() {
