@@ -269,6 +269,7 @@ enum BlockLayouter {
                     } else if let marginSpan {
                         spans.append(marginSpan); w += margin
                     }
+                    var shown = wl.width
                     if wl.end > wl.start {
                         if !wl.overwide, let contentRuns,
                            let pieces = SyntaxRunMapper.spans(buf, wl.start..<wl.end, width: wl.width, runs: contentRuns,
@@ -276,11 +277,11 @@ enum BlockLayouter {
                             spans.append(contentsOf: pieces)
                         } else {
                             var s = String(decoding: UnsafeBufferPointer(rebasing: buf[wl.start..<wl.end]), as: UTF8.self)
-                            if wl.overwide { s = narrowed(s, to: 1) }
-                            spans.append(Span(text: s, style: style, width: wl.width, contentOffset: wl.start))
+                            if wl.overwide { s = narrowed(s, to: wl.width); shown = CellWidth.of(s) }
+                            spans.append(Span(text: s, style: style, width: shown, contentOffset: wl.start))
                         }
                     }
-                    sink.add(spans, width: w + wl.width, range: wl.start..<wl.end, sourceLine: firstLine + k)
+                    sink.add(spans, width: w + shown, range: wl.start..<wl.end, sourceLine: firstLine + k)
                 }
             }
         }

@@ -40,6 +40,7 @@ extension Flow {
                 isFirst = false
                 spans.reserveCapacity(spans.count + 2)
                 var lo = -1, hi = -1
+                var shown = 0  // columns of the spans made here
                 var k = r
                 while k < runs.count && runs[k].start < wl.end {
                     let run = runs[k]
@@ -62,6 +63,7 @@ extension Flow {
                             offset = co + base
                         }
                         spans.append(Span(text: t, style: run.style, width: w, contentOffset: offset))
+                        shown += w
                     }
                     k += 1
                 }
@@ -72,14 +74,15 @@ extension Flow {
                 }
                 let sourceOffset = breakIndex > 0 ? lineBreaks[breakIndex - 1].line : 0
                 body(FlowLine(spans: spans, range: (range.lowerBound + base)..<(range.upperBound + base),
-                              width: wl.width, sourceLineOffset: sourceOffset))
+                              width: wl.overwide ? shown : wl.width, sourceLineOffset: sourceOffset))
             }
         }
     }
 }
 
 /// `text` with every grapheme wider than `width` columns replaced by U+FFFD (one column): what
-/// a wide character becomes when the layout is one column wide.
+/// a wide character becomes when the layout is one column wide, or a cluster such as `स्त्री`
+/// (4 columns) at 3.
 func narrowed(_ text: String, to width: Int) -> String {
     var out = ""
     for c in text {

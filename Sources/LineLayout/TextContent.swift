@@ -655,8 +655,8 @@ enum TextLineLayouter {
             var piece = String(decoding: UnsafeBufferPointer(rebasing: bytes[a..<b]), as: UTF8.self)
             var w = CellWidth.of(piece)
             if overwide && w > width {
-                piece = String(repeating: "\u{FFFD}", count: piece.count)
-                w = piece.count
+                piece = narrowed(piece, to: width)
+                w = CellWidth.of(piece)
             }
             let attributes = runs.first { $0.range.contains(a) }?.attributes
             let link = rowLinks.first { $0.range.contains(a) }?.destination

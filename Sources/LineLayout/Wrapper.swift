@@ -5,8 +5,9 @@ struct WrappedLine {
     var start: Int
     var end: Int
     var width: Int
-    /// A grapheme on this line is wider than the whole width (a wide character at width 1); the
-    /// renderer shows it as U+FFFD so the line still fits.
+    /// A grapheme on this line is wider than the whole width (a wide character at width 1, a
+    /// cluster such as `स्त्री` at width 3); the renderer shows it as U+FFFD so the line still
+    /// fits. Such a grapheme is alone on its line (with any zero-width ones after it).
     var overwide = false
 }
 
@@ -73,7 +74,8 @@ enum Wrapper {
                      _ body: (WrappedLine) -> Void) {
         var cursor = GraphemeCursor(string, bytes)
         let n = bytes.count
-        let overwide = width < 2
+        // The current line holds a grapheme wider than `width` (counted as `width`).
+        var overwide = false
         var lineStart = 0, col = 0
         // The current line began at a soft wrap (its leading spaces are not shown).
         var wrapped = false
@@ -84,6 +86,7 @@ enum Wrapper {
         var i = 0
         @inline(__always) func emit(_ end: Int, _ w: Int) {
             body(WrappedLine(start: lineStart, end: end, width: w, overwide: overwide))
+            overwide = false
         }
         while i < n {
             let b = bytes[i]
@@ -122,7 +125,8 @@ enum Wrapper {
                 }
             }
             var (length, w) = cursor.next(at: i)
-            if w > width { w = width }
+            let tooWide = w > width
+            if tooWide { w = width }
             if col + w > width {
                 if breakEnd > lineStart {
                     emit(breakEnd, breakCol)
@@ -134,6 +138,9 @@ enum Wrapper {
                     lineStart = i; col = 0; breakEnd = -1; wrapped = true
                 }
             }
+            // Only a grapheme at the start of its line can be too wide (it fills the line), so
+            // the lines emitted above never hold it.
+            if tooWide { overwide = true }
             col += w
             i += length
         }
@@ -154,18 +161,20 @@ enum Wrapper {
                          width: Int, continuationWidth: Int, _ body: (WrappedLine) -> Void) {
         var cursor = GraphemeCursor(string, bytes)
         var lineStart = from, col = 0, limit = width
+        var overwide = false  // the current line holds a grapheme wider than `limit`
         var i = from
         while i < to {
-            var (length, w) = cursor.next(at: i)
-            if w > limit { w = limit }
+            let (length, natural) = cursor.next(at: i)
+            var w = min(natural, limit)
             if col + w > limit && col > 0 {
-                body(WrappedLine(start: lineStart, end: i, width: col, overwide: limit < 2))
-                lineStart = i; col = 0; limit = continuationWidth
-                if w > limit { w = limit }
+                body(WrappedLine(start: lineStart, end: i, width: col, overwide: overwide))
+                lineStart = i; col = 0; limit = continuationWidth; overwide = false
+                w = min(natural, limit)
             }
+            if natural > limit { overwide = true }
             col += w
             i += length
         }
-        body(WrappedLine(start: lineStart, end: to, width: col, overwide: limit < 2))
+        body(WrappedLine(start: lineStart, end: to, width: col, overwide: overwide))
     }
 }

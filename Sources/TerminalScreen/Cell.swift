@@ -2,21 +2,22 @@ import CellWidth
 
 /// One column of the screen.
 ///
-/// A cell holds one grapheme cluster and its width (1 or 2). The column after a wide (width-2)
-/// cluster is a *continuation* cell: empty text, width 0, the same style; it is never printed,
-/// the wide cluster covers it.
+/// A cell holds one grapheme cluster and its width in columns (`CellWidth`: 1, 2 for wide
+/// characters and emoji, more for a cluster terminals draw code point by code point, such as
+/// `स्त्री`). Each column after a wider-than-1 cluster is a *continuation* cell: empty text,
+/// width 0, the same style; it is never printed, the cluster covers it.
 ///
 /// Invariant: `text` never contains a control character (C0, DEL, C1) — the initialiser
 /// replaces them — so no cell can inject an escape sequence into a frame.
 public struct Cell: Hashable, Sendable {
     public private(set) var text: String
-    /// Columns covered: 1, 2 (wide), or 0 for a continuation cell.
+    /// Columns covered: 1 or more, or 0 for a continuation cell.
     public private(set) var width: Int
     public var style: CellStyle
 
     /// A cell showing one grapheme cluster. Control characters become U+FFFD (use
-    /// `Grid.put`, which spells C0 controls in caret notation, for text); widths other than
-    /// 1 and 2 become 1 (a zero-width cluster alone is shown as a space).
+    /// `Grid.put`, which spells C0 controls in caret notation, for text); a zero-width cluster
+    /// alone is shown as a space.
     public init(_ character: Character, style: CellStyle = .plain) {
         if Cell.isControl(character) {
             self.init(verified: "\u{FFFD}", width: 1, style: style)
@@ -25,7 +26,7 @@ public struct Cell: Hashable, Sendable {
             if w <= 0 {
                 self.init(verified: " ", width: 1, style: style)
             } else {
-                self.init(verified: String(character), width: min(w, 2), style: style)
+                self.init(verified: String(character), width: w, style: style)
             }
         }
     }
@@ -39,7 +40,7 @@ public struct Cell: Hashable, Sendable {
         Cell(verified: " ", width: 1, style: style)
     }
 
-    /// The cell under the right half of a wide cluster.
+    /// A cell under a column of a wide cluster after its first.
     public static func continuation(_ style: CellStyle) -> Cell {
         Cell(verified: "", width: 0, style: style)
     }

@@ -133,8 +133,9 @@ public struct FrameRenderer: Sendable {
         out.append(contentsOf: cell.text.utf8)
         let next = column + cell.width
         // After the last column the cursor is in the "pending wrap" state, and terminals may
-        // disagree with us on the width of emoji sequences: in both cases forget the position,
-        // so the next cell is placed absolutely.
+        // disagree with us on the width of a cluster of several code points (emoji sequences,
+        // Indic conjuncts): in both cases forget the position, so the next cell is placed
+        // absolutely.
         if next >= columns || cell.width != 1 || cell.text.unicodeScalars.count > 1 {
             cursor = nil
         } else {

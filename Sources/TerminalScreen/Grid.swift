@@ -3,9 +3,9 @@ import CellWidth
 /// A rectangle of cells: one whole frame, composed in memory before anything is written.
 ///
 /// Coordinates are 0-based `(row, column)`. Writes outside the grid are clipped, never a
-/// trap. Invariant: a wide cell at column c is always followed by its continuation at c+1,
-/// and a continuation always follows a wide cell; writes that would break a wide cell in two
-/// turn the remaining half into a space.
+/// trap. Invariant: a cell of width w at column c is always followed by its w - 1 continuations
+/// (c+1 ..< c+w), and every continuation belongs to the wide cell before it; writes that would
+/// break a wide cell turn the rest of it into spaces.
 public struct Grid: Hashable, Sendable {
     public let rows: Int
     public let columns: Int
@@ -33,11 +33,13 @@ public struct Grid: Hashable, Sendable {
         cells[row * columns ..< (row + 1) * columns]
     }
 
-    /// Writes `text` from `column` on, one grapheme cluster per cell (two for wide ones),
-    /// and returns the column after the last cell written (at most `columns`).
+    /// Writes `text` from `column` on, one grapheme cluster per cell (covering as many columns
+    /// as `CellWidth` gives it), and returns the column after the last cell written (at most
+    /// `columns`).
     ///
-    /// - Clips at the right edge; a wide cluster that does not fit in the last column becomes
-    ///   a space in `style` and writing stops.
+    /// - Clips at the right edge; a wide cluster that does not fit before it becomes spaces in
+    ///   `style` up to the edge and writing stops.
+    /// - A wide cluster cut by the left edge (column < 0) shows as spaces in its visible columns.
     /// - C0 controls and DEL are shown in caret notation (`^M`, `^?`), C1 controls as U+FFFD.
     /// - Zero-width clusters (a lone combining mark, ZWSP) are dropped.
     /// - Columns left of 0 are skipped (the text is clipped on the left as well).
@@ -57,11 +59,16 @@ public struct Grid: Hashable, Sendable {
                 }
                 continue
             }
-            let width = min(CellWidth.of(character), 2)
+            let width = CellWidth.of(character)
             if width <= 0 { continue }
-            if col < 0 { col += width; continue }
+            if col < 0 {
+                // A cluster cut by the left edge: its visible columns are spaces.
+                for c in 0 ..< max(0, min(col + width, columns)) { set(.blank(style), row: row, column: c) }
+                col += width
+                continue
+            }
             if col + width > columns {
-                set(.blank(style), row: row, column: col)
+                for c in col ..< columns { set(.blank(style), row: row, column: c) }
                 return columns
             }
             set(Cell(verified: String(character), width: width, style: style), row: row, column: col)
@@ -70,25 +77,30 @@ public struct Grid: Hashable, Sendable {
         return min(max(col, 0), columns)
     }
 
-    /// Places one cell (and its continuation when wide), repairing any wide cell it cuts in two.
+    /// Places one cell (and its continuations when wide), repairing any wide cell it cuts.
     public mutating func set(_ cell: Cell, row: Int, column: Int) {
         guard row >= 0, row < rows, column >= 0, column < columns, !cell.isContinuation else { return }
-        if cell.width == 2 && column + 1 >= columns {
+        if column + cell.width > columns {
             set(.blank(cell.style), row: row, column: column)
             return
         }
         let base = row * columns
-        // Left neighbour: we overwrite the right half of a wide cell.
-        if cells[base + column].isContinuation, column > 0 {
-            cells[base + column - 1] = .blank(cells[base + column - 1].style)
+        // Left: we overwrite a continuation, so the wide cell it belongs to starts before
+        // `column`; its columns left of `column` become spaces.
+        if column > 0 && cells[base + column].isContinuation {
+            var head = column - 1
+            while head > 0 && cells[base + head].isContinuation { head -= 1 }
+            for c in head..<column { cells[base + c] = .blank(cells[base + c].style) }
         }
         let end = column + cell.width  // first column after the new cell
-        // Right neighbour: we overwrite the left half of a wide cell whose right half survives.
-        if end < columns, cells[base + end].isContinuation {
-            cells[base + end] = .blank(cells[base + end].style)
+        // Right: continuations from `end` on belong to a wide cell we overwrite the start of.
+        var c = end
+        while c < columns && cells[base + c].isContinuation {
+            cells[base + c] = .blank(cells[base + c].style)
+            c += 1
         }
         cells[base + column] = cell
-        if cell.width == 2 { cells[base + column + 1] = .continuation(cell.style) }
+        for k in column + 1 ..< end { cells[base + k] = .continuation(cell.style) }
     }
 
     /// Fills a rectangle (clipped to the grid) with `character` in `style`.

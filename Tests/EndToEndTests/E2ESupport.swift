@@ -82,22 +82,32 @@ enum E2E {
                       timedOut: output.timedOut)
     }
 
-    /// Terminal columns of a line of plain text: East Asian wide and emoji clusters are 2,
-    /// combining marks and format characters 0, everything else 1. (A test-side
-    /// approximation of CellWidth, good for the scripts the test documents use.)
+    /// Terminal columns of a line of plain text: an emoji sequence (VS16, ZWJ, a skin tone, a
+    /// flag) is 2, any other cluster the sum of its code points (East Asian wide and emoji 2,
+    /// combining marks and format characters 0, everything else 1), as terminals that draw code
+    /// point by code point count it. (A test-side approximation of CellWidth, good for the
+    /// scripts the test documents use.)
     static func columns(_ line: String) -> Int {
         line.reduce(0) { $0 + columns(of: $1) }
     }
 
     static func columns(of character: Character) -> Int {
         let scalars = character.unicodeScalars
-        guard let first = scalars.first else { return 0 }
-        if scalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
-        if first.properties.generalCategory == .nonspacingMark || first.properties.generalCategory == .format {
-            return 0
+        let joins = { (s: Unicode.Scalar) in
+            s.value == 0xFE0F || s.value == 0x200D || (0x1F1E6...0x1F1FF).contains(s.value) || (0x1F3FB...0x1F3FF).contains(s.value)
         }
-        if first.properties.isEmojiPresentation { return 2 }
-        switch first.value {
+        if scalars.count > 1 && scalars.contains(where: joins) { return 2 }
+        return scalars.reduce(0) { $0 + columns(of: $1) }
+    }
+
+    static func columns(of scalar: Unicode.Scalar) -> Int {
+        if (0x600...0x605).contains(scalar.value) || scalar.value == 0x6DD { return 1 }  // visible number signs
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format, .control: return 0
+        default: break
+        }
+        if scalar.properties.isEmojiPresentation { return 2 }
+        switch scalar.value {
         case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
              0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
              0xFFE0...0xFFE6, 0x20000...0x3FFFD:

@@ -10,6 +10,7 @@ struct MarkdownGenerator {
     static let words = [
         "the", "tide", "is", "high", "harbour", "a", "of", "water", "supercalifragilisticexpialidocious",
         "日本語の文章", "한국어", "😀", "👍🏽", "👨‍👩‍👧", "❤️", "🇫🇷", "e\u{301}", "naïve", "ｆｕｌｌ", "x",
+        "संयुक्ताक्षर", "स्त्री", "a\u{600}\u{600}\u{600}\u{600}b",  // clusters 3, 4 and 5 columns wide
         "\u{1B}[31mred", "tab\there", "a-very-long-hyphenated-word-that-never-ends", "0123456789012345678901234567890",
     ]
 

@@ -17,7 +17,8 @@ import TestSupport
     /// SGR, OSC 8, overstrike, controls, wide characters, emoji, invalid UTF-8, CR LF (decoded).
     static func randomLine(_ rng: inout SeededRandom) -> String {
         let pieces = ["a", "word ", "\t", "\u{1B}[1;31m", "\u{1B}[m", "\u{1B}]8;;https://x.org\u{1B}\\", "\u{1B}]8;;\u{1B}\\",
-                      "_\u{8}x", "\u{7}", "日本", "👍🏽", "e\u{301}", "\u{7F}", "\u{1B}[K", "\r", "   ", "0123456789"]
+                      "_\u{8}x", "\u{7}", "日本", "👍🏽", "e\u{301}", "\u{7F}", "\u{1B}[K", "\r", "   ", "0123456789",
+                      "स्त्री", "\u{600}\u{600}\u{600}1"]
         let n = Int(rng.next() % 40)
         return (0..<n).map { _ in pieces[Int(rng.next() % UInt64(pieces.count))] }.joined()
     }

@@ -23,6 +23,26 @@ import Testing
         #expect(wrap("日本語", 4) == ["日本", "語"])
         #expect(wrap("e\u{301}e\u{301}e\u{301}", 2) == ["e\u{301}e\u{301}", "e\u{301}"])
         #expect(wrap("👨‍👩‍👧👍🏽", 2) == ["👨‍👩‍👧", "👍🏽"])
+        // Clusters terminals draw code point by code point are as wide as their code points.
+        #expect(wrap("क्षस्त्री", 4) == ["क्ष", "स्त्री"])
+        #expect(wrap("क्षस्त्री", 6) == ["क्षस्त्री"])
+    }
+
+    /// A grapheme wider than the line fills a line of its own, marked overwide (shown as
+    /// U+FFFD); the lines around it are not.
+    @Test func graphemesWiderThanTheLineAreAloneAndMarked() {
+        let text = "ab स्त्री cd"
+        let bytes = Array(text.utf8)
+        func shown(_ lines: [WrappedLine]) -> [String] {
+            lines.map { String(decoding: bytes[$0.start..<$0.end], as: UTF8.self) + ($0.overwide ? " (overwide)" : "") }
+        }
+        #expect(shown(Wrapper.wrap(text, width: 3)) == ["ab", "स्त्री (overwide)", "cd"])
+        #expect(shown(Wrapper.wrap(text, width: 4)) == ["ab", "स्त्री", "cd"])
+        #expect(Wrapper.wrap(text, width: 3).map(\.width) == [2, 3, 2])
+        let hard = bytes.withUnsafeBufferPointer {
+            Wrapper.hardWrap(text, $0, from: 0, to: bytes.count, width: 4, continuationWidth: 3)
+        }
+        #expect(shown(hard) == ["ab ", "स्त्री (overwide)", " cd"])
     }
 
     @Test func hardBreaksEndTheLine() {
@@ -99,7 +119,8 @@ import Testing
 
     @Test func fastPathAgreesWithTheGraphemeLoop() {
         var random = SeededRandom(seed: 0x3a9)
-        let words = ["a", "word", "longerword", "x", "日本", "e\u{301}", "🙂", "  ", " ", "\n", "ab\u{301}c", "supercalifragilistic"]
+        let words = ["a", "word", "longerword", "x", "日本", "e\u{301}", "🙂", "  ", " ", "\n", "ab\u{301}c", "supercalifragilistic",
+                     "स्त्री", "क्ष"]
         for _ in 0..<3000 {
             let text = (0..<Int.random(in: 0...12, using: &random)).map { _ in
                 words.randomElement(using: &random)! + (Bool.random(using: &random) ? " " : "")

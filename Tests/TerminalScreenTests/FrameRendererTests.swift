@@ -5,7 +5,8 @@ import Testing
 /// The main correctness proof: renderer bytes, replayed through `TestTerminal` on top of the
 /// previous frame, reproduce the new frame exactly — text, wide characters and styles.
 @Suite struct FrameRendererTests {
-    static let samples: [String] = ["a", "b", "x", " ", "é", "e\u{301}", "中", "文", "😀", "👍🏽", "-", "Z"]
+    static let samples: [String] = ["a", "b", "x", " ", "é", "e\u{301}", "中", "文", "😀", "👍🏽", "-", "Z",
+                                    "क्ष", "स्त्री", "\u{600}\u{600}1"]
     static let styles: [CellStyle] = [
         .plain, CellStyle(bold: true), CellStyle(foreground: .ansi(1)), CellStyle(background: .palette(200)),
         CellStyle(foreground: .rgb(10, 200, 30), underline: true), CellStyle(dim: true, italic: true),

@@ -34,6 +34,37 @@ import Testing
             """)
     }
 
+    /// A cluster terminals draw code point by code point covers as many columns as they add up
+    /// to (`स्त्री`: 4, four number signs and a digit: 5), and breaks like a wide character.
+    @Test func clustersWiderThanTwo() {
+        var grid = Grid(rows: 4, columns: 7)
+        #expect(grid.put("aस्त्रीb", row: 0, column: 0) == 6)
+        #expect(grid[0, 1].width == 4 && (2...4).allSatisfy { grid[0, $0].isContinuation } && grid[0, 5].text == "b")
+        #expect(grid.put("\u{600}\u{600}\u{600}\u{600}1|", row: 1, column: 0) == 6)
+        #expect(grid[1, 0].width == 5 && grid[1, 5].text == "|")
+        // Overwriting any column of it blanks the rest of it, on both sides.
+        grid.put("x", row: 0, column: 3)
+        #expect(grid.row(0) == "a  x b ")
+        #expect(!grid.cells(row: 0).contains { $0.isContinuation })
+        // Overwriting its start with a narrower cell blanks the continuations left over.
+        grid.put("中", row: 1, column: 0)
+        #expect(grid.row(1) == "中   | ")
+        // One that does not fit before the edge: spaces up to it, and writing stops.
+        grid.put("abcdefg", row: 2, column: 0)
+        #expect(grid.put("abcस्त्री", row: 2, column: 1) == 7)
+        #expect(grid.row(2) == "aabc   ")
+        // Cut by the left edge: its visible columns are spaces.
+        grid.put("abcdefg", row: 3, column: 0)
+        #expect(grid.put("स्त्रीxy", row: 3, column: -2) == 4)
+        #expect(grid.row(3) == "  xyefg")
+        #expect(grid.dump() == """
+            a  x b |
+            中   | |
+            aabc   |
+              xyefg|
+            """)
+    }
+
     @Test func controlCharactersNeverReachACell() {
         var grid = Grid(rows: 1, columns: 12)
         grid.put("a\u{1B}[31m\r\n\u{7F}\u{85}b", row: 0, column: 0)
