@@ -20,9 +20,13 @@ import Darwin
 /// either the old store or the new one (plus, at worst, a stale temp file the next save
 /// removes). Reading takes no lock: `rename` makes replacement atomic.
 ///
-/// Nothing here throws or stops folio: problems come back as one warning for the status line.
-/// - A damaged store (its bytes are not a store) is renamed `positions.v1.corrupt-<time>`
-///   (the warning gives the full path), and a fresh store starts.
+/// Nothing here throws or stops folio, and nothing saved is lost without a word: problems
+/// come back as warnings naming files by their full paths (folio shows the first on the
+/// status line and says them all on stderr when it ends).
+/// - A store with damaged records (lines that do not decode) keeps them byte for byte at
+///   every save (`StoreSnapshot.unreadLines`: they may be a newer folio's); reading it warns.
+/// - A damaged store (its bytes are not a store, or none of its records decodes) is renamed
+///   `positions.v1.corrupt-<time>` (the warning gives the full path), and a fresh store starts.
 /// - A store folio may not read (permissions: EACCES, EPERM) is left alone: reading says
 ///   "cannot read" and starts empty, saving fails with a warning. Setting it aside would lose
 ///   every saved position for a problem that is not its content. Other read errors (a
@@ -30,7 +34,9 @@ import Darwin
 /// - A store whose header names another format version is renamed
 ///   `positions.v1.version<N>-<time>` (kept, never deleted), and a fresh store starts. Newer
 ///   formats are meant to use a new file name, so this only happens to a store copied by hand.
-/// - An unwritable state directory: reading goes on, saving returns a warning.
+/// - An unwritable state directory, a full disk, a file size limit: reading goes on, saving
+///   returns a warning. A write that fails (EFBIG, ENOSPC, EIO…) leaves the store as it was:
+///   only the temp file was written, and it is removed.
 public struct PositionStore: Sendable {
     public static let fileName = "positions.v\(StoreFormat.version)"
 
@@ -72,10 +78,10 @@ public struct PositionStore: Sendable {
             // No store yet, or no state directory (one that cannot exist: saving will say so).
             return (StoreSnapshot(), nil)
         case .bytes(let bytes):
-            if case .snapshot(let s, _) = StoreFormat.decode(bytes) {
+            if case .snapshot(let s, let damaged) = StoreFormat.decode(bytes) {
                 // The file did not change while it was read: the next save starts from this.
                 if let before, before == FileIdentity(path) { cache.rememberRead(s, file: before) }
-                return (s, nil)
+                return (s, PositionStore.damagedRecords(path, damaged))
             }
         case .failed(let code):
             if PositionStore.isPermission(code) { return (StoreSnapshot(), PositionStore.cannotRead(path, code)) }
@@ -111,10 +117,10 @@ public struct PositionStore: Sendable {
             return (StoreSnapshot(), nil)
         case .bytes(let bytes):
             switch StoreFormat.decode(bytes) {
-            case .snapshot(let s, _): return (s, nil)
+            case .snapshot(let s, let damaged): return (s, PositionStore.damagedRecords(path, damaged))
             case .unknownVersion(let v):
                 name = try setAside(path, suffix: "version\(v)")
-                return (StoreSnapshot(), "reading positions: \(PositionStore.fileName) has format version \(v); kept as \(name), starting afresh")
+                return (StoreSnapshot(), "reading positions: \(PositionStore.fileName) has format version \(v); starting afresh, the old store kept as \(name)")
             case .corrupt:
                 name = try setAside(path, suffix: "corrupt")
             }
@@ -126,7 +132,7 @@ public struct PositionStore: Sendable {
             }
             name = try setAside(path, suffix: "corrupt")
         }
-        return (StoreSnapshot(), "reading positions: the store was damaged; kept as \(name), starting afresh")
+        return (StoreSnapshot(), "reading positions: the store was damaged; starting afresh, the old store kept as \(name)")
     }
 
     // MARK: - Writing
@@ -161,29 +167,55 @@ public struct PositionStore: Sendable {
         updateReporting(change).warning
     }
 
-    /// `update`, saying whether the change reached the disk: a warning may come with a
-    /// successful save (a damaged store set aside) or explain a failed one.
-    public func updateReporting(_ change: (inout StoreSnapshot) -> Void) -> (saved: Bool, warning: String?) {
-        guard let directory, let path else { return (false, PositionStore.noDirectoryWarning) }
+    /// `update`, saying whether the change reached the disk, and what the user must be told
+    /// either way (a damaged store set aside, damaged records kept).
+    public func updateReporting(_ change: (inout StoreSnapshot) -> Void) -> SaveReport {
+        guard let directory, let path else { return SaveReport(saved: false, failure: PositionStore.noDirectoryWarning) }
+        // Set when the store was read: a store set aside before the write failed is still
+        // where the notice says.
+        var notice: String?
         do {
             try makeDirectory(directory)
             return try withLock {
                 removeStaleTempFiles(in: directory)
                 // The store as this process last wrote it, while the file is still that one
                 // (every write replaces it: another folio's save is a new file); else read.
-                var snapshot: StoreSnapshot, warning: String?
+                var snapshot: StoreSnapshot
                 let reused = cache.snapshot(ifStill: FileIdentity(path))
-                if let reused { snapshot = reused } else { (snapshot, warning) = try readForUpdate(path) }
+                if let reused { snapshot = reused } else { (snapshot, notice) = try readForUpdate(path) }
                 change(&snapshot)
                 snapshot.bound()
                 let (bytes, lines) = StoreFormat.encode(snapshot, reusing: cache.lines)
                 try writeReplacing(path, with: bytes, in: directory)
                 cache.remember(snapshot, lines: lines, file: FileIdentity(path))
-                return (true, warning)
+                return SaveReport(saved: true, notice: notice)
             }
         } catch {
             cache.forget()
-            return (false, "reading positions not saved: \(error)")
+            return SaveReport(saved: false, notice: notice, failure: "reading positions not saved: \(error)")
+        }
+    }
+
+    /// What a save did (`updateReporting`).
+    public struct SaveReport: Equatable, Sendable {
+        /// Whether the change reached the disk.
+        public var saved: Bool
+        /// What the user must be told whether or not it did: a store set aside (by its full
+        /// path), damaged records kept.
+        public var notice: String?
+        /// Why the change did not reach the disk (nil when it did).
+        public var failure: String?
+
+        public init(saved: Bool, notice: String? = nil, failure: String? = nil) {
+            self.saved = saved
+            self.notice = notice
+            self.failure = failure
+        }
+
+        /// The notice and the failure in one line (nil when neither).
+        public var warning: String? {
+            guard let failure else { return notice }
+            return notice.map { "\($0); \(failure)" } ?? failure
         }
     }
 
@@ -238,6 +270,16 @@ public struct PositionStore: Sendable {
 
     /// Whether a failed read is about permission (the store is fine, folio may not read it).
     static func isPermission(_ code: Int32) -> Bool { code == EACCES || code == EPERM }
+
+    /// The warning for a store read with `count` damaged records (kept, see `StoreFormat`);
+    /// nil when there are none.
+    static func damagedRecords(_ path: String, _ count: Int) -> String? {
+        switch count {
+        case 0: return nil
+        case 1: return "reading positions: a damaged record in \(path) cannot be read; it is kept as it is"
+        default: return "reading positions: \(count) damaged records in \(path) cannot be read; they are kept as they are"
+        }
+    }
 
     static func cannotRead(_ path: String, _ code: Int32) -> String {
         "cannot read reading positions: \(path): \(String(cString: strerror(code)))"

@@ -28,17 +28,28 @@ public struct ReadingPosition: Hashable, Sendable {
     /// in the input. Nil for everything else.
     public var byteOffset: Int?
 
+    /// Every count and offset is clamped to `0...valueLimit` (the source line to `1...`), the
+    /// fraction to `0...1`: positions are read back from a file anything may have written.
     public init(anchor: Anchor, leafIndex: Int, fingerprint: StableHash, headingPath: [String],
                 sectionIndex: Int, sourceLine: Int, fraction: Double, byteOffset: Int? = nil) {
-        self.byteOffset = byteOffset.map { max(0, $0) }
-        self.anchor = anchor
-        self.leafIndex = max(0, leafIndex)
+        let clamp = ReadingPosition.clamp
+        self.byteOffset = byteOffset.map { clamp($0, 0) }
+        self.anchor = Anchor(block: BlockID(clamp(anchor.block.rawValue, 0)), offset: clamp(anchor.offset, 0),
+                             ordinal: clamp(anchor.ordinal, 0))
+        self.leafIndex = clamp(leafIndex, 0)
         self.fingerprint = fingerprint
         self.headingPath = headingPath
-        self.sectionIndex = max(0, sectionIndex)
-        self.sourceLine = max(1, sourceLine)
+        self.sectionIndex = clamp(sectionIndex, 0)
+        self.sourceLine = clamp(sourceLine, 1)
         self.fraction = ReadingPosition.clampFraction(fraction)
     }
+
+    /// The largest count or offset a position keeps: 2^48, past any document folio can hold,
+    /// and far enough below `Int.max` that the sums which place a position (a row plus an
+    /// ordinal, a byte offset plus a window of lines) cannot overflow.
+    public static let valueLimit = 1 << 48
+
+    static func clamp(_ value: Int, _ lowest: Int) -> Int { min(max(lowest, value), valueLimit) }
 
     static func clampFraction(_ f: Double) -> Double {
         f.isNaN ? 0 : min(1, max(0, f))

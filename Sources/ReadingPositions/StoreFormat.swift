@@ -12,21 +12,32 @@ import MarkdownModel
 ///
 /// A header line, then one JSON object per line (`\n`-separated; JSON escapes every newline
 /// and tab inside keys and texts, so a line is always one record). Documents are sorted by key,
-/// searches oldest first. Readers skip lines they cannot decode (a damaged line costs that
-/// one record) and ignore unknown fields. A format change that old readers could misread gets
-/// a new version number *and a new file name* (`positions.v2`), so folios of different
-/// versions never overwrite each other's store.
+/// searches oldest first, then the lines kept unread (below). Readers ignore unknown fields.
+/// A format change that old readers could misread gets a new version number *and a new file
+/// name* (`positions.v2`), so folios of different versions never overwrite each other's store;
+/// within version 1 a newer folio may add fields and kinds of record (a line whose object has
+/// neither `doc` nor `search`).
+///
+/// Nothing a reader cannot read is dropped: a line that does not decode (a damaged record:
+/// not JSON, cut short, a `doc` or `search` without the fields this version needs, values of
+/// the wrong type) and a record of another kind are kept byte for byte
+/// (`StoreSnapshot.unreadLines`) and written back after the records at every save. Damaged
+/// lines are counted, so the user can be told; other kinds are not damage. A store with
+/// damaged lines and nothing else a save would keep is `.corrupt` (set aside whole, not
+/// carried on).
 public enum StoreFormat {
     public static let version = 1
     public static let magic = "folio-positions"
     public static var header: String { "\(magic) \(version)" }
 
     public enum Decoded: Equatable, Sendable {
-        /// The records that could be read, and how many lines could not.
+        /// The records that could be read (the rest kept in `unreadLines`), and how many
+        /// lines are damaged.
         case snapshot(StoreSnapshot, damagedLines: Int)
         /// A store of another version of this format (the header's number).
         case unknownVersion(Int)
-        /// Not a store of this format at all (no header, binary garbage).
+        /// Not a store of this format at all (no header, binary garbage), or one whose every
+        /// line is damaged.
         case corrupt
     }
 
@@ -59,6 +70,10 @@ public enum StoreFormat {
             out.append(contentsOf: data)
             out.append(0x0A)
         }
+        for line in snapshot.unreadLines {
+            out += line
+            out.append(0x0A)
+        }
         return (out, kept)
     }
 
@@ -84,13 +99,20 @@ public enum StoreFormat {
         let decoder = JSONDecoder()
         var snapshot = StoreSnapshot()
         var searches: [SearchRecord] = []
-        var damaged = 0
+        // `kept`: records that outlive a save. (A search with an empty pattern is read and
+        // dropped: a store of damaged lines and one is corrupt now, not after the next save.)
+        var damaged = 0, kept = 0
         for raw in lines.dropFirst() where !raw.isEmpty {
-            guard let record = try? decoder.decode(Record.self, from: Data(raw)) else { damaged += 1; continue }
-            if let doc = record.doc { snapshot.merge(doc) }
-            if let s = record.search { searches.append(s) }
-            if record.doc == nil && record.search == nil { damaged += 1 }
+            guard let record = try? decoder.decode(Record.self, from: Data(raw)) else {
+                damaged += 1
+                snapshot.unreadLines.append(Array(raw))
+                continue
+            }
+            if let doc = record.doc { snapshot.merge(doc); kept += 1 }
+            if let s = record.search, !s.pattern.isEmpty { searches.append(s); kept += 1 }
+            if record.doc == nil && record.search == nil { snapshot.unreadLines.append(Array(raw)); kept += 1 }
         }
+        if damaged > 0 && kept == 0 { return .corrupt }
         snapshot.mergeSearches(searches)
         return .snapshot(snapshot, damagedLines: damaged)
     }
@@ -208,9 +230,10 @@ extension ReadingPosition: Codable {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        let anchor = Anchor(block: BlockID(max(0, try c.decode(Int.self, forKey: .block))),
-                            offset: max(0, try c.decode(Int.self, forKey: .offset)),
-                            ordinal: max(0, try c.decodeIfPresent(Int.self, forKey: .ordinal) ?? 0))
+        // Any value of the right type is taken: `init` clamps the numbers.
+        let anchor = Anchor(block: BlockID(try c.decode(Int.self, forKey: .block)),
+                            offset: try c.decode(Int.self, forKey: .offset),
+                            ordinal: try c.decodeIfPresent(Int.self, forKey: .ordinal) ?? 0)
         self.init(anchor: anchor,
                   leafIndex: try c.decodeIfPresent(Int.self, forKey: .leafIndex) ?? 0,
                   fingerprint: try c.decode(StableHash.self, forKey: .fingerprint),

@@ -19,10 +19,15 @@ public struct StoreSnapshot: Hashable, Sendable {
     public var entries: [String: DocumentEntry]
     /// Search history, most recent last, each pattern once.
     public var searches: [SearchRecord]
+    /// Lines of the store this folio could not read, in the order found (without their LF):
+    /// damaged records and records of kinds it does not know (a newer folio's). Written back
+    /// byte for byte at every save, so no folio drops what it cannot read.
+    public var unreadLines: [[UInt8]]
 
-    public init(entries: [String: DocumentEntry] = [:], searches: [SearchRecord] = []) {
+    public init(entries: [String: DocumentEntry] = [:], searches: [SearchRecord] = [], unreadLines: [[UInt8]] = []) {
         self.entries = entries
         self.searches = searches
+        self.unreadLines = unreadLines
     }
 
     /// The entry for a document: by key, else the most recent entry with the same content hash
@@ -59,6 +64,14 @@ public struct StoreSnapshot: Hashable, Sendable {
     public mutating func merge(_ other: StoreSnapshot) {
         for e in other.entries.values { merge(e) }
         mergeSearches(other.searches)
+        keepUnread(other.unreadLines)
+    }
+
+    /// Adds the lines `unreadLines` does not hold yet (two views of one store share theirs).
+    mutating func keepUnread(_ lines: [[UInt8]]) {
+        guard !lines.isEmpty else { return }
+        var seen = Set(unreadLines)
+        for line in lines where seen.insert(line).inserted { unreadLines.append(line) }
     }
 
     /// Adds searches: each pattern keeps its latest use; the most recent `searchLimit` stay.

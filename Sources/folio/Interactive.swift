@@ -208,8 +208,9 @@ extension Folio {
         specs = []  // the pager owns the documents now
         let ending = loop.run(hadErrors: hadErrors)
         session.restore()
-        // The status line is gone: a position that could not be saved is said here.
-        if let failure = positions.saveFailure { reportError(failure) }
+        // The status line is gone (and cut long paths): what happened to the store, and a
+        // position that could not be saved, are said here in full.
+        for line in positions.reportAtExit { reportError(line) }
         switch ending {
         case .quit(let status):
             return status

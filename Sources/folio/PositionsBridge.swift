@@ -12,9 +12,13 @@ import Viewport
 final class PositionsBridge {
     let store: PositionStore
     let enabled: Bool
-    /// The first warning (corrupt store, unwritable directory), shown once.
+    /// The first warning (corrupt store, unwritable directory), shown once on the status line.
     private(set) var warning: String?
     private var warned = false
+    /// Every notice about the store (a store set aside, damaged records kept, a store that
+    /// cannot be read), each once, in order: said on stderr after the terminal is restored
+    /// (`reportAtExit`), because the status line cuts a long path and is gone by then.
+    private(set) var notices: [String] = []
     /// Why the last save did not reach the disk (nil once one succeeds): said on stderr after
     /// the terminal is restored, because the status line is gone by then.
     private(set) var saveFailure: String?
@@ -30,10 +34,21 @@ final class PositionsBridge {
         self.enabled = enabled
     }
 
-    private func note(_ w: String?) {
-        guard let w, !warned else { return }
+    /// Shows `w` on the status line if it is the first warning; `atExit`: says it on stderr at
+    /// the end too (a failed save is said there only if it is the last: `saveFailure`).
+    private func note(_ w: String?, atExit: Bool = true) {
+        guard let w else { return }
+        if atExit && !notices.contains(w) { notices.append(w) }
+        guard !warned else { return }
         warned = true
         warning = w
+    }
+
+    /// The lines to write on stderr once the terminal is restored: the notices, then why the
+    /// last save failed (if it did).
+    var reportAtExit: [String] {
+        guard let saveFailure, !notices.contains(saveFailure) else { return notices }
+        return notices + [saveFailure]
     }
 
     static func key(for loaded: LoadedDocument, hash: StableHash) -> String {
@@ -255,9 +270,10 @@ final class PositionsBridge {
         if result.saved { lastSaved[key] = entry }
     }
 
-    private func saved(_ result: (saved: Bool, warning: String?)) {
-        note(result.warning)
-        saveFailure = result.saved ? nil : result.warning
+    private func saved(_ result: PositionStore.SaveReport) {
+        note(result.notice)
+        note(result.failure, atExit: false)
+        saveFailure = result.failure
     }
 
     /// Adds the searches made in this session to the persisted history.
@@ -269,8 +285,9 @@ final class PositionsBridge {
         let result = store.updateReporting { snapshot in
             snapshot.mergeSearches(new.enumerated().map { SearchRecord(pattern: $1, timestamp: now + Double($0) * 0.001) })
         }
-        note(result.warning)
-        if !result.saved && saveFailure == nil { saveFailure = result.warning }
+        note(result.notice)
+        note(result.failure, atExit: false)
+        if saveFailure == nil { saveFailure = result.failure }
     }
 
     /// Replaces document `index` with a new version of its file (after `v`), keeping the

@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 @testable import ReadingPositions
 
 /// The body of the child processes `PositionStoreTests` starts; skipped in ordinary runs.
@@ -26,6 +29,23 @@ import Testing
             while true {
                 _ = store.save(sampleEntry(workerKey(id, n % 300), n), now: Date().timeIntervalSince1970)
                 n += 1
+            }
+        case "fsize", "fsize-aside":
+            // A file size limit of `count` bytes with SIGXFSZ ignored, as folio runs: the
+            // temp file's write fails with EFBIG (a new store larger than the limit).
+            signal(SIGXFSZ, SIG_IGN)
+            var limit = rlimit(rlim_cur: rlim_t(count), rlim_max: rlim_t(count))
+            try #require(setrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit) == 0)
+            let big = sampleEntry("/" + String(repeating: "x", count: 4 * count), 1)
+            let result = store.updateReporting { $0.merge(big) }
+            #expect(!result.saved)
+            #expect(result.failure?.hasPrefix("reading positions not saved: write \(directory)/positions.v1.tmp-") == true)
+            #expect(result.failure?.hasSuffix(String(cString: strerror(EFBIG))) == true, "\(result.failure ?? "nil")")
+            if mode == "fsize-aside" {
+                #expect(result.notice?.contains("kept as \(directory)/positions.v1.corrupt-") == true, "\(result.notice ?? "nil")")
+                #expect(result.warning == result.notice.map { "\($0); \(result.failure ?? "")" })
+            } else {
+                #expect(result.notice == nil)
             }
         default:
             Issue.record("unknown worker mode \(mode)")
