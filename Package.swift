@@ -53,6 +53,8 @@ let package = Package(
         .target(name: "FuzzSupport", path: "Fuzz/FuzzSupport"),
         .executableTarget(name: "FuzzPrint", dependencies: ["Pager", "LineLayout", "MarkdownModel", "FuzzSupport"], path: "Fuzz/FuzzPrint"),
         .executableTarget(name: "FuzzKeys", dependencies: ["TerminalScreen", "FuzzSupport"], path: "Fuzz/FuzzKeys"),
+        .executableTarget(name: "FuzzStore", dependencies: ["ReadingPositions", "LineLayout", "MarkdownModel", "FuzzSupport"],
+                          path: "Fuzz/FuzzStore"),
 
         // Test helpers shared by the test targets (a seeded generator).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
