@@ -31,8 +31,6 @@ struct RunLoop {
     var decoder = KeyDecoder()
     /// Milliseconds a lone Esc waits for the rest of a sequence.
     static let escapeTimeout: Int32 = 40
-    /// Milliseconds of quiet that end a burst of resizes (one re-layout per burst).
-    static let resizeSettle: Int32 = 30
     /// Seconds between periodic saves of the reading position while reading.
     /// (A variable so tests on a busy machine are not saved for at a moment of its choosing.)
     var autosaveInterval: Double = 5
@@ -214,8 +212,10 @@ struct RunLoop {
                 case .signal(let signal):
                     switch signal {
                     case .resize:
-                        // Keys typed while the size settles are applied, in order, with their effects.
-                        effects += try settleResizes()
+                        // At once, in order with the keys around it (no settling delay: the
+                        // layout is lazy and a large document's count runs off the loop, so a
+                        // burst of resizes costs a few quick relayouts, and a key typed just
+                        // after one applies at the new size).
                         let size = terminal.size()
                         effects += state.update(.resize(rows: size.rows, columns: size.columns))
                     case .terminate, .hangup, .interrupt, .quit, .other:
@@ -292,41 +292,9 @@ struct RunLoop {
         }
     }
 
-    /// Waits until no SIGWINCH has arrived for a moment, so a drag-resize lays out once.
-    /// Returns the effects of keys typed meanwhile (never dropped).
-    mutating func settleResizes() throws(Leaving) -> [PagerEffect] {
-        while true {
-            let events = terminal.waitForInput(timeoutMilliseconds: RunLoop.resizeSettle)
-            var more = false
-            for e in events {
-                switch e {
-                case .signal(.resize): more = true
-                case .bytes(let b): pendingBytes += b
-                case .signal(let other): deferredSignals.append(other)
-                default: break
-                }
-            }
-            if !more { break }
-        }
-        var effects: [PagerEffect] = []
-        if !pendingBytes.isEmpty {
-            // Keys typed during the resize are decoded after it, in order.
-            let bytes = pendingBytes; pendingBytes = []
-            for input in decoder.feed(bytes) { effects += handle(input) }
-        }
-        for s in deferredSignals where s.endsFolio {
-            deferredSignals = []
-            throw leave(dueTo: s)
-        }
-        for s in deferredSignals where s == .suspendRequest { effects.append(.suspend) }
-        deferredSignals = []
-        return effects
-    }
-    var pendingBytes: [UInt8] = []
     /// When the colour query was last sent (start, resume, back from the editor), until its
     /// DA1 reply arrives; nil when no reply is expected.
     var replyExpectedSince: Date?
-    var deferredSignals: [Signal] = []
 
     mutating func perform(_ effect: PagerEffect) {
         switch effect {

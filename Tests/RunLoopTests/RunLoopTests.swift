@@ -35,8 +35,8 @@ import Testing
         #expect(h.loop.run(hadErrors: true) == .quit(status: 1))
     }
 
-    /// Keys typed while the size settles are all applied, in order, after it: the search
-    /// typed across three answers finds `line 13`, and the screen has the last size.
+    /// Keys typed around resizes are all applied, in order: the search typed across three
+    /// answers finds `line 13`, and the screen has the last size.
     @Test func keysTypedDuringAResizeBurstAreAppliedInOrder() throws {
         let terminal = FakeTerminal(script: [
             .resize(rows: 8, columns: 40),
@@ -51,7 +51,23 @@ import Testing
         #expect(h.run() == .quit(status: 0))
         #expect(h.loop.state.searchHistory.last == "line 13")
         #expect(h.loop.state.screenRows == 10 && h.loop.state.screenColumns == 50)
-        #expect(terminal.waits.contains(PagerLoop.resizeSettle))
+    }
+
+    /// A key typed right after a resize pages at the new size (issue 31: three Spaces after
+    /// shrinking 30 to 15 rows landed on page 8, not 4, while the size settled), and nothing
+    /// waits for a burst of resizes to end.
+    @Test func keysAfterAResizeApplyAtTheNewSize() throws {
+        let lines = (1...200).map { "line \($0)" }.joined(separator: "\n\n") + "\n"
+        let terminal = FakeTerminal(rows: 30, columns: 40, script: [
+            .setSize(rows: 15, columns: 40), .events([.signal(.resize), .bytes(Array("   ".utf8))]),
+            .typed("q"),
+        ])
+        var h = try RunLoopHarness(markdown: lines, terminal: terminal)
+        defer { h.removeStateDirectory() }
+        #expect(h.run() == .quit(status: 0))
+        // 14 content rows, pages of 13 (one row of overlap): three pages down is row 39.
+        #expect(h.top == 39)
+        #expect(terminal.waits.allSatisfy { $0 != 30 }, "no settling wait")
     }
 
     /// `q` in the same answer as a resize, before or after it, still quits.
@@ -64,7 +80,7 @@ import Testing
         #expect(h.run() == .quit(status: 0))
     }
 
-    /// `q` typed in the middle of a resize burst (the settle's own wait) quits after it.
+    /// `q` typed in the middle of a resize burst quits after it.
     @Test func qDuringTheResizeSettleQuits() throws {
         let terminal = FakeTerminal(script: [
             .resize(rows: 8, columns: 40),
@@ -94,8 +110,7 @@ import Testing
         #expect(h.savedTop() == 3)
     }
 
-    /// SIGTERM (or SIGUSR1) arriving while a resize settles is not lost; keys typed before it
-    /// are saved.
+    /// SIGTERM (or SIGUSR1) arriving amid resizes is not lost; keys typed before it are saved.
     @Test(arguments: [Signal.terminate, .other(SIGUSR1)])
     func endingSignalDuringAResizeBurst(signal: Signal) throws {
         let terminal = FakeTerminal(script: [
