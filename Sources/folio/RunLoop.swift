@@ -86,6 +86,8 @@ struct RunLoop {
         /// Where the view was when a key stopped `G`, `F` or a search on this stream: no reading on
         /// until the view moves (`demandInput`).
         var stoppedAt: ScrollPosition?
+        /// When a watched file was first seen empty (`pollFiles`: it may be being written).
+        var emptySince: Date?
         /// Why the input ended early (a read error), said once its text is whole.
         var endError: String?
         /// What the file looked like when last read (follow, watch).
@@ -867,10 +869,23 @@ extension RunLoop {
             return effects
         }
         guard watch, state.documents[index].document != nil else { return [] }
+        // A file emptied is most often one being written again (truncate, then write, by a
+        // program slower than the poll): reloading it empty lost the reader's place, and the
+        // whole file then came back at the top. It is taken as empty only once it has stayed
+        // so for `emptyGrace` seconds; whatever it holds before then is reloaded as usual.
+        if size == 0, slot.fileSize != 0 {
+            let since = inputs[index].emptySince ?? Date()
+            inputs[index].emptySince = since
+            guard Date().timeIntervalSince(since) >= RunLoop.emptyGrace else { return [] }
+        }
+        inputs[index].emptySince = nil
         noteFile(&inputs[index])
         reloadFile(index, path: path, markChanges: true)
         return effects
     }
+
+    /// Seconds a watched Markdown file must stay empty before it is shown empty.
+    static let emptyGrace: Double = 2
 
     /// Reloads Markdown document `index` from `path` keeping the same text on top (watch:
     /// `markChanges`, the blocks whose text changed get the margin cue). Large files are

@@ -183,6 +183,26 @@ struct TextAndStreamEndToEndTests {
         #expect(!afterKey.contains { $0.hasSuffix("▐") }, "the cue goes away on the next key")
     }
 
+    /// A program that truncates a watched file and writes it again slower than the poll (a
+    /// truncation, then a pause, then the text): the view stays on its text (it jumped to the
+    /// top: the empty file was shown, and the whole file came back at the top).
+    @Test func aSlowTruncateThenWriteKeepsThePlace() throws {
+        let dir = try E2E.temporaryDirectory()
+        let body = (1...80).map { "Paragraph number \($0) of the notes." }.joined(separator: "\n\n")
+        let path = try E2E.write("# Notes\n\n" + body + "\n", to: "notes.md", in: dir)
+        let pane = try FolioPane.folio(["--no-scrollbar", path], dir: dir)
+        let first = try #require(pane.waitForPager(name: "notes.md"))
+        let paged = try #require(try pane.press("<Space>", from: first))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.truncate(atOffset: 0)
+        Thread.sleep(forTimeInterval: 0.8)  // several polls see the file empty
+        let edited = body.replacingOccurrences(of: "number 12 of", with: "number 12 (saved) of")
+        try handle.write(contentsOf: Data(("# Notes\n\n" + edited + "\n").utf8))
+        try handle.close()
+        let reloaded = try #require(pane.wait { $0.contains { $0.contains("(saved)") } || $0[0] != paged[0] })
+        #expect(reloaded[0] == paged[0], "the same text stays on top: \(reloaded)")
+    }
+
     /// `F` on a Markdown file that another process appends to (notes being written, a
     /// generated report): each reload shows the new end, as `F` does on text. (The reload
     /// used to put back the old top line, so the new paragraphs stayed below the screen.)
