@@ -227,14 +227,11 @@ extension Folio {
     /// Documents larger than this open from a preview of their beginning (bytes).
     static let previewThreshold = 128 * 1024
 
-    /// The beginning of a document, cut at a blank line after about 64 KB: far more than a
-    /// screen, so the first screen is the same as the full document's.
-    static func previewPrefix(_ bytes: [UInt8], atLeast: Int = 64 << 10) -> [UInt8] {
-        Array(bytes[..<(PrefixCut.first(in: bytes, atOrAfter: atLeast) ?? bytes.count)])
-    }
-
-    /// The same from a store, copying only the beginning: the first MB, or all of it when
-    /// that holds no cut (one giant list: then the preview is the whole document).
+    /// The beginning of a large document for its preview, cut at a blank line, copying only
+    /// the beginning of the store: the first MB. When that holds no
+    /// blank line (one giant list or paragraph) the cut is the first line end after the
+    /// preview's size, else a character boundary there: a 100 MB paragraph waited for its
+    /// whole parse (seconds, and gigabytes) before its first screen.
     ///
     /// The preview holds 8 bytes of source per cell of the screen (a link-heavy changelog
     /// shows a few characters of every 50-byte `[#123](https://…)`), at least 16 KB and at
@@ -246,7 +243,11 @@ extension Folio {
         let count = store.count
         let head = store.bytes(0..<min(count, 1 << 20))
         if let cut = PrefixCut.first(in: head, atOrAfter: atLeast) { return Array(head[..<cut]) }
-        return head.count == count ? head : previewPrefix(store.bytes(0..<count), atLeast: atLeast)
+        if head.count == count { return head }
+        if let lineEnd = head[min(atLeast, head.count)...].firstIndex(of: 0x0A) { return Array(head[...lineEnd]) }
+        var cut = min(atLeast, head.count)
+        while cut > 0 && head[cut] & 0xC0 == 0x80 { cut -= 1 }
+        return Array(head[..<cut])
     }
 }
 

@@ -65,3 +65,36 @@ import Testing
         #expect(doc.path != nil)
     }
 }
+
+/// The preview of a large Markdown file is its beginning, cut at a blank line; one without
+/// any in its first MB (a giant paragraph or list) is cut at a line end, else at a character
+/// boundary: it was parsed whole before its first screen (issue 31: 11-21 s and 4 GB for a
+/// 100 MB paragraph).
+@Suite struct PreviewPrefixTests {
+    static func store(_ text: String) -> ByteStore {
+        let store = ByteStore()
+        Array(text.utf8).withUnsafeBytes { store.append($0) }
+        return store
+    }
+
+    @Test func aBlankLineAfterThePreviewSizeIsTheCut() {
+        let text = String(repeating: "para\n\n", count: 100_000)
+        let prefix = Folio.previewPrefix(Self.store(text), screen: (rows: 24, columns: 80))
+        #expect((16 << 10)...(17 << 10) ~= prefix.count)
+        #expect(prefix.suffix(2) == [0x0A, 0x0A])
+    }
+
+    @Test func aGiantListIsCutAtALineEnd() {
+        let text = String(repeating: "- item\n", count: 300_000)
+        let prefix = Folio.previewPrefix(Self.store(text), screen: (rows: 24, columns: 80))
+        #expect((16 << 10)...(17 << 10) ~= prefix.count)
+        #expect(prefix.last == 0x0A)
+    }
+
+    @Test func aGiantParagraphIsCutAtACharacterBoundary() {
+        let text = String(repeating: "wörd ", count: 400_000)
+        let prefix = Folio.previewPrefix(Self.store(text), screen: (rows: 24, columns: 80))
+        #expect((16 << 10 - 4)...(16 << 10) ~= prefix.count)
+        #expect(String(validating: prefix, as: UTF8.self) != nil, "no character cut in two")
+    }
+}
