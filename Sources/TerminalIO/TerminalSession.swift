@@ -102,7 +102,11 @@ public final class TerminalSession {
     /// The bytes that set up the screen, in order.
     var enterBytes: [UInt8] {
         var bytes: [UInt8] = []
-        if options.alternateScreen { bytes += ANSI.enterAlternateScreen }
+        if options.alternateScreen {
+            bytes += ANSI.enterAlternateScreen
+        } else {
+            bytes += ANSI.scrollScreenAway(rows: size().rows)
+        }
         bytes += ANSI.hideCursor
         switch options.mouse {
         case .off: break
@@ -125,7 +129,13 @@ public final class TerminalSession {
         case .full: bytes += ANSI.disableMouse
         }
         bytes += ANSI.resetScrollRegion + ANSI.resetStyle + ANSI.hyperlink(nil) + ANSI.showCursor
-        if options.alternateScreen { bytes += ANSI.leaveAlternateScreen }
+        if options.alternateScreen {
+            bytes += ANSI.leaveAlternateScreen
+        } else {
+            // The last page stays; the status line goes, and the shell's prompt comes where
+            // it was, below what was read, as after less -X (`CSI r` had put it on the top row).
+            bytes += ANSI.bottomRow + ANSI.eraseLine
+        }
         return bytes
     }
 

@@ -38,6 +38,14 @@ public enum ANSI {
     public static let enableColorSchemeReports = csi("?2031h")
     public static let disableColorSchemeReports = csi("?2031l")
     public static let resetStyle = csi("0m")
+    /// To the start of the bottom row, whatever the height (terminals clamp the row).
+    public static let bottomRow = csi("9999H")
+    /// Erases the cursor's row.
+    public static let eraseLine = csi("2K")
+    /// Without the alternate screen (less's -X): the screen's contents scrolled up into the
+    /// terminal's history by `rows` line feeds from the bottom row, so that the output above
+    /// folio is kept as less -X keeps it (its first page scrolls in) instead of being drawn over.
+    public static func scrollScreenAway(rows: Int) -> [UInt8] { bottomRow + Array(repeating: 0x0A, count: max(0, rows)) }
     public static let clearScreen = csi("2J")
     /// Resets the scroll region to the whole screen (DECSTBM without parameters); moves the
     /// cursor home.

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+/// folio as less's stand-in: `PAGER`, `GIT_PAGER`, `MANPAGER`, with the `LESS` values git
+/// and systemd set (issue 27). What a less user sees after `q` is asserted on the pane: the
+/// rows the pager showed, and where the next command's output lands.
+@Suite struct LessDropInEndToEndTests {
+    static let git = ["/usr/bin/git", "/bin/git"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    /// A git repository with 30 commits (enough for more than a screen of `git log`).
+    static func repository() throws -> URL {
+        let dir = try E2E.temporaryDirectory()
+        let script = """
+            set -e; cd "$1"; git init -q .; git config user.email t@example.org; git config user.name T
+            for i in $(seq 1 30); do echo "$i" > f; git add f; git commit -q -m "Commit number $i"; done
+            """
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.arguments = ["-c", script, "sh", dir.path]
+        try p.run()
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0)
+        return dir
+    }
+
+    /// After `q` in `-X` mode the last page stays, the status line is gone, and what comes
+    /// next is written below the page: the cursor is on the bottom row and no row the pager
+    /// showed is overwritten (`CSI r` put the cursor on the top row, so the next prompt
+    /// wrote over the log). The output before folio stays in the terminal's history.
+    @Test(arguments: ["file", "git"])
+    func quittingXModeLeavesThePageAndTheCursorBelowIt(source: String) throws {
+        let dir = try E2E.temporaryDirectory()
+        let command: String
+        if source == "git" {
+            guard Self.git != nil else { return }
+            let repo = try Self.repository()
+            command = "cd '\(repo.path)' && GIT_PAGER=\"$FOLIO_EXE\" git log"
+        } else {
+            let lines = (1...100).map { "log line \($0)" }.joined(separator: "\n") + "\n"
+            let path = try E2E.write(lines, to: "app.log", in: dir)
+            command = "LESS=FRX \"$FOLIO_EXE\" '\(path)'"
+        }
+        let pane = try FolioPane.shell("seq 1 40; \(command); echo AFTER-FOLIO; sleep 30", rows: 12, dir: dir)
+        let page = try #require(pane.waitForPager())
+        #expect(!page.contains { $0 == "40" }, "the page is drawn over the output before it only by scrolling it up")
+        try pane.keys("q")
+        let after = try #require(pane.wait(text: "AFTER-FOLIO"))
+        let row = try #require(after.firstIndex { $0.hasPrefix("AFTER-FOLIO") })
+        // The page's rows are still there, above the next output, in the same order.
+        let shown = page.dropLast().map { $0.trimmingCharacters(in: .whitespaces) }
+        let kept = after[..<row].map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(Array(kept.suffix(shown.count - 1)) == Array(shown.suffix(shown.count - 1)), "\(page)\n\(after)")
+        #expect(row >= after.count - 2, "the next output comes below the page: \(after)")
+        #expect(!after.contains { $0.contains("(END)") || $0.contains("p1/") }, "no status line left: \(after)")
+        let history = pane.tmux.capture(includingHistory: true)
+        #expect(history.contains("40"), "the output before folio is kept in the history")
+    }
+}
