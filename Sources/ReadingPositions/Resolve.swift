@@ -60,9 +60,13 @@ public func resolve(_ stored: ReadingPosition, storedContentHash: StableHash, in
         return ResolvedPosition(anchor: Anchor(block: BlockID(0), offset: 0), rule: .fraction)
     }
 
-    // 1. Same bytes: the same blocks, the same texts.
+    // 1. Same bytes: the same blocks, the same texts — if read as the same kind. The same
+    // bytes read as Markdown and as text (a file left as Markdown, then piped and sniffed as
+    // text) number their units differently: then the anchor's unit no longer holds its
+    // source line, and the rules below find the place by its text or its line.
     if storedContentHash == current.contentHash, let i = current.leafIndex(of: stored.anchor.block),
-       stored.anchor.offset >= 0, stored.anchor.offset <= leaves[i].textLength {
+       stored.anchor.offset >= 0, stored.anchor.offset <= leaves[i].textLength,
+       leaves[i].sourceLines.first <= stored.sourceLine, stored.sourceLine <= max(leaves[i].sourceLines.first, leaves[i].sourceLines.last) {
         return ResolvedPosition(anchor: stored.anchor, rule: .exact)
     }
 

@@ -59,6 +59,7 @@ extension Folio {
         BackgroundPriority.enable()  // parses and layouts off the loop yield to it
         let config = pagerConfig(environment: environment)
         let positions = PositionsBridge(environment: environment, enabled: true)
+        positions.policy = options.noRestore ? .never : .documents
         let restoring = !options.noRestore && startCommand == nil
 
         // -F: an input that fits on one screen is printed and folio exits, as less -F does

@@ -29,9 +29,18 @@ final class PositionsBridge {
     private var recordedSearches = 0
     private var historyLoaded = false
 
+    /// Which documents open where they were left (`--restore`).
+    var policy: RestorePolicy = .documents
+
     init(environment: [String: String], enabled: Bool) {
         self.store = PositionStore(environment: environment)
         self.enabled = enabled
+    }
+
+    /// How document `index` opens with a saved position, by the policy: where it was left
+    /// (`.resume`), at the top with the saved place one `''` away (`.offer`), or at the top.
+    func restoreMode(_ loaded: [LoadedDocument], _ index: Int) -> RestorePolicy.Mode {
+        policy.mode(isFile: loaded[index].path != nil, isMarkdown: loaded[index].kind == .markdown)
     }
 
     /// Shows `w` on the status line if it is the first warning; `atExit`: says it on stderr at
@@ -154,6 +163,8 @@ final class PositionsBridge {
         let (found, w) = store.loadEntry(key: PositionsBridge.key(for: loaded[index], hash: hash), contentHash: hash)
         note(w)
         guard let entry = found else { return nil }
+        let mode = restoreMode(loaded, index)
+        guard mode != .none else { return nil }
         let position: (ReadingPosition) -> ScrollPosition
         if PositionsBridge.isLarge(loaded[index]), let text = state.documents[index].layout.content as? TextContent {
             // Lines are found in the background: find them as far as the position needs now.
@@ -169,21 +180,35 @@ final class PositionsBridge {
             let facts = facts(state, loaded, index)
             position = { .anchor(resolve($0, storedContentHash: entry.contentHash, in: facts).anchor) }
         }
+        if mode == .offer {
+            // Command output opens at the top; the saved place is one `''` away.
+            let saved = position(entry.position)
+            placeQuietly(&state, .placed(document: index, position: nil, previous: saved, marks: entry.marks.mapValues(position)))
+            let doc = state.documents[index]
+            let top = Viewport(position: saved, contentRows: doc.viewport.contentRows).top(in: doc.layout)
+            guard top > 0 else { return nil }
+            return "read before: \(percent(atTop: top, doc, loaded[index]))% down ('' goes there)"
+        }
         placeQuietly(&state, .placed(document: index, position: position(entry.position),
                                  previous: entry.previous.map(position), marks: entry.marks.mapValues(position)))
         let doc = state.documents[index]
         let top = doc.top
         guard top > 0 else { return nil }
+        var message = "resumed at \(percent(atTop: top, doc, loaded[index]))%"
+        if let h = doc.sectionHeading(atRow: top) { message += " · \(h.title)" }
+        return message
+    }
+
+    /// How far down a view whose top row is `top` is, as the status line says it.
+    private func percent(atTop top: Int, _ doc: DocumentState, _ loaded: LoadedDocument) -> Int {
         var pct = doc.layout.rowCount == 0 ? 0 : min(100, (top + doc.viewport.contentRows) * 100 / doc.layout.rowCount)
-        if !doc.layout.isExact, let text = doc.layout.content as? TextContent, let size = loaded[index].store?.count, size > 0,
+        if !doc.layout.isExact, let text = doc.layout.content as? TextContent, let size = loaded.store?.count, size > 0,
            let unit = text.unit(of: doc.layout.anchor(atRow: top).block) {
             // Rows are estimated past what is indexed (a 1 GB log said 91% at its middle): the
             // byte offset of the top line says where the reader is, as less's percentage does.
             pct = min(100, text.startOffset(ofUnit: unit) * 100 / size)
         }
-        var message = "resumed at \(pct)%"
-        if let h = doc.sectionHeading(atRow: top) { message += " · \(h.title)" }
-        return message
+        return pct
     }
 
     /// Whether document `index` has a saved position (hashes a Markdown input whole: not for
@@ -351,5 +376,29 @@ final class PositionsBridge {
             warning = store.forget(key: key(for: d, hash: hash), contentHash: hash) ?? warning
         }
         return warning
+    }
+}
+
+/// Which documents open where the reader left them (`--restore`). Documents are what one
+/// comes back to: files (Markdown or text) and Markdown from a pipe (`curl … | folio`, known
+/// by its content). Text from a pipe is a command's output (`git log`, `man ls`, a build): run
+/// again, it is new output that starts at the top, as less shows it; the place it was left
+/// is kept and is one `''` away, said on the status line.
+enum RestorePolicy: String, CaseIterable, Sendable {
+    /// Files and piped Markdown resume; piped text opens at the top (the default).
+    case documents
+    /// Everything resumes, piped text too.
+    case all
+    /// Nothing resumes (positions are still saved).
+    case never
+
+    enum Mode: Equatable { case resume, offer, none }
+
+    func mode(isFile: Bool, isMarkdown: Bool) -> Mode {
+        switch self {
+        case .never: return .none
+        case .all: return .resume
+        case .documents: return isFile || isMarkdown ? .resume : .offer
+        }
     }
 }

@@ -135,7 +135,9 @@ struct RunLoop {
         // 4 MB ahead (and the writer it wakes) would compete with that screen for the CPU.
         for slot in inputs { slot.reader?.start() }
         // A pipe with a saved position: read on to it, then place it (now, if it is in).
-        for i in inputs.indices where restoreOnFirstShow && inputs[i].text != nil {
+        // (Only where the document resumes: reading a command's output on to an old place just
+        // to offer it would read what nobody asked for.)
+        for i in inputs.indices where restoreOnFirstShow && inputs[i].text != nil && positions.restoreMode(loaded, i) == .resume {
             if let reader = inputs[i].reader, let need = positions.bytesToRestore(loaded: loaded, documentIndex: i) {
                 pendingRestore[i] = need
                 reader.demand(need)

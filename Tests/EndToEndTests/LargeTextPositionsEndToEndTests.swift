@@ -50,9 +50,9 @@ struct LargeTextPositionsEndToEndTests {
         #expect(screen.last?.contains("resumed at 70%") == true, "\(screen.last ?? "")")
     }
 
-    /// A pipe is known by its first 64 KB; on reopening, it is read on to the saved line
-    /// (7 MB in, past the first read-ahead), then placed.
-    @Test func pipedLogResumesOnTheSameLine() throws {
+    /// A pipe is known by its first 64 KB. Piped text is command output: by default it opens
+    /// at the top again, and is not read on to its old place (`RestorePolicy`).
+    @Test func pipedLogOpensAtTheTopAgain() throws {
         let script = "cat \(log.shellQuoted) | \"$FOLIO_EXE\" --no-scrollbar"
         let first = try FolioPane.shell(script, dir: dir)
         // Still being read: the status line says `p1/…`.
@@ -65,8 +65,9 @@ struct LargeTextPositionsEndToEndTests {
         try first.keys("q")
         #expect(first.tmux.waitForExit(timeout: FolioPane.timeout))
         let second = try FolioPane.shell(script, dir: dir)
-        let again = try #require(second.wait { $0.last?.contains("resumed at") == true })
-        #expect(again[0].hasPrefix("record 123456 "), "\(again[0].debugDescription)")
+        let again = try #require(second.wait { $0.first?.hasPrefix("record 000001 ") == true && $0.last?.contains("stdin") == true })
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(second.screen[0].hasPrefix("record 000001 "), "stays at the top: \(again[0].debugDescription)")
     }
 
     @Test func linesAddedAboveAreFollowed() throws {

@@ -55,4 +55,37 @@ import Testing
         let history = pane.tmux.capture(includingHistory: true)
         #expect(history.contains("40"), "the output before folio is kept in the history")
     }
+
+    /// Command output opens at the top every time (it reopened where the last run was left:
+    /// `git log`, `10 Space`, `q`, again: 10 lines down); the old place is said, and `''`
+    /// goes there. A file still resumes.
+    /// The first word of the top row (a text document's rows end in the scroll bar).
+    static func top(_ screen: [String]) -> String? { screen.first?.split(separator: " ").first.map(String.init) }
+
+    @Test func pipedTextStartsAtTheTopWithTheOldPlaceOneKeyAway() throws {
+        let dir = try E2E.temporaryDirectory()
+        let first = try FolioPane.shell("seq 1 300 | \"$FOLIO_EXE\"", rows: 10, dir: dir)
+        _ = try #require(first.wait { Self.top($0) == "1" && $0.last?.contains("p1/") == true })
+        try first.keys("20<Space>")
+        _ = try #require(first.wait { Self.top($0) == "21" })
+        try first.keys("q")
+        #expect(first.tmux.waitForExit(timeout: FolioPane.timeout))
+        let again = try FolioPane.shell("seq 1 300 | \"$FOLIO_EXE\"", rows: 10, dir: dir)
+        let opened = try #require(again.wait { Self.top($0) == "1" && $0.last?.contains("''") == true })
+        #expect(opened.last?.contains("read before") == true, "\(opened)")
+        try again.keys("''")
+        _ = try #require(again.wait { Self.top($0) == "21" }, "'' goes to the old place")
+        try again.keys("q")
+
+        // A file: resumes.
+        let path = try E2E.write((1...301).map(String.init).joined(separator: "\n") + "\n", to: "nums.txt", in: dir)
+        let file = try FolioPane.folio([path], rows: 10, dir: dir)
+        _ = try #require(file.wait { Self.top($0) == "1" })
+        try file.keys("20<Space>q")
+        #expect(file.tmux.waitForExit(timeout: FolioPane.timeout))
+        let reopened = try FolioPane.folio([path], rows: 10, dir: dir)
+        let resumed = try #require(reopened.wait { Self.top($0) == "21" })
+        #expect(resumed.last?.contains("resumed") == true, "\(resumed)")
+        try reopened.keys("q")
+    }
 }

@@ -250,3 +250,46 @@ import Testing
         #expect(r2.anchor.offset == 3)
     }
 }
+
+/// The same bytes read as the other kind (a file left as Markdown, then piped and sniffed as
+/// text, or the other way): the place is found by its line, not by the anchor's unit number,
+/// which counts blocks in one and lines in the other (issue 27: it opened 3 lines down).
+@Suite struct CrossKindResolveTests {
+    static let source = "# Notes\n\nIntro.\n\n- item 1\n- item 2\n\nLast words.\n"
+
+    static func markdownFacts() -> DocumentFacts {
+        let layout = DocumentLayout(document: MarkdownParser.parse(source), options: LayoutOptions(width: 40))
+        return DocumentFacts(layout: layout, contentHash: StableHash(bytes: Array(source.utf8)))
+    }
+
+    static func textFacts() -> DocumentFacts {
+        let layout = DocumentLayout(content: LargeTextTests.content(source), options: LayoutOptions(width: 40))
+        return DocumentFacts(layout: layout, contentHash: StableHash(bytes: Array(source.utf8)))
+    }
+
+    @Test func leftAsMarkdownResumedAsText() throws {
+        let markdown = Self.markdownFacts(), text = Self.textFacts()
+        let stored = markdown.position(at: "item 1")
+        #expect(stored.sourceLine == 5)
+        let r = resolve(stored, storedContentHash: markdown.contentHash, in: text)
+        #expect(r.rule != .exact)
+        #expect(text.textAt(r.anchor) == "- item 1")
+    }
+
+    @Test func leftAsTextResumedAsMarkdown() throws {
+        let markdown = Self.markdownFacts(), text = Self.textFacts()
+        let stored = text.position(at: "- item 2")
+        #expect(stored.sourceLine == 6)
+        let r = resolve(stored, storedContentHash: text.contentHash, in: markdown)
+        #expect(markdown.textAt(r.anchor) == "item 2")
+    }
+
+    @Test func theSameKindIsStillExact() {
+        let markdown = Self.markdownFacts()
+        let stored = markdown.position(at: "item 2")
+        #expect(resolve(stored, storedContentHash: markdown.contentHash, in: markdown).rule == .exact)
+        let text = Self.textFacts()
+        let line = text.position(at: "Last words.")
+        #expect(resolve(line, storedContentHash: text.contentHash, in: text).rule == .exact)
+    }
+}
