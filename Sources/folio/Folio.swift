@@ -124,6 +124,7 @@ struct Folio: ParsableCommand {
             }
         }
         if printMode {
+            for doc in documents { if let notice = doc.notice { reportError(notice) } }
             runPrintMode(documents, stdoutIsTerminal: stdoutIsTerminal, environment: environment)
             // Everything is written (unbuffered, with write(2)); freeing a large document's
             // millions of small objects would only delay the exit, so leave now.

@@ -29,6 +29,9 @@ struct LoadedDocument {
     /// placeholder. The pager is up meanwhile and decides once bytes come
     /// (`Folio.waitForKind`, which reads from this descriptor, the reader's).
     var kindPendingFD: Int32? = nil
+    /// Said on the status line when the document opens (a Markdown file too large for the
+    /// Markdown parser, shown as text).
+    var notice: String? = nil
     /// Text inputs up to this size that have ended are hashed whole for their reading
     /// position; larger ones and unfinished pipes are known by a sample (`LargeText`).
     static let positionLimit = LargeText.threshold
@@ -177,14 +180,19 @@ extension Input {
                 let bytes = readAll(fd: fd)
                 bytes.withUnsafeBytes { store.append($0) }
             }
-            let kind = forced ?? byName ?? KindDetector.sniff(store.bytes(0..<min(store.count, 64 << 10)))
+            var kind = forced ?? byName ?? KindDetector.sniff(store.bytes(0..<min(store.count, 64 << 10)))
+            var notice: String?
+            if kind == .markdown && size > Input.markdownLimit {
+                kind = .text
+                notice = "\(name): over \(Input.markdownLimit >> 30) GB, shown as text (Markdown is parsed in memory)"
+            }
             // A large Markdown file is not copied here: its first screen comes from a preview
             // of its beginning and the full parse copies it off the run loop (copying 100 MB
             // took ~40 ms before the first screen). `Folio.finishReading` copies it where the
             // whole is needed at once.
             let copy = kind == .markdown ? store.count <= Folio.previewThreshold : store.count <= LoadedDocument.positionLimit
             let bytes = copy ? store.bytes(0..<store.count) : []
-            return .success(LoadedDocument(name: name, path: path, bytes: bytes, kind: kind, store: store))
+            return .success(LoadedDocument(name: name, path: path, bytes: bytes, kind: kind, store: store, notice: notice))
         }
         // A stream: sniff what arrives first (after what `sizeIsUnknown` read), then read on in
         // the background.
@@ -234,6 +242,12 @@ extension Input {
         if ended { reader.markFinished() }
         return KindDetector.sniff(store.bytes(0..<store.count))
     }
+
+    /// The largest file shown as Markdown. cmark keeps a block's text in a buffer of 32-bit
+    /// size and aborts past it, and a document takes a few times its size in memory: a 3 GB
+    /// file read as Markdown (`--markdown` on a sparse file: one paragraph) aborted folio.
+    /// Larger ones are shown as text, which is read where asked and takes little.
+    static let markdownLimit = 1 << 30
 
     /// A stream whose kind is known: a Markdown stream is read whole (it is parsed whole), and
     /// an input that ended while it was sniffed is whole: its bytes key its reading position.

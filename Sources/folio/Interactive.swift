@@ -180,6 +180,8 @@ extension Folio {
         // hides: say it on the status line too, as less does.
         if let first = errors.first {
             startEffects += state.update(.notice(first + (errors.count > 1 ? " (and \(errors.count - 1) more)" : "")))
+        } else if let notice = loaded.first?.notice {
+            startEffects += state.update(.notice(notice))
         }
 
         var loop = RunLoop(terminal: session, state: state, positions: positions, loaded: loaded)

@@ -98,3 +98,26 @@ import Testing
         #expect(String(validating: prefix, as: UTF8.self) != nil, "no character cut in two")
     }
 }
+
+/// A file too large for the Markdown parser is shown as text, and says so (issue 31:
+/// `--markdown` on a 3 GB sparse file aborted folio inside cmark).
+@Suite struct MarkdownLimitTests {
+    @Test func aFileOverTheLimitIsShownAsText() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("folio-limit-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("huge.md").path
+        #expect(FileManager.default.createFile(atPath: path, contents: Data("# A heading\n".utf8)))
+        #expect(truncate(path, off_t(Input.markdownLimit + 1)) == 0)  // sparse: no disk used
+        guard case .success(let doc) = Input.openStream(path, forced: .markdown, mailbox: Mailbox(), doc: 0) else {
+            Issue.record("not opened"); return
+        }
+        #expect(doc.kind == .text)
+        #expect(doc.notice?.contains("shown as text") == true)
+        #expect(truncate(path, off_t(Input.markdownLimit)) == 0)
+        guard case .success(let small) = Input.openStream(path, forced: .markdown, mailbox: Mailbox(), doc: 0) else {
+            Issue.record("not opened"); return
+        }
+        #expect(small.kind == .markdown && small.notice == nil)
+    }
+}
