@@ -33,7 +33,8 @@ public struct FrameRenderer: Sendable {
         previous = nil; cursor = nil; style = nil
     }
 
-    /// The bytes that turn the previous frame into `grid`, with colours reduced to `depth`.
+    /// The bytes that turn the previous frame into `grid`, with colours reduced to `depth`;
+    /// none when they show the same.
     /// `scrollRows` limits scroll detection to those rows (e.g. the content area without the
     /// status line); nil lets the renderer consider every row.
     public mutating func render(_ grid: Grid, depth: ColorDepth, scrollRows: Range<Int>? = nil) -> [UInt8] {
@@ -68,8 +69,11 @@ public struct FrameRenderer: Sendable {
             out += ANSI.hyperlink(nil)
             style?.hyperlink = nil
         }
-        out += ANSI.endSynchronizedUpdate
         previous = grid
+        // Nothing changed: nothing to write (an idle pager writes nothing, as less does; an
+        // empty synchronized update every poll was traffic and wake-ups over ssh and tmux).
+        if out.count == ANSI.beginSynchronizedUpdate.count { return [] }
+        out += ANSI.endSynchronizedUpdate
         return out
     }
 

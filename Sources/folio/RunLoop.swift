@@ -379,6 +379,7 @@ struct RunLoop {
     mutating func draw() throws(Leaving) {
         let grid = state.frame()
         let bytes = renderer.render(grid, depth: state.config.theme.depth, scrollRows: 0..<state.contentRows)
+        guard !bytes.isEmpty else { return }
         do { try terminal.write(bytes) } catch {
             throw leave(dueTo: .hangup)
         }

@@ -241,3 +241,16 @@ import Testing
         #expect(terminal.writes.count >= 2)
     }
 }
+
+/// An idle pager writes nothing: the loop wakes to look at files and inputs, never the
+/// terminal (issue 27: an empty synchronized update went out at every poll, four times a
+/// second, forever).
+@Suite struct IdleTests {
+    @Test func wakingWithNothingChangedWritesNothing() throws {
+        let terminal = FakeTerminal(script: [.timeout, .timeout, .timeout, .timeout, .typed("q")])
+        var h = try RunLoopHarness(terminal: terminal)
+        defer { h.removeStateDirectory() }
+        #expect(h.run() == .quit(status: 0))
+        #expect(terminal.writes.count == 1, "the first frame, then nothing: \(terminal.writes.count) writes")
+    }
+}

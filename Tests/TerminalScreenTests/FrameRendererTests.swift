@@ -99,11 +99,15 @@ import Testing
         #expect(!String(decoding: bytes, as: UTF8.self).contains("S"))  // no SU
     }
 
-    @Test func unchangedFrameSendsOnlySyncMarkers() {
+    /// An unchanged frame writes nothing at all (an idle pager wrote an empty synchronized
+    /// update at every poll, four times a second); the next change is drawn as usual.
+    @Test func unchangedFrameSendsNothing() {
         var renderer = FrameRenderer()
         _ = renderer.render(Self.page(1), depth: .trueColor)
-        let bytes = renderer.render(Self.page(1), depth: .trueColor)
-        #expect(bytes == ANSI.beginSynchronizedUpdate + ANSI.endSynchronizedUpdate)
+        #expect(renderer.render(Self.page(1), depth: .trueColor) == [])
+        let next = renderer.render(Self.page(2), depth: .trueColor)
+        #expect(next.starts(with: ANSI.beginSynchronizedUpdate))
+        #expect(Array(next.suffix(ANSI.endSynchronizedUpdate.count)) == ANSI.endSynchronizedUpdate)
     }
 
     @Test func invalidateRedrawsEverything() {
