@@ -95,7 +95,7 @@ extension PagerState {
     /// view is and how much of the document it shows (never less than one cell).
     func drawScrollIndicator(top: Int, count: Int, into grid: inout Grid) {
         let rows = contentRows
-        guard config.showScrollbar, screenColumns > 1, rows > 0, count > rows else { return }
+        guard config.showsScrollbar(isText: active.isText), screenColumns > 1, rows > 0, count > rows else { return }
         let column = screenColumns - 1
         let theme = config.theme
         let thumbLength = max(1, min(rows, (rows * rows + count / 2) / count))

@@ -25,7 +25,10 @@ public enum PageStep: Hashable, Sendable {
 /// Options that shape the pager's behaviour; fixed for a session.
 public struct PagerConfig: Sendable {
     public var pageStep: PageStep = .overlap(1)
-    public var showScrollbar = true
+    /// The scroll indicator on the right edge, which takes a column: for Markdown only by
+    /// default (`.auto`); text lines get the whole width, as in less (a line as wide as the
+    /// screen takes one row).
+    public var scrollbar: Scrollbar = .auto
     public var theme = Theme(depth: .ansi16)
     /// `--theme`: with `auto` the palette follows the terminal's replies.
     public var themeChoice: ThemeChoice = .dark
@@ -55,4 +58,23 @@ public struct PagerConfig: Sendable {
     public var highlighter: CodeHighlighter?
 
     public init() {}
+}
+
+/// Where the scroll indicator shows (`--scrollbar`, `--no-scrollbar`).
+public enum Scrollbar: String, Sendable, CaseIterable {
+    /// Markdown documents (and help); not text.
+    case auto
+    case always
+    case never
+}
+
+extension PagerConfig {
+    /// Whether the scroll indicator shows, and takes its column, in a text or Markdown document.
+    public func showsScrollbar(isText: Bool) -> Bool {
+        switch scrollbar {
+        case .auto: return !isText
+        case .always: return true
+        case .never: return false
+        }
+    }
 }

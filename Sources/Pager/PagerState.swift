@@ -141,15 +141,17 @@ public struct PagerState: Sendable {
         self.screenRows = max(1, rows)
         self.screenColumns = max(1, columns)
         self.current = 0
-        let options = PagerState.layoutOptions(config: config, columns: max(1, columns))
-        self.documents = documents.map { DocumentState(spec: $0, options: options, contentRows: max(0, rows - 1)) }
+        self.documents = documents.map {
+            DocumentState(spec: $0, options: PagerState.layoutOptions(config: config, columns: max(1, columns), isText: $0.isText),
+                          contentRows: max(0, rows - 1))
+        }
         terminalColors.awaiting = config.themeChoice == .auto && config.queriesTerminal
     }
 
-    /// Layout options for a screen width: one column is kept for the scroll indicator, and
-    /// the line-number gutter when it is on.
-    static func layoutOptions(config: PagerConfig, columns: Int, shift: Int = 0) -> LayoutOptions {
-        let reserve = config.showScrollbar && columns > 1 ? 1 : 0
+    /// Layout options for a screen width and a kind of document: one column is kept for the
+    /// scroll indicator where it shows, and the line-number gutter when it is on.
+    static func layoutOptions(config: PagerConfig, columns: Int, isText: Bool, shift: Int = 0) -> LayoutOptions {
+        let reserve = config.showsScrollbar(isText: isText) && columns > 1 ? 1 : 0
         let gutter = config.lineNumbers && columns - reserve > gutterWidth + 1 ? gutterWidth : 0
         return LayoutOptions(width: max(1, columns - reserve - gutter), inlineLinkURLs: config.inlineLinkURLs,
                              chopLongLines: config.chopLongLines, horizontalShift: config.chopLongLines ? shift : 0,
@@ -161,12 +163,17 @@ public struct PagerState: Sendable {
     static let gutterWidth = 8
     /// The gutter is shown (on, and the screen is wide enough).
     var gutterColumns: Int {
-        let reserve = config.showScrollbar && screenColumns > 1 ? 1 : 0
+        let reserve = config.showsScrollbar(isText: active.isText) && screenColumns > 1 ? 1 : 0
         return config.lineNumbers && screenColumns - reserve > PagerState.gutterWidth + 1 ? PagerState.gutterWidth : 0
     }
 
-    public var layoutOptions: LayoutOptions {
-        PagerState.layoutOptions(config: config, columns: screenColumns, shift: horizontalShift)
+    /// The layout options of the document shown (help included).
+    public var layoutOptions: LayoutOptions { layoutOptions(isText: active.isText) }
+
+    /// The layout options of a text or Markdown document at the current size (a Markdown
+    /// parse made off the loop is built for these).
+    public func layoutOptions(isText: Bool) -> LayoutOptions {
+        PagerState.layoutOptions(config: config, columns: screenColumns, isText: isText, shift: horizontalShift)
     }
     public var contentRows: Int { max(0, screenRows - 1) }
 
@@ -181,7 +188,7 @@ public struct PagerState: Sendable {
 
     /// Adds a document (a followed link) and makes it current.
     mutating func open(_ spec: DocumentSpec) -> Int {
-        documents.append(DocumentState(spec: spec, options: layoutOptions, contentRows: contentRows))
+        documents.append(DocumentState(spec: spec, options: layoutOptions(isText: spec.isText), contentRows: contentRows))
         return documents.count - 1
     }
 
@@ -355,6 +362,12 @@ public struct DocumentSpec: Sendable {
         let (content, counts) = MarkdownContent.build(document, options: options)
         prebuilt = PrebuiltContent(content: content, rowCounts: counts, options: options,
                                    navigation: DocumentState.Navigation(content))
+    }
+
+    /// Whether it is a text document (lines as written), not Markdown.
+    public var isText: Bool {
+        if case .text = source { return true }
+        return false
     }
 
     /// The Markdown document (nil for text).

@@ -11,7 +11,7 @@ extension PagerState {
     mutating func replaceDocument(at index: Int, with spec: DocumentSpec, changedUnits: Set<Int> = []) {
         guard documents.indices.contains(index) else { return }
         let old = documents[index]
-        var doc = DocumentState(spec: spec, options: layoutOptions, contentRows: contentRows)
+        var doc = DocumentState(spec: spec, options: layoutOptions(isText: spec.isText), contentRows: contentRows)
         doc.changedUnits = changedUnits
         doc.bytesRead = old.bytesRead
         func map(_ position: ScrollPosition) -> ScrollPosition {

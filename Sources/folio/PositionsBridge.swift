@@ -152,8 +152,11 @@ final class PositionsBridge {
     /// A pipe still being read is restored by the run loop after its first screen
     /// (`bytesToRestore`, then `waitingForInput: false`): looking its position up reads the
     /// store, which the first screen of `cmd | folio` must not wait for.
+    ///
+    /// `reopened`: the document is the same one read again (after `v`), placed by its saved
+    /// position whatever the policy, which is about opening.
     func restore(into state: inout PagerState, loaded: [LoadedDocument], documentIndex index: Int,
-                 deferStreams: Bool = true) -> String? {
+                 deferStreams: Bool = true, reopened: Bool = false) -> String? {
         guard enabled, PositionsBridge.keepsPosition(loaded, index), state.documents.indices.contains(index) else { return nil }
         if deferStreams, let reader = loaded[index].reader, !reader.finished { return nil }
         // Only the lines that can hold this document's entry are decoded (a full store decoded
@@ -163,7 +166,7 @@ final class PositionsBridge {
         let (found, w) = store.loadEntry(key: PositionsBridge.key(for: loaded[index], hash: hash), contentHash: hash)
         note(w)
         guard let entry = found else { return nil }
-        let mode = restoreMode(loaded, index)
+        let mode = reopened ? .resume : restoreMode(loaded, index)
         guard mode != .none else { return nil }
         let position: (ReadingPosition) -> ScrollPosition
         if PositionsBridge.isLarge(loaded[index]), let text = state.documents[index].layout.content as? TextContent {
@@ -348,7 +351,7 @@ final class PositionsBridge {
             if markChanges {
                 // Built here for the pager's options (a small file: `Reload` takes the large
                 // ones), so the changes are known before it replaces the old version.
-                spec.prebuild(for: state.layoutOptions)
+                spec.prebuild(for: state.layoutOptions(isText: false))
                 if let built = spec.prebuilt { changed = PositionFacts.changedUnits(from: oldDoc.layout.content, to: built.content) }
             }
             placeQuietly(&state, .reloaded(document: index, spec: spec, changedUnits: changed))

@@ -147,7 +147,7 @@ struct RunLoop {
         // A large file shown from a preview of its beginning: its full parse (which uses every
         // core) starts once the first screen is out, so that screen never waits for it.
         for i in inputs.indices where inputs[i].reader == nil {
-            inputs[i].parser?.poke(ended: true, options: state.layoutOptions)
+            inputs[i].parser?.poke(ended: true, options: state.layoutOptions(isText: false))
         }
         if let work = afterFirstFrame {
             afterFirstFrame = nil
@@ -600,7 +600,7 @@ extension RunLoop {
                     effects += finishText(doc)
                 } else {
                     // (The parse worker makes the stream's bytes one array, off the loop.)
-                    inputs[doc].parser?.poke(ended: true, options: state.layoutOptions)
+                    inputs[doc].parser?.poke(ended: true, options: state.layoutOptions(isText: false))
                     if let error { say("\(loaded[doc].name): \(error)") }
                 }
                 grown.remove(doc)
@@ -624,7 +624,7 @@ extension RunLoop {
                    let m = positions.restore(into: &state, loaded: loaded, documentIndex: doc) {
                     say(m)
                 }
-                if !isComplete { inputs[doc].parser?.poke(ended: inputs[doc].ended || inputs[doc].reader == nil, options: state.layoutOptions) }
+                if !isComplete { inputs[doc].parser?.poke(ended: inputs[doc].ended || inputs[doc].reader == nil, options: state.layoutOptions(isText: false)) }
                 if isComplete { HeapTrim.soon() }
             case .rowCounts(let doc, let chunk, let counter):
                 counter.taken()
@@ -652,7 +652,7 @@ extension RunLoop {
                 restorePending(doc)
             } else {
                 effects += state.update(.readProgress(document: doc, bytes: inputs[doc].store.count))
-                inputs[doc].parser?.poke(ended: false, options: state.layoutOptions)
+                inputs[doc].parser?.poke(ended: false, options: state.layoutOptions(isText: false))
             }
         }
         return effects
@@ -898,7 +898,7 @@ extension RunLoop {
         reloadGeneration[index] = generation
         if let mailbox, Reload.isLarge(path: path) {
             Reload(doc: index, generation: generation, path: path, name: loaded[index].name,
-                   options: state.layoutOptions, old: state.documents[index].layout.content as? MarkdownContent,
+                   options: state.layoutOptions(isText: false), old: state.documents[index].layout.content as? MarkdownContent,
                    markChanges: markChanges).start(mailbox: mailbox)
             return
         }
@@ -933,7 +933,7 @@ extension RunLoop {
             noteFile(&inputs[index])
             let spec = DocumentSpec(name: state.documents[index].name, path: doc.path, text: content)
             for effect in state.update(.documentReady(document: index, spec: spec, changedUnits: [])) { perform(effect) }
-            _ = positions.restore(into: &state, loaded: loaded, documentIndex: index)
+            _ = positions.restore(into: &state, loaded: loaded, documentIndex: index, reopened: true)
         }
     }
 

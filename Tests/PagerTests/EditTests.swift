@@ -7,7 +7,7 @@ import TerminalScreen
     func state(path: String?) -> PagerState {
         let markdown = (1...40).map { "Line \($0) of text." }.joined(separator: "\n\n")
         var config = PagerConfig()
-        config.showScrollbar = false
+        config.scrollbar = .never
         config.theme = Theme(depth: .none)
         let spec = DocumentSpec(name: "doc.md", path: path, document: MarkdownParser.parse(markdown))
         return PagerState(documents: [spec], config: config, rows: 6, columns: 30)

@@ -24,7 +24,7 @@ import Viewport
             var rows = Int.random(in: 1...9, using: &rng)
             var columns = Int.random(in: 1...30, using: &rng)
             var config = PagerHarness.plain
-            config.showScrollbar = Bool.random(using: &rng)
+            config.scrollbar = Scrollbar.allCases.randomElement(using: &rng)!
             config.mouse = true
             var h = PagerHarness(documents: [("a.md", doc), ("b.md", numberedLines(30))],
                                  columns: columns, rows: rows, config: config)

@@ -1,3 +1,4 @@
+import LineLayout
 import MarkdownModel
 @testable import Pager
 import TerminalScreen
@@ -61,7 +62,44 @@ import Testing
 }
 
 @Suite struct ScrollIndicatorTests {
-    static var config: PagerConfig { var c = PagerHarness.plain; c.showScrollbar = true; return c }
+    static var config: PagerConfig { var c = PagerHarness.plain; c.scrollbar = .always; return c }
+
+    /// By default text lines get the whole width, as in less: a line as wide as the screen
+    /// takes one row (the indicator's column made it two); Markdown keeps the indicator.
+    @Test func textHasNoIndicatorByDefaultMarkdownHasOne() {
+        var auto = PagerHarness.plain
+        auto.scrollbar = .auto
+        let wide = String(repeating: "x", count: 10)
+        let lines = (0..<30).map { _ in wide }.joined(separator: "\n") + "\n"
+        let text = PagerHarness(text: lines, columns: 10, rows: 6, config: auto)
+        #expect(text.state.active.layout.width == 10)
+        #expect(text.content.allSatisfy { $0 == wide })
+        let markdown = PagerHarness(markdown: numberedLines(20), columns: 10, rows: 6, config: auto)
+        #expect(markdown.state.active.layout.width == 9)
+        #expect(markdown.content.contains { $0.hasSuffix("│") })
+        // `.always` brings it back to text.
+        let always = PagerHarness(text: lines, columns: 10, rows: 6, config: Self.config)
+        #expect(always.state.active.layout.width == 9)
+    }
+
+    /// Switching between a text and a Markdown document lays each out at its own width.
+    @Test func eachKindKeepsItsWidthAcrossDocuments() {
+        var auto = PagerHarness.plain
+        auto.scrollbar = .auto
+        let store = ByteStore()
+        Array("a line of text\n".utf8).withUnsafeBytes { store.append($0) }
+        let content = TextContent(store: store)
+        _ = content.indexMore(inputEnded: true)
+        var h = PagerHarness(markdown: numberedLines(20), columns: 20, rows: 6, config: auto)
+        h.state = PagerState(documents: [DocumentSpec(name: "a.md", path: nil, document: MarkdownParser.parse(numberedLines(20))),
+                                         DocumentSpec(name: "b.log", path: nil, text: content)],
+                             config: auto, rows: 6, columns: 20)
+        #expect(h.state.active.layout.width == 19)
+        h.send(":n")
+        #expect(h.state.active.isText && h.state.active.layout.width == 20)
+        h.send(":p")
+        #expect(h.state.active.layout.width == 19)
+    }
 
     @Test func thumbShowsWhereTheViewIs() {
         // 20 rows, 5 visible: the layout is 9 wide, the thumb is ⌈25/20⌉ → 1 cell, on a track of 5.

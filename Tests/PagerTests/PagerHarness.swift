@@ -18,7 +18,7 @@ struct PagerHarness {
     /// is exactly its text.
     static var plain: PagerConfig {
         var c = PagerConfig()
-        c.showScrollbar = false
+        c.scrollbar = .never
         c.theme = Theme(depth: .none)
         return c
     }

@@ -12,7 +12,7 @@ import TerminalScreen
 
     func state(_ markdown: String, preview: Bool) -> PagerState {
         var config = PagerConfig()
-        config.showScrollbar = false
+        config.scrollbar = .never
         config.theme = Theme(depth: .none)
         let spec = DocumentSpec(name: "big.md", path: nil, document: MarkdownParser.parse(markdown), isPreview: preview)
         return PagerState(documents: [spec], config: config, rows: 6, columns: 40)
