@@ -132,11 +132,13 @@ enum BlockLayouter {
         let first = block.source.first
         switch block.kind {
         case .paragraph(let inlines):
-            let flow = Flow(inlines, base: SpanStyle(), inlineLinkURLs: options.inlineLinkURLs)
+            let flow = Flow(inlines, base: SpanStyle(), inlineLinkURLs: options.inlineLinkURLs,
+                            markInlineCode: options.markInlineCode)
             sink.add(flow, width: avail, firstSourceLine: first)
             text = flow.text; links = flow.links
         case .heading(let level, let inlines):
-            let flow = Flow(inlines, base: SpanStyle(role: .heading(level)), inlineLinkURLs: options.inlineLinkURLs)
+            let flow = Flow(inlines, base: SpanStyle(role: .heading(level)), inlineLinkURLs: options.inlineLinkURLs,
+                            markInlineCode: options.markInlineCode)
             heading(level: level, flow: flow, avail: avail, block: block, into: &sink)
             text = flow.text; links = flow.links
         case .codeBlock(let info, let literal, let fenced):
@@ -158,7 +160,8 @@ enum BlockLayouter {
             (text, links) = TableLayouter.layout(table, block: block, avail: avail, options: options, into: &sink)
         case .summary(let inlines):
             let style = SpanStyle(role: .summary)
-            let flow = Flow(inlines, base: style, inlineLinkURLs: options.inlineLinkURLs)
+            let flow = Flow(inlines, base: style, inlineLinkURLs: options.inlineLinkURLs,
+                            markInlineCode: options.markInlineCode)
             let markWidth = 2
             if avail >= 2 * markWidth {
                 let mark = Span(text: "▼ ", style: style, width: markWidth)

@@ -89,7 +89,7 @@ struct Flow {
     }
 
     /// Builds the flow of `inlines` with `base` as the style of plain text.
-    init(_ inlines: Inlines, base: SpanStyle, inlineLinkURLs: Bool) {
+    init(_ inlines: Inlines, base: SpanStyle, inlineLinkURLs: Bool, markInlineCode: Bool = false) {
         struct Open { var end: Int; var style: SpanStyle; var kind: InlineKind; var contentStart: Int }
         var stack: [Open] = []
         var style = base
@@ -131,7 +131,10 @@ struct Flow {
             switch node.kind {
             case .text(let s): appendContent(s, style)
             case .code(let s):
-                var st = style; st.emphasis.insert(.code); appendContent(s, st)
+                var st = style; st.emphasis.insert(.code)
+                if markInlineCode { appendDecoration("`", st) }
+                appendContent(s, st)
+                if markInlineCode { appendDecoration("`", st) }
             case .html(let s):
                 var st = style; st.role = .html
                 // Raw inline HTML may span source lines: each LF is shown as a space.

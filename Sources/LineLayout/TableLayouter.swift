@@ -43,7 +43,8 @@ enum TableLayouter {
                 if c > 0 { text.append("\t") }
                 let inlines = c < cells.count ? cells[c] : Inlines()
                 let style = SpanStyle(role: r == 0 ? .tableHeader : .body)
-                let flow = Flow(inlines, base: style, inlineLinkURLs: options.inlineLinkURLs)
+                let flow = Flow(inlines, base: style, inlineLinkURLs: options.inlineLinkURLs,
+                            markInlineCode: options.markInlineCode)
                 let base = text.utf8.count
                 text.append(flow.text)
                 for l in flow.links {

@@ -166,10 +166,15 @@ public struct LayoutOptions: Hashable, Sendable {
     /// With `maxProseWidth`: centre the reading column in the width (`--align center`)
     /// instead of starting it at the left edge.
     public var centerProse: Bool
+    /// Output without colour (`NO_COLOR`, `--color=never`, `--plain`, a pipe): inline code
+    /// keeps its backticks (decoration, not content), as GitHub's plain view shows it; in one
+    /// style with the prose it could not be told apart.
+    public var markInlineCode: Bool
 
     public init(width: Int, inlineLinkURLs: Bool = false, chopLongLines: Bool = false, horizontalShift: Int = 0,
-                maxProseWidth: Int? = nil, centerProse: Bool = false, highlighter: CodeHighlighter? = nil) {
-        self.width = max(1, width); self.inlineLinkURLs = inlineLinkURLs
+                maxProseWidth: Int? = nil, centerProse: Bool = false, highlighter: CodeHighlighter? = nil,
+                markInlineCode: Bool = false) {
+        self.width = max(1, width); self.inlineLinkURLs = inlineLinkURLs; self.markInlineCode = markInlineCode
         self.chopLongLines = chopLongLines; self.horizontalShift = max(0, horizontalShift)
         self.maxProseWidth = maxProseWidth; self.centerProse = centerProse
         self.highlighter = highlighter

@@ -102,7 +102,7 @@ extension PagerState {
         let maxTop = max(1, count - rows)
         let span = rows - thumbLength
         let thumbStart = top >= count - rows ? span : (top * span + maxTop / 2) / maxTop
-        let mono = theme.depth == .none
+        let mono = !theme.addsColour
         for r in 0..<rows {
             let onThumb = r >= thumbStart && r < thumbStart + thumbLength
             if onThumb {

@@ -156,7 +156,8 @@ public struct PagerState: Sendable {
         return LayoutOptions(width: max(1, columns - reserve - gutter), inlineLinkURLs: config.inlineLinkURLs,
                              chopLongLines: config.chopLongLines, horizontalShift: config.chopLongLines ? shift : 0,
                              maxProseWidth: config.maxProseWidth, centerProse: config.centerProse,
-                             highlighter: config.highlighter)
+                             highlighter: config.highlighter,
+                             markInlineCode: config.inlineLinkURLs || !config.theme.addsColour)
     }
 
     /// Columns of the line-number gutter (`-N`): seven digits and a space, as less.

@@ -11,7 +11,12 @@ import TerminalScreen
 /// structure shows through attributes only — plus the layout's own text decorations (rules
 /// under headings, bullets, bars, box drawing), which never depend on colour.
 public struct Theme: Sendable {
+    /// What the terminal shows: the depth folio's colours are drawn at, and the input's own
+    /// colours (a text document's SGR) and every frame are reduced to.
     public private(set) var depth: ColorDepth
+    /// folio adds colours of its own (its palette). Off with `NO_COLOR`, which is about
+    /// colours a program adds: `git log --color=always | NO_COLOR=1 folio` keeps git's.
+    public private(set) var ownColours: Bool
     /// The palette chosen (with `depth == .none`, `monochrome` is drawn instead).
     public private(set) var palette: Palette
     /// Emit OSC 8 hyperlinks for links.
@@ -27,23 +32,29 @@ public struct Theme: Sendable {
     /// `SyntaxRole` → its paint at `depth` (nil: the code colour stays).
     private var syntaxStyles: [CellStyle?]
 
-    public init(depth: ColorDepth, hyperlinks: Bool = true, palette: Palette = .dark) {
+    public init(depth: ColorDepth, hyperlinks: Bool = true, palette: Palette = .dark, ownColours: Bool = true) {
         self.depth = depth
+        self.ownColours = ownColours
         self.hyperlinks = hyperlinks
         self.palette = palette
-        let drawn = depth == .none ? Palette.monochrome : palette
-        roles = drawn.paints.map { Theme.resolve($0, over: CellStyle(), depth: depth) }
-        syntaxStyles = drawn.syntax.map { $0.map { Theme.resolve($0, over: CellStyle(), depth: depth) } }
+        let drawnDepth = ownColours ? depth : .none
+        let drawn = drawnDepth == .none ? Palette.monochrome : palette
+        roles = drawn.paints.map { Theme.resolve($0, over: CellStyle(), depth: drawnDepth) }
+        syntaxStyles = drawn.syntax.map { $0.map { Theme.resolve($0, over: CellStyle(), depth: drawnDepth) } }
     }
 
     /// The same theme with another palette.
     public func with(palette: Palette) -> Theme {
-        var copy = Theme(depth: depth, hyperlinks: hyperlinks, palette: palette)
+        var copy = Theme(depth: depth, hyperlinks: hyperlinks, palette: palette, ownColours: ownColours)
         copy.maxHyperlinkBytes = maxHyperlinkBytes
         return copy
     }
 
-    private var colour: Bool { depth != .none }
+    /// folio draws colours of its own (headings, links, code...): structure shows by colour,
+    /// not only by attributes and marks.
+    public var addsColour: Bool { depth != .none && ownColours }
+
+    private var colour: Bool { addsColour }
 
     /// `paint` laid over `base`: its inks replace base's, its attributes are added.
     static func resolve(_ paint: Paint, over base: CellStyle, depth: ColorDepth) -> CellStyle {

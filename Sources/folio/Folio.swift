@@ -157,9 +157,13 @@ struct Folio: ParsableCommand {
             depth = .none
         case .auto:
             guard isTerminal else { return nil }
-            depth = noColor ? .none : Folio.colorDepth(environment: environment, fallback: .ansi16)
+            depth = Folio.colorDepth(environment: environment, fallback: .ansi16)
         }
-        return Theme(depth: depth, palette: .named(appearance(environment: environment, asking: asking && isTerminal && depth != .none)))
+        // NO_COLOR turns off the colours folio adds, not the input's own (a text document's
+        // SGR: `git log --color=always | NO_COLOR=1 folio` keeps git's), as the convention asks.
+        let own = !(noColor && options.color == .auto)
+        return Theme(depth: depth, palette: .named(appearance(environment: environment, asking: asking && isTerminal && own && depth != .none)),
+                     ownColours: own)
     }
 
     /// The palette `--theme` names; for `auto`, the terminal's answer when `asking` (print mode
@@ -199,7 +203,8 @@ struct Folio: ParsableCommand {
         let width = options.width ?? (stdoutIsTerminal ? TerminalWidth.ofStdout() : nil) ?? 80
         let layoutOptions = LayoutOptions(width: max(1, width), inlineLinkURLs: theme == nil,
                                           maxProseWidth: options.proseWidth, centerProse: options.align == .center,
-                                          highlighter: Folio.codeHighlighter(theme: theme, deferred: false))
+                                          highlighter: Folio.codeHighlighter(theme: theme, deferred: false),
+                                          markInlineCode: !(theme?.addsColour ?? false))
         for (i, loaded) in documents.enumerated() {
             if i > 0 && !writeAll(fd: 1, [0x0A]) { return }
             if loaded.kind == .text, let store = loaded.store {

@@ -26,7 +26,7 @@ extension Folio {
         config.theme = theme
         config.themeChoice = options.theme
         config.queriesTerminal = options.theme == .auto && AppearanceDetection.shouldQuery(
-            term: environment["TERM"], insideTmux: !(environment["TMUX"] ?? "").isEmpty, depth: theme.depth)
+            term: environment["TERM"], insideTmux: !(environment["TMUX"] ?? "").isEmpty, depth: theme.addsColour ? theme.depth : .none)
         config.inlineLinkURLs = options.plain
         var host = [CChar](repeating: 0, count: 256)
         if gethostname(&host, host.count - 1) == 0 {
@@ -75,7 +75,8 @@ extension Folio {
                 let printTheme = theme(forTerminal: true, environment: environment)
                 var layoutOptions = LayoutOptions(width: size.columns, inlineLinkURLs: printTheme == nil,
                                                   maxProseWidth: options.proseWidth, centerProse: options.align == .center,
-                                                  highlighter: Folio.codeHighlighter(theme: printTheme, deferred: false))
+                                                  highlighter: Folio.codeHighlighter(theme: printTheme, deferred: false),
+                                                  markInlineCode: !(printTheme?.addsColour ?? false))
                 var layout: DocumentLayout
                 if loaded[0].kind == .text, let store = loaded[0].store {
                     let content = TextContent(store: store, tabWidth: options.tabs ?? 8)

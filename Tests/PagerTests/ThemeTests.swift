@@ -3,6 +3,7 @@ import LineLayout
 import MarkdownModel
 @testable import Pager
 import TerminalScreen
+import Styling
 import Testing
 
 /// The palettes as data: every role coloured, readable at every depth, and the pure
@@ -148,6 +149,25 @@ import Testing
 }
 
 /// `--theme=auto`'s decisions, from what the terminal and the environment say.
+/// `NO_COLOR` turns off the colours folio adds, not the input's own: a text document's SGR
+/// colours stay (issue 27: `git log --color=always | NO_COLOR=1 folio` lost git's colours).
+@Suite struct NoColorTests {
+    @Test func theInputsOwnColoursStayFoliosGo() {
+        let theme = Theme(depth: .trueColor, palette: .dark, ownColours: false)
+        #expect(!theme.addsColour)
+        let red = TextAttributes(foreground: .ansi(1), bold: true)
+        let literal = theme.style(for: SpanStyle(literal: red))
+        #expect(literal.foreground == .ansi(1) && literal.bold)
+        let heading = theme.style(for: SpanStyle(role: .heading(1)))
+        #expect(heading.foreground == .default, "no colour of folio's own")
+        #expect(heading.bold, "structure by attributes, as without colour")
+        // With its own colours, headings have one.
+        #expect(Theme(depth: .trueColor, palette: .dark).style(for: SpanStyle(role: .heading(1))).foreground != .default)
+        // --color=never (depth none): nothing is coloured at all.
+        #expect(Theme(depth: .none).style(for: SpanStyle(literal: red)).foreground == .default)
+    }
+}
+
 @Suite struct AppearanceDetectionTests {
     static func grey(_ v: UInt16) -> ReplyColor { ReplyColor(red: v, green: v, blue: v) }
 
