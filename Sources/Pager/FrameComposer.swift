@@ -147,7 +147,7 @@ extension PagerState {
         var left = status.left
         let room = width - (rightWidth > 0 ? rightWidth + 2 : 0)
         if room >= 8 || rightWidth == 0 {
-            left = PagerState.truncate(left, to: max(0, rightWidth > 0 ? room : width))
+            left = PagerState.fitStatusLeft(left, to: max(0, rightWidth > 0 ? room : width))
             grid.put(String(repeating: " ", count: width), style: style, row: row, column: 0)
             grid.put(left, style: style, row: row, column: 0)
             if rightWidth > 0 { grid.put(right, style: style, row: row, column: width - rightWidth) }

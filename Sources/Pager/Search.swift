@@ -373,7 +373,7 @@ extension PagerState {
         if text.isEmpty {
             active.setFilter(nil, pattern: nil)
             recountSearch()
-            message = "Showing all blocks"
+            message = active.isText ? "Showing all lines" : "Showing all blocks"
             return
         }
         switch compile(text, literal: literal) {

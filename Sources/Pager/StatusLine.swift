@@ -75,6 +75,20 @@ extension PagerState {
         return "\(tenths / 10).\(tenths % 10)"
     }
 
+    /// The status line's left part in `width` columns. Where it is `path · Section…`, the
+    /// directories of the path go first (`…/guide.md · Installing`, then `guide.md ·
+    /// Installing`): at 60 columns the section says more than where the file lies. Then it
+    /// is cut at the end.
+    static func fitStatusLeft(_ text: String, to width: Int) -> String {
+        guard CellWidth.of(text) > width, let dot = text.firstRange(of: " · ") else { return truncate(text, to: width) }
+        let name = text[..<dot.lowerBound], rest = text[dot.lowerBound...]
+        guard let slash = name.lastIndex(of: "/") else { return truncate(text, to: width) }
+        let file = name[name.index(after: slash)...]
+        let elided = "…/" + file + rest
+        if CellWidth.of(elided) <= width { return elided }
+        return truncate(String(file + rest), to: width)
+    }
+
     /// Truncates `text` to `width` columns, ending with `…` when cut.
     static func truncate(_ text: String, to width: Int) -> String {
         guard width > 0 else { return "" }

@@ -188,3 +188,30 @@ import Testing
         #expect(h.effects.isEmpty)
     }
 }
+
+/// At narrow widths the status line keeps the section over the directories of the path
+/// (issue 27: at 60 columns it kept the path and lost the section).
+@Suite struct StatusLineFitTests {
+    @Test func directoriesGoBeforeTheSection() {
+        let left = "docs/handbook/chapters/installing.md · Installing from source"
+        #expect(PagerState.fitStatusLeft(left, to: 80) == left)
+        #expect(PagerState.fitStatusLeft(left, to: 42) == "…/installing.md · Installing from source")
+        #expect(PagerState.fitStatusLeft(left, to: 39) == "installing.md · Installing from source")
+        #expect(PagerState.fitStatusLeft(left, to: 20) == "installing.md · Ins…")
+        // No path or no section: cut at the end, as before.
+        #expect(PagerState.fitStatusLeft("installing.md · Installing", to: 12) == "installing.…")
+        #expect(PagerState.fitStatusLeft("docs/a/b/installing.md", to: 12) == "docs/a/b/in…")
+    }
+
+    @Test func theScreenShowsTheSection() {
+        let markdown = "# Installing from source\n\n" + (1...40).map { "Line \($0)." }.joined(separator: "\n\n")
+        let h = PagerHarness(markdown: markdown, columns: 44, rows: 5, name: "docs/handbook/chapters/installing.md")
+        #expect(h.status.contains("installing.md · Installing"), "\(h.status)")
+    }
+
+    @Test func ampersandAloneSaysLinesInText() {
+        var h = PagerHarness(text: "one\ntwo\n", columns: 40, rows: 4)
+        h.send("&<CR>")
+        #expect(h.status.contains("Showing all lines"), "\(h.status)")
+    }
+}
