@@ -51,6 +51,9 @@ extension PagerState {
             message = infoLine()
         case .repaint:
             return [.redrawAll]
+        case .reread:
+            // less's `R`: repaint, and what is on disk read again.
+            return [.redrawAll, .reread(document: current)]
         case .help:
             if help != nil { closeHelp() } else { openHelp() }
         case .nextFile:

@@ -10,7 +10,7 @@ public enum Command: Hashable, Sendable {
     case top, bottom
     case percent
     case setMark(Character), gotoMark(Character), previousPosition
-    case info, repaint, help
+    case info, repaint, reread, help
     case nextFile, previousFile
     case quit, interrupt, suspend
     case searchForward, searchBackward, filter
@@ -113,7 +113,8 @@ public struct KeyInterpreter: Hashable, Sendable {
         case .char("m"): pending = .mark; return nil
         case .char("'"): pending = .gotoMark; return nil
         case .char("="), .ctrl("g"): return .info
-        case .char("r"), .char("R"), .ctrl("l"), .ctrl("r"): return .repaint
+        case .char("r"), .ctrl("l"), .ctrl("r"): return .repaint
+        case .char("R"): return .reread
         case .char("h"), .char("H"), .function(1): return .help
         case .char("q"), .char("Q"): return .quit
         case .char("Z"): pending = .z; return nil

@@ -87,6 +87,8 @@ public enum PagerEffect: Hashable, Sendable {
     case readToEnd(document: Int)
     /// Stop reading on demand (Ctrl-C, or the demand was met).
     case stopReading(document: Int)
+    /// `R`: read document `index` again from its file.
+    case reread(document: Int)
 }
 
 /// The whole pager: one value, changed only by `update`. Rendering reads it (`frame()`).

@@ -86,6 +86,9 @@ struct RunLoop {
         /// Where the view was when a key stopped `G`, `F` or a search on this stream: no reading on
         /// until the view moves (`demandInput`).
         var stoppedAt: ScrollPosition?
+        /// A text file's first and last bytes as read (`syncTextFile`: a file written anew
+        /// and longer is not one that grew).
+        var sample: FileSample?
         /// When a watched file was first seen empty (`pollFiles`: it may be being written).
         var emptySince: Date?
         /// Why the input ended early (a read error), said once its text is whole.
@@ -198,6 +201,7 @@ struct RunLoop {
             for event in terminal.waitForInput(timeoutMilliseconds: timeout, wakeFD: mailbox?.readFD ?? -1) {
                 switch event {
                 case .bytes(let bytes):
+                    if !state.following { effects += syncTextFile() }  // keys act on the file as it is
                     for input in decoder.feed(bytes) { effects += handle(input) }
                 case .wake:
                     effects += takeDeliveries()
@@ -346,6 +350,8 @@ struct RunLoop {
             } else {
                 reloadFile(index, path: path, markChanges: false)
             }
+        case .reread:
+            for effect in reread() { perform(effect) }
         case .leftDocument(let index):
             positions.save(state: state, loaded: loaded, documentIndex: index)
             // The first time a file given on the command line is shown (`:n`), it opens
@@ -742,6 +748,7 @@ extension RunLoop {
         slot.fileSize = Int(st.st_size)
         slot.fileInode = UInt(st.st_ino)
         slot.fileModified = st.st_mtim
+        if slot.text != nil { slot.sample = FileSample(slot.store) }
     }
 
     /// A followed link's local file: switched to when it is open already, else read (a

@@ -88,4 +88,35 @@ import Testing
         #expect(resumed.last?.contains("resumed") == true, "\(resumed)")
         try reopened.keys("q")
     }
+
+    /// A text file is what is on disk: `G` shows lines appended since it was opened, a
+    /// rewrite (longer or shorter) is read again, and `R` re-reads a Markdown file that is
+    /// not watched (issue 27: `G` still ended at 50 after `echo 51 >> g.log`).
+    @Test func filesAreWhatIsOnDisk() throws {
+        let dir = try E2E.temporaryDirectory()
+        let log = try E2E.write((1...50).map(String.init).joined(separator: "\n") + "\n", to: "g.log", in: dir)
+        let pane = try FolioPane.folio([log], rows: 10, dir: dir)
+        _ = try #require(pane.wait { Self.top($0) == "1" })
+        try pane.keys("G")
+        _ = try #require(pane.wait { $0.dropLast().last?.hasPrefix("50") == true })
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("51\n".utf8))
+        try handle.close()
+        try pane.keys("G")
+        _ = try #require(pane.wait { $0.dropLast().last?.hasPrefix("51") == true }, "G shows the appended line")
+        // Written anew, longer: not an append.
+        try ((100...200).map(String.init).joined(separator: "\n") + "\n").write(toFile: log, atomically: false, encoding: .utf8)
+        try pane.keys("g")
+        _ = try #require(pane.wait { Self.top($0) == "100" }, "the rewritten file: \(pane.screen)")
+        // Markdown without watching: R reads it again.
+        let md = try E2E.write("# Notes\n\nFirst version.\n", to: "notes.md", in: dir)
+        let doc = try FolioPane.folio(["--no-watch", md], rows: 10, dir: dir)
+        _ = try #require(doc.wait(text: "First version."))
+        try "# Notes\n\nSecond version.\n".write(toFile: md, atomically: true, encoding: .utf8)
+        Thread.sleep(forTimeInterval: 0.4)
+        #expect(doc.screen.contains { $0.contains("First version.") }, "not watched")
+        try doc.keys("R")
+        _ = try #require(doc.wait(text: "Second version."), "R reads it again")
+    }
 }

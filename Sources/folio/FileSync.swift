@@ -1,0 +1,96 @@
+import FoundationEssentials
+import LineLayout
+import Pager
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A text file on screen is what is on disk (issue 27: `G` on a log that grew still ended at
+/// its old last line; after a rewrite, `r`, `R` and `g` kept the old text). Before keys are
+/// taken, the current text file is looked at (one `stat`): lines it gained are taken in, so
+/// `G`, `F`, a search past the end show them, as less does; shrunk or replaced, it is read
+/// again and placed by its saved position, as after `v`. `R` also reloads a Markdown file.
+extension RunLoop {
+    /// What changed in the current document's file since it was last read, if it is a text
+    /// file (not a pipe; a followed one is `pollFiles`' business).
+    enum FileChange { case none, grew(size: Int), rewritten }
+
+    func fileChange(_ index: Int) -> FileChange {
+        guard inputs.indices.contains(index), index < loaded.count, let path = loaded[index].path,
+              inputs[index].reader == nil, inputs[index].text != nil else { return .none }
+        var st = stat()
+        guard FileName.stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return .none }
+        let slot = inputs[index]
+        let size = Int(st.st_size)
+        if UInt(st.st_ino) != slot.fileInode || size < slot.store.count { return .rewritten }
+        if let sample = slot.sample, !sample.matches(path: path) { return .rewritten }
+        if size > slot.store.count { return .grew(size: size) }
+        let sameTime = st.st_mtim.tv_sec == slot.fileModified.tv_sec && st.st_mtim.tv_nsec == slot.fileModified.tv_nsec
+        // The same size written again: read again too (the bytes are not compared).
+        return sameTime || size == 0 ? .none : .rewritten
+    }
+
+    /// Takes in what the current text file gained, or reads it again (see the type's note).
+    mutating func syncTextFile() -> [PagerEffect] {
+        let index = state.current
+        guard state.help == nil else { return [] }
+        switch fileChange(index) {
+        case .none:
+            return []
+        case .grew(let size):
+            guard let path = loaded[index].path, let text = inputs[index].text else { return [] }
+            let fd = FileName.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+            guard fd >= 0 else { return [] }
+            defer { close(fd) }
+            _ = inputs[index].store.attachFile(fd: fd, length: size)
+            text.indexMore(limit: RunLoop.indexSliceBytes, inputEnded: true)
+            noteFile(&inputs[index])
+            return state.update(.inputArrived(document: index))
+        case .rewritten:
+            guard let path = loaded[index].path else { return [] }
+            reopenText(index, path: path)
+            return []
+        }
+    }
+
+    /// `R`: the current document read again from its file (a text file as `syncTextFile`
+    /// does, a Markdown file reloaded with the same text on top).
+    mutating func reread() -> [PagerEffect] {
+        let index = state.current
+        guard state.help == nil, inputs.indices.contains(index), index < loaded.count,
+              let path = loaded[index].path, inputs[index].reader == nil else { return [] }
+        if inputs[index].text != nil { return syncTextFile() }
+        noteFile(&inputs[index])
+        reloadFile(index, path: path, markChanges: true)
+        return []
+    }
+}
+
+/// The first and last bytes of a file as it was read: if the file now holds others there, it
+/// was written anew, whatever its size (a longer rewrite is not an append).
+struct FileSample {
+    static let length = 64
+    let head: [UInt8]
+    let tailOffset: Int
+    let tail: [UInt8]
+
+    init(_ store: ByteStore) {
+        let count = store.count
+        head = store.bytes(0..<min(count, FileSample.length))
+        tailOffset = max(0, count - FileSample.length)
+        tail = store.bytes(tailOffset..<count)
+    }
+
+    /// Whether the file at `path` holds the same bytes there now.
+    func matches(path: String) -> Bool {
+        let fd = FileName.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return true }  // unreadable now: nothing to say
+        defer { close(fd) }
+        func read(_ offset: Int, _ count: Int) -> [UInt8] {
+            var buffer = [UInt8](repeating: 0, count: count)
+            let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, count, off_t(offset)) }
+            return n == count ? buffer : []
+        }
+        return read(0, head.count) == head && read(tailOffset, tail.count) == tail
+    }
+}
