@@ -45,10 +45,11 @@ bench:
 	$(SWIFT) run -c release $(RELEASE_FLAGS) folio-bench
 
 # libFuzzer with AddressSanitizer (see DEVELOPERS.md): parse + layout + print, the key
-# decoder and the reading-position store reader, FUZZ_RUNS executions each from the
-# committed seed corpus (new inputs go to .build-fuzz/corpus-*, never into the repository).
+# decoder, the reading-position store reader and the reading of $LESS and command lines,
+# FUZZ_RUNS executions each from the committed seed corpus (new inputs go to
+# .build-fuzz/corpus-*, never into the repository).
 FUZZ_RUNS ?= 1000000
-FUZZ_TARGETS = FuzzPrint FuzzKeys FuzzStore
+FUZZ_TARGETS = FuzzPrint FuzzKeys FuzzStore FuzzLess
 # Optimised code with ASan: Swift debug code runs ~3x slower under the sanitizer (84 vs 245
 # executions/s of FuzzPrint on 2 cores), which makes a million runs take hours.
 FUZZ_FLAGS = -c release --scratch-path .build-fuzz --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING
@@ -57,19 +58,22 @@ fuzz-build:
 	for t in $(FUZZ_TARGETS); do $(SWIFT) build $(FUZZ_FLAGS) --product $$t || exit 1; done
 
 fuzz: fuzz-build
-	mkdir -p .build-fuzz/corpus-print .build-fuzz/corpus-keys .build-fuzz/corpus-store
+	mkdir -p .build-fuzz/corpus-print .build-fuzz/corpus-keys .build-fuzz/corpus-store .build-fuzz/corpus-less
 	SWIFT_BACKTRACE=enable=no .build-fuzz/release/FuzzPrint -runs=$(FUZZ_RUNS) -max_len=4096 -rss_limit_mb=2048 \
 		-timeout=10 .build-fuzz/corpus-print Fuzz/corpus/print
 	SWIFT_BACKTRACE=enable=no .build-fuzz/release/FuzzKeys -runs=$(FUZZ_RUNS) -max_len=1024 \
 		.build-fuzz/corpus-keys Fuzz/corpus/keys
 	SWIFT_BACKTRACE=enable=no .build-fuzz/release/FuzzStore -runs=$(FUZZ_RUNS) -max_len=4096 -timeout=10 \
 		.build-fuzz/corpus-store Fuzz/corpus/store
+	SWIFT_BACKTRACE=enable=no .build-fuzz/release/FuzzLess -runs=$(FUZZ_RUNS) -max_len=1024 \
+		.build-fuzz/corpus-less Fuzz/corpus/less
 
 # The seed corpus through ordinary builds of the targets (no libFuzzer, no sanitizer).
 fuzz-replay:
 	$(SWIFT) run FuzzPrint Fuzz/corpus/print
 	$(SWIFT) run FuzzKeys Fuzz/corpus/keys
 	$(SWIFT) run FuzzStore Fuzz/corpus/store
+	$(SWIFT) run FuzzLess Fuzz/corpus/less
 
 install: release
 	scripts/build-grammars.sh

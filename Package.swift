@@ -10,9 +10,6 @@ let package = Package(
         .executable(name: "folio", targets: ["folio"]),
         .executable(name: "folio-bench", targets: ["folio-bench"]),
     ],
-    dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-    ],
     targets: [
         // C libraries from the system (Debian: libcmark-dev, libpcre2-dev).
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
@@ -31,8 +28,10 @@ let package = Package(
         .target(name: "TextSearch", dependencies: ["CPCRE2"]),
         .target(name: "Highlight", dependencies: ["CTreeSitter", "Styling", "TextSearch", "Threads"]),
         .target(name: "TerminalScreen", dependencies: ["CellWidth", "Styling"]),
+        // less's options and folio's: the table, less's way of reading them, folio's settings.
+        .target(name: "LessOptions"),
         .target(name: "Pager", dependencies: [
-            "MarkdownModel", "LineLayout", "Viewport", "TextSearch", "TerminalScreen", "CellWidth",
+            "MarkdownModel", "LineLayout", "Viewport", "TextSearch", "TerminalScreen", "CellWidth", "LessOptions",
         ]),
         .target(name: "ReadingPositions", dependencies: ["MarkdownModel", "LineLayout", "Viewport", "Threads"]),
 
@@ -42,7 +41,7 @@ let package = Package(
         .executableTarget(name: "folio", dependencies: [
             "MarkdownModel", "LineLayout", "Viewport", "Pager", "TerminalScreen", "TerminalIO",
             "ReadingPositions", "TextSearch", "TextModel", "CellWidth", "Highlight", "GrammarLoader", "Threads",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "LessOptions",
         ]),
         .executableTarget(name: "folio-bench", dependencies: [
             "MarkdownModel", "TextModel", "LineLayout", "Viewport", "Pager", "TerminalScreen", "TextSearch", "Highlight", "GrammarLoader",
@@ -55,10 +54,12 @@ let package = Package(
         .executableTarget(name: "FuzzKeys", dependencies: ["TerminalScreen", "FuzzSupport"], path: "Fuzz/FuzzKeys"),
         .executableTarget(name: "FuzzStore", dependencies: ["ReadingPositions", "LineLayout", "MarkdownModel", "FuzzSupport"],
                           path: "Fuzz/FuzzStore"),
+        .executableTarget(name: "FuzzLess", dependencies: ["LessOptions", "FuzzSupport"], path: "Fuzz/FuzzLess"),
 
         // Test helpers shared by the test targets (a seeded generator).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CellWidthTests", dependencies: ["CellWidth"]),
+        .testTarget(name: "LessOptionsTests", dependencies: ["LessOptions"]),
         .testTarget(name: "MarkdownModelTests", dependencies: ["TestSupport", "MarkdownModel"]),
         .testTarget(name: "LineLayoutTests", dependencies: ["TestSupport", "LineLayout", "MarkdownModel", "CellWidth"]),
         .testTarget(name: "ViewportTests", dependencies: ["Viewport", "LineLayout", "MarkdownModel"]),

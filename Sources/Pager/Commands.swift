@@ -4,6 +4,7 @@ import Viewport
 extension PagerState {
     /// Carries out a reading-view command. `count` is the numeric prefix, if one was typed.
     mutating func perform(_ command: Command, count: Int?) -> [PagerEffect] {
+        let endBefore = isAtEnd
         let rows = contentRows
         let step = config.pageStep.rows(contentRows: rows)
         switch command {
@@ -66,9 +67,14 @@ extension PagerState {
             let n = count ?? 1
             if current - n >= 0 { return switchTo(current - n) }
             message = "No previous file"
-        case .quit, .interrupt:
+        case .quit:
             if help != nil { closeHelp(); return [] }
             return [.quit]
+        case .interrupt:
+            // less: Ctrl-C interrupts (a search, reading on, a prompt: handled before a key
+            // gets here); with nothing to interrupt it does nothing. (With -K it quits:
+            // `handle(.key)`.) It closes the help, as q does.
+            closeHelp()
         case .suspend:
             return [.suspend]
         case .searchForward: startPrompt(.search(forward: true), count: count)
@@ -98,12 +104,32 @@ extension PagerState {
             return followEnd()
         case .shiftRight, .shiftLeft:
             shiftHorizontally(right: command == .shiftRight, count: count)
-        case .toggleOption(let letter):
-            toggleOption(letter)
+        case .option(let letter, let change):
+            return optionCommand(letter, change)
+        case .namedOption(let change):
+            startOptionPrompt(.optionName(change))
         case .unknown(let name):
             message = "Unknown key: \(name)  (h for help)"
         }
-        return []
+        return quitAtEnd(after: command, endBefore: endBefore)
+    }
+
+    /// The view shows the end of a whole document (less's end of file: `-e` and `-E`).
+    var isAtEnd: Bool {
+        help == nil && !active.isGrowing && active.top + contentRows >= active.layout.rowCount
+    }
+
+    /// less's `-e` / `-E`: a forward move at the end (`-e`), or one that reaches it (`-E`),
+    /// goes on to the next file, or quits after the last.
+    mutating func quitAtEnd(after command: Command, endBefore: Bool) -> [PagerEffect] {
+        guard config.quitAtEOF != .never else { return [] }
+        switch command {
+        case .lineDown, .pageDown, .windowDown, .halfDown: break
+        default: return []
+        }
+        guard config.quitAtEOF == .atEnd ? isAtEnd : endBefore && isAtEnd else { return [] }
+        if current + 1 < documents.count { return switchTo(current + 1) }
+        return [.quit]
     }
 
     mutating func scroll(by delta: Int) {
@@ -168,34 +194,5 @@ extension PagerState {
         }
         guard let t = target else { message = forward ? "No next heading" : "No previous heading"; return }
         active.jump(toRow: t)
-    }
-
-    /// less's `-` command, for the options that make sense while reading: `-N` line numbers,
-    /// `-S` chop long lines (text; Markdown: wide tables as whole grids), `-i` smart case, `-I` ignore case. The same
-    /// line stays on top (`relayout` keeps the anchor); the status line says the new state.
-    mutating func toggleOption(_ letter: Character) {
-        switch letter {
-        case "N":
-            config.lineNumbers.toggle()
-            relayoutAll()
-            message = config.lineNumbers ? "Line numbers on" : "Line numbers off"
-        case "S":
-            config.chopLongLines.toggle()
-            horizontalShift = 0
-            relayoutAll()
-            // Markdown's prose always wraps; `-S` shows its too-wide tables as whole grids.
-            message = !active.isText
-                ? (config.chopLongLines ? "Wide tables as whole grids, cut at the width (← → scroll sideways)"
-                   : "Wide tables fitted to the width")
-                : config.chopLongLines ? "Chop long lines (← → scroll sideways)" : "Fold long lines"
-        case "i":
-            config.searchCase = config.searchCase == .smart ? .sensitive : .smart
-            message = config.searchCase == .smart ? "Ignore case in searches (unless the pattern has capitals)" : "Case is significant in searches"
-        case "I":
-            config.searchCase = config.searchCase == .insensitive ? .sensitive : .insensitive
-            message = config.searchCase == .insensitive ? "Ignore case in searches" : "Case is significant in searches"
-        default:
-            message = "No option -\(letter) here (-N line numbers, -S chop, -i / -I case)"
-        }
     }
 }

@@ -96,11 +96,13 @@ extension PagerState {
     | `=` `^G` | where am I: name, source lines, position |
     | `F` | follow the end as it grows; any key stops |
     | `→` `←` `Esc )` `Esc (` | scroll chopped text and wide tables (`-S`) sideways |
-    | `-N` `-S` `-i` `-I` | line numbers, chop long lines, smart case, ignore case: on / off |
+    | `-x` | change option x as in less: `-N` `-n` line numbers, `-S` chop long lines, `-i` `-I` case, `-j` `-z` `-#` ask for a value, `-K` `-e` `-E` `-g` `-G` `-a` |
+    | `-+x` / `_x` | option x back to its default / show its setting; `--name`, `__name` by name |
     | `r` `^L` | repaint the screen |
     | `h` `H` | this help |
     | `^Z` | suspend (`fg` resumes) |
-    | `q` `Q` `ZZ` `:q` `^C` | quit |
+    | `q` `Q` `ZZ` `:q` | quit |
+    | `^C` | stop a search or reading on; quits only with `-K`, as in less |
 
     folio remembers where you were in every document and reopens it there.
     """

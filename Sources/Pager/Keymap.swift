@@ -23,8 +23,11 @@ public enum Command: Hashable, Sendable {
     case followEnd
     /// `→` / `Esc )` and `←` / `Esc (`: scroll chopped text sideways (a count sets the columns).
     case shiftRight, shiftLeft
-    /// less's `-` command: `-N` line numbers, `-S` chop long lines, `-i`/`-I` search case.
-    case toggleOption(Character)
+    /// less's `-` and `_` commands: change an option while reading (`-i`, `-+S` back to the
+    /// default, `-!N` the opposite of the default, `-j` then a value) or show it (`_j`).
+    case option(Character, OptionChange)
+    /// `--name` (`__name`): the same, for an option named at a prompt.
+    case namedOption(OptionChange)
     case unknown(String)
 }
 
@@ -35,7 +38,11 @@ public struct KeyInterpreter: Hashable, Sendable {
     public private(set) var digits = ""
     private var pending: Pending?
 
-    private enum Pending: Hashable, Sendable { case mark, gotoMark, z, colon, escape, ctrlO, closeBracket, openBracket, dash }
+    private enum Pending: Hashable, Sendable {
+        case mark, gotoMark, z, colon, escape, ctrlO, closeBracket, openBracket
+        /// `-` (and `-+`, `-!`), `_`: an option letter comes next.
+        case option(OptionChange)
+    }
 
     public init() {}
 
@@ -46,7 +53,13 @@ public struct KeyInterpreter: Hashable, Sendable {
     /// Something is half-typed (for the status line). A lone Esc is not shown: it already
     /// acted, and is only the possible start of `Esc u`, `Esc v`, `Esc ←`.
     public var isPending: Bool { (pending != nil && pending != .escape) || !digits.isEmpty }
-    public var pendingText: String { digits + (pending == .colon ? ":" : pending == .dash ? "-" : "") }
+    public var pendingText: String {
+        switch pending {
+        case .colon: return digits + ":"
+        case .option(let change): return digits + change.prefix
+        default: return digits
+        }
+    }
 
     public mutating func reset() { digits = ""; pending = nil }
 
@@ -85,7 +98,15 @@ public struct KeyInterpreter: Hashable, Sendable {
             case (.ctrlO, .ctrl("p")), (.ctrlO, .char("p")): return .selectPrevious
             case (.closeBracket, .char("]")): return .nextHeading
             case (.openBracket, .char("[")): return .previousHeading
-            case (.dash, .char(let c)) where c.isASCII && c.isLetter: return .toggleOption(c)
+            case (.option(.toggle), .char("+")): pending = .option(.reset); return nil
+            case (.option(.toggle), .char("!")): pending = .option(.setOpposite); return nil
+            case (.option(let change), .char("-")), (.option(let change), .char("_")) where change == .query:
+                digits = ""
+                return .namedOption(change)
+            case (.option(let change), .char("-")): digits = ""; return .namedOption(change)
+            case (.option(let change), .char(let c)) where c.isASCII && !c.isWhitespace:
+                digits = ""
+                return .option(c, change)
             case (_, .ctrl("c")), (_, .ctrl("g")): digits = ""; return nil
             case (.escape, _):
                 // Esc already acted (cleared the selection); the next key is its own command.
@@ -134,7 +155,8 @@ public struct KeyInterpreter: Hashable, Sendable {
         case .char("o"): return .outline
         case .char("v"): return .edit
         case .char("F"): return .followEnd
-        case .char("-"): pending = .dash; return nil
+        case .char("-"): pending = .option(.toggle); return nil
+        case .char("_"): pending = .option(.query); return nil
         case .right: return .shiftRight
         case .left: return .shiftLeft
         case .char("]"): pending = .closeBracket; return nil
@@ -154,6 +176,28 @@ public struct KeyInterpreter: Hashable, Sendable {
         case .alt(let k): return "Esc-" + describe(k)
         case .function(let n): return "F\(n)"
         default: return "\(key)"
+        }
+    }
+}
+
+/// What the `-` command does to an option (less's `toggle_option`).
+public enum OptionChange: Hashable, Sendable {
+    /// `-x`: a bool on / off; a triple's letter on / off; a value option asks for its value.
+    case toggle
+    /// `-+x`: back to the default.
+    case reset
+    /// `-!x`: the opposite of the default.
+    case setOpposite
+    /// `_x`: say the current setting.
+    case query
+
+    /// What the status line shows while the letter is awaited.
+    var prefix: String {
+        switch self {
+        case .toggle: return "-"
+        case .reset: return "-+"
+        case .setOpposite: return "-!"
+        case .query: return "_"
         }
     }
 }

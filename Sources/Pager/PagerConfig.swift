@@ -1,3 +1,4 @@
+import LessOptions
 import LineLayout
 import TextSearch
 import Viewport
@@ -56,8 +57,30 @@ public struct PagerConfig: Sendable {
     public var centerProse = false
     /// Syntax highlighting of fenced code (nil: off, as with `--color=never`).
     public var highlighter: CodeHighlighter?
+    /// less's `-K`: Ctrl-C quits. Without it Ctrl-C only interrupts (a search, reading on, a
+    /// prompt) and does nothing when there is nothing to interrupt, as in less.
+    public var quitOnInterrupt = false
+    /// less's `-e` / `-E`.
+    public var quitAtEOF: QuitAtEOF = .never
+    /// less's `-g` / `-G`: which matches of the last search are highlighted.
+    public var matchHighlight: MatchHighlight = .all
+    /// less's `-a`: a new search starts past the screen instead of at its top row.
+    public var searchSkipsScreen = false
+    /// A search that reaches the end goes on from the other end (folio's default);
+    /// `--no-search-wrap`: it stops there, as less's searches do.
+    public var searchWraps = true
+    /// less's `-#`: what `→` `←` move (default half the width).
+    public var horizontalShift: HorizontalShift = .fraction(0.5)
 
     public init() {}
+
+    /// less's `-j`: a 1-based row (negative: from the bottom; 0 as 1) or a fraction.
+    public static func revealPolicy(_ target: JumpTarget) -> ScrollGeometry.RevealPolicy {
+        switch target {
+        case .fraction(let f): return .fraction(f)
+        case .row(let n): return n > 0 ? .row(n - 1) : (n < 0 ? .row(n) : .row(0))
+        }
+    }
 }
 
 /// Where the scroll indicator shows (`--scrollbar`, `--no-scrollbar`).

@@ -128,6 +128,8 @@ public struct PagerState: Sendable {
     /// `Ng`, `N%`, a forward search): reading goes on and the view goes there once it has
     /// arrived. Any key stops it (`Ctrl-C` without doing anything else).
     public internal(set) var seeking: Seeking?
+    /// Ctrl-C quit the pager (less's `-K`): folio exits with status 2, as less does.
+    public internal(set) var quitByInterrupt = false
     /// What the terminal said about its colours (`--theme=auto`).
     public internal(set) var terminalColors = TerminalColors()
     /// The first frame should wait for the terminal's reply to the colour query.
@@ -283,6 +285,11 @@ public struct PagerState: Sendable {
             message = nil
             lastClickedLink = nil
             documents[current].changedUnits = []
+            if key == .ctrl("c") && config.quitOnInterrupt {
+                // less's -K: Ctrl-C quits whatever is going on (a search, reading, a prompt).
+                quitByInterrupt = true
+                return [.quit]
+            }
             if following || seeking != nil {
                 // Any key stops following (less: any key; Ctrl-C also stops the reading).
                 following = false

@@ -1,4 +1,5 @@
 import CellWidth
+import LessOptions
 import LineLayout
 import TextSearch
 import TerminalScreen
@@ -34,9 +35,16 @@ public struct UnitText: UTF8Text, Sendable {
     }
 }
 
-/// A prompt at the bottom line: `/`, `?` or `&`.
+/// A prompt at the bottom line: `/`, `?` or `&`, or the `-` command's (an option's value,
+/// an option's name).
 public struct Prompt: Sendable {
-    public enum Kind: Hashable, Sendable { case search(forward: Bool), filter }
+    public enum Kind: Hashable, Sendable {
+        case search(forward: Bool), filter
+        /// `-j`, `-z`, `-#`: the value, asked in less's words (`Target line: `).
+        case optionValue(OptionID)
+        /// `--`: an option's long name (and `=value`).
+        case optionName(OptionChange)
+    }
     public var kind: Kind
     public var editor = LineEditor()
     public var literal: Bool
@@ -52,10 +60,20 @@ public struct Prompt: Sendable {
     /// The count typed before `/` or `?`: the search finds the Nth match.
     public var count: Int?
 
+    /// A search or filter prompt (history, `^R`, the preview belong to those).
+    var isSearch: Bool {
+        switch kind {
+        case .search, .filter: return true
+        case .optionValue, .optionName: return false
+        }
+    }
+
     public var symbol: String {
         switch kind {
         case .search(let forward): return forward ? "/" : "?"
         case .filter: return "&"
+        case .optionValue(let id): return OptionTable.spec(id).prompt ?? "-"
+        case .optionName(let change): return change == .query ? "__" : "--"
         }
     }
 }
@@ -106,13 +124,13 @@ extension PagerState {
         case .enter:
             prompt = nil
             return commitPrompt(p)
-        case .ctrl("r"):
+        case .ctrl("r") where p.isSearch:
             p.literal.toggle()
             prompt = p
             incremental()
             return []
         case .up, .down:
-            guard !searchHistory.isEmpty else { return [] }
+            guard !searchHistory.isEmpty, p.isSearch else { return [] }
             var i = p.historyIndex ?? searchHistory.count
             i += key == .up ? -1 : 1
             if i < 0 { i = 0 }
@@ -144,13 +162,13 @@ extension PagerState {
 
     /// Where a new search starts: the first character of the top row (forward) or the end of
     /// the bottom row (backward), so a match already on screen is found first and the view
-    /// does not move.
+    /// does not move. With less's `-a` the other way round: past the screen.
     func searchStart(forward: Bool, from position: ScrollPosition) -> SearchPosition {
         let doc = active
         let texts = SearchTexts(doc)
         guard doc.layout.rowCount > 0 else { return SearchPosition(textIndex: 0, utf8Offset: 0) }
         let top = Viewport(position: position, contentRows: contentRows).top(in: doc.layout)
-        if forward {
+        if forward != config.searchSkipsScreen {
             let (b, _) = doc.layout.locate(top)
             let line = doc.layout.line(at: top)
             return SearchPosition(textIndex: texts.textIndex(ofBlock: b), utf8Offset: line.range.lowerBound)
@@ -179,7 +197,7 @@ extension PagerState {
             // Enter searches the whole document.
             if case .found(let hit) = searcher.find(forward ? .forward : .backward,
                                                    from: searchStart(forward: forward, from: p.origin),
-                                                   wrapAround: !active.isGrowing,
+                                                   wrapAround: !active.isGrowing && config.searchWraps,
                                                    textLimit: Self.previewTextLimit) {
                 let match = SearchMatch(blockIndex: texts.blockIndex(hit.textIndex), range: hit.range)
                 p.preview = match
@@ -200,6 +218,11 @@ extension PagerState {
             active.viewport.position = p.origin
             applyFilter(text, literal: p.literal)
             return []
+        case .optionValue(let id):
+            setOptionValue(id, text)
+            return []
+        case .optionName(let change):
+            return namedOption(text, change)
         case .search(let forward):
             active.viewport.position = p.origin
             let patternText = text.isEmpty ? (searchHistory.last ?? "") : text
@@ -246,7 +269,7 @@ extension PagerState {
     mutating func runSearch(_ pattern: SearchPattern, forward: Bool, from start: SearchPosition, count: Int = 1) {
         let texts = SearchTexts(active)
         let searcher = DocumentSearcher(pattern: pattern, texts: texts)
-        let (hit, wrapped) = Self.find(searcher, forward: forward, from: start, count: count)
+        let (hit, wrapped) = Self.find(searcher, forward: forward, from: start, count: count, wrapAround: config.searchWraps)
         guard let hit else {
             search = SearchState(pattern: pattern, forward: forward)
             message = "Pattern not found"
@@ -272,7 +295,7 @@ extension PagerState {
     /// search wrapped. Once the matches come round to the first one found, the rest of the
     /// count is taken modulo their number: `99999999n` costs one lap, not 10^8 searches.
     static func find(_ searcher: DocumentSearcher<SearchTexts>, forward: Bool, from start: SearchPosition,
-                     count: Int) -> (hit: SearchHit?, wrapped: Bool) {
+                     count: Int, wrapAround: Bool = true) -> (hit: SearchHit?, wrapped: Bool) {
         var position = start
         var hit: SearchHit?
         var first: SearchHit?
@@ -280,7 +303,7 @@ extension PagerState {
         var total = max(1, count)
         var i = 0
         while i < total {
-            guard let h = searcher.find(forward ? .forward : .backward, from: position, wrapAround: true) else { break }
+            guard let h = searcher.find(forward ? .forward : .backward, from: position, wrapAround: wrapAround) else { break }
             if let f = first, f.textIndex == h.textIndex, f.range == h.range {
                 // `i` matches make a lap: skip the whole laps left.
                 total = i + 1 + (total - i - 1) % i
@@ -318,7 +341,8 @@ extension PagerState {
             // on a long document it searches in steps that keys can stop.
             return seek(.match(from: position, remaining: count, origin: position, wrapped: false))
         }
-        let (found, wrapped) = Self.find(searcher, forward: forward, from: position, count: count)
+        let (found, wrapped) = Self.find(searcher, forward: forward, from: position, count: count,
+                                         wrapAround: config.searchWraps)
         guard let hit = found else { message = "Pattern not found"; return [] }
         let match = SearchMatch(blockIndex: texts.blockIndex(hit.textIndex), range: hit.range)
         if let o = s.ordinal, let total = s.total, total > 0 {
@@ -426,15 +450,16 @@ extension PagerState {
     }
 
     /// Matches of the committed search (or the incremental preview's pattern) in one block,
-    /// for highlighting. Only visible blocks are asked.
+    /// for highlighting: all of them, only the current one (less's `-g`) or none (`-G`). Only
+    /// visible blocks are asked.
     func highlights(inUnit b: Int) -> (all: [Range<Int>], current: Range<Int>?) {
+        guard config.matchHighlight != .none else { return ([], nil) }
+        let all = config.matchHighlight == .all
         if let p = prompt, case .search = p.kind {
             guard let preview = p.preview, let pattern = p.previewPattern else { return ([], nil) }
-            let all = pattern.matches(in: active.layout.text(ofUnit: b))
-            return (all, preview.blockIndex == b ? preview.range : nil)
+            return (all ? pattern.matches(in: active.layout.text(ofUnit: b)) : [], preview.blockIndex == b ? preview.range : nil)
         }
         guard let s = search, s.highlight else { return ([], nil) }
-        let all = s.pattern.matches(in: active.layout.text(ofUnit: b))
-        return (all, s.current?.blockIndex == b ? s.current?.range : nil)
+        return (all ? s.pattern.matches(in: active.layout.text(ofUnit: b)) : [], s.current?.blockIndex == b ? s.current?.range : nil)
     }
 }

@@ -1,3 +1,4 @@
+import LessOptions
 import LineLayout
 import TextSearch
 import Viewport
@@ -157,7 +158,12 @@ extension PagerState {
             seeking = .match(from: position, remaining: left, origin: origin, wrapped: false)
             return false
         }
-        // The end: on from the top, up to where the search began.
+        // The end: on from the top, up to where the search began (unless --no-search-wrap).
+        guard config.searchWraps else {
+            seeking = nil
+            message = "Pattern not found"
+            return true
+        }
         seeking = .match(from: SearchPosition(textIndex: 0, utf8Offset: 0), remaining: left, origin: origin, wrapped: true)
         return false
     }
@@ -178,15 +184,17 @@ extension PagerState {
         documents[index].changedUnits = units
     }
 
-    /// `→`/`←`: half a screen sideways (or `count` columns): chopped text lines, and in
-    /// Markdown the tables too wide for the screen (prose is always wrapped).
+    /// `→`/`←`: half a screen sideways (less's `-#` sets it; a count sets it too, as in
+    /// less): chopped text lines, and in Markdown the tables too wide for the screen (prose
+    /// is always wrapped).
     mutating func shiftHorizontally(right: Bool, count: Int?) {
         guard config.chopLongLines else {
             message = active.isText ? "Lines are wrapped (start with -S to chop them)"
                                     : "Markdown is wrapped to the width (-S chops wide tables instead)"
             return
         }
-        let delta = max(1, count ?? layoutOptions.width / 2)
+        if let count { config.horizontalShift = .columns(min(count, Options.rowRange.upperBound)) }
+        let delta = config.horizontalShift.columns(width: layoutOptions.width)
         let shift = max(0, horizontalShift + (right ? delta : -delta))
         guard shift != horizontalShift else { return }
         horizontalShift = shift

@@ -1,14 +1,13 @@
 import FoundationEssentials
+import LessOptions
 import TerminalScreen
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// `--theme`: a palette by name, or `auto` — ask the terminal for its background colour,
-/// else `COLORFGBG`, else dark.
-public enum ThemeChoice: String, CaseIterable, Hashable, Sendable {
-    case auto, dark, light
-}
+/// else `COLORFGBG`, else dark. (Defined with the options that name it.)
+public typealias ThemeChoice = LessOptions.ThemeChoice
 
 /// The pure decisions behind `--theme=auto`: which palette a reply, `COLORFGBG` or nothing
 /// at all asks for, and whether to ask the terminal in the first place. The edge reads the

@@ -1,5 +1,5 @@
-import ArgumentParser
 import FoundationEssentials
+import LessOptions
 import LineLayout
 import MarkdownModel
 import Pager
@@ -10,84 +10,79 @@ import Glibc
 #endif
 
 @main
-struct Folio: ParsableCommand {
-    static let version = "0.1.0"
+struct Folio {
+    static let version = Options.version
 
-    static let configuration = CommandConfiguration(
-        commandName: "folio",
-        abstract: "A Markdown pager for the terminal: reads like less, renders like a Markdown viewer.",
-        discussion: """
-            Keys are less's: Space/b page with a one-line overlap, j/k line, g/G top/bottom, \
-            /pattern search, n/N next/previous, Tab selects links and headings, o opens the \
-            outline, q quits. Press h inside folio for the full list, or see folio(1).
-            """,
-        version: version)
+    /// What `$LESS`, `$FOLIO` and the command line asked for (`Invocation`).
+    var options: Options
+    /// What was wrong in `$LESS` or `$FOLIO`: said on standard error and, in the pager, on
+    /// the status line; the rest of the options still apply.
+    var optionWarnings: [String] = []
 
-    @OptionGroup var options: Options
-
-    /// ArgumentParser's `main` over `$LESS`'s shared options, `$FOLIO`'s and the command line
-    /// (whose flags win: see `Invocation`), except that an error is one line on standard error with its
-    /// control characters made visible (an argument may hold an ESC), and a crash prints a
-    /// short report instead of handing the terminal to the backtracer (see `CrashReport`).
+    /// Reads the options (`Invocation`: `$LESS`, `$FOLIO`, then the command line, whose
+    /// settings win) and runs. A mistake on the command line is one line on standard error
+    /// (control characters made visible: an argument may hold an ESC) and status 64; a crash
+    /// prints a short report instead of handing the terminal to the backtracer (see
+    /// `CrashReport`).
     static func main() {
-        CrashReport.install(environment: ProcessEnvironment.current)
-        do {
-            // From argv's bytes: a file operand that is not UTF-8 still names its file (`FileName`).
-            let arguments = Invocation.arguments(commandLine: Array(FileName.commandLine().dropFirst()),
-                                                 environment: ProcessEnvironment.current)
-            var command: ParsableCommand
-            if let quick = QuickArguments.parse(arguments) {
-                #if DEBUG
-                // Every debug run (the end-to-end tests) checks the quick parse against
-                // ArgumentParser's.
-                let full = (try? parseAsRoot(arguments)) as? Folio
-                if full?.options.summary != quick.summary {
-                    fatalError("quick argument parse differs: \(quick.summary) vs \(String(describing: full?.options.summary))")
-                }
-                #endif
-                var folio = Folio()
-                folio.options = quick
-                command = folio
-            } else {
-                command = try parseAsRoot(arguments)
-            }
-            try command.run()
-        } catch {
-            let code = exitCode(for: error)
-            if error is ExitCode { Glibc.exit(code.rawValue) }
-            if code == .success {
-                // --help, --version: ArgumentParser's own text, to standard output.
-                Swift.print(fullMessage(for: error))
-                Glibc.exit(0)
-            }
-            reportError(message(for: error) + " (\"folio --help\" for help)")
-            Glibc.exit(code.rawValue)
+        let environment = ProcessEnvironment.current
+        CrashReport.install(environment: environment)
+        // From argv's bytes: a file operand that is not UTF-8 still names its file (`FileName`).
+        let invocation = Invocation(commandLine: Array(FileName.commandLine().dropFirst()),
+                                    less: environment["LESS"], folio: environment["FOLIO"])
+        if invocation.options.showHelp {
+            Swift.print(HelpText.text, terminator: "")
+            Glibc.exit(0)
+        }
+        if invocation.options.showVersion {
+            Swift.print(version)
+            Glibc.exit(0)
+        }
+        if let error = invocation.error {
+            reportError(error + " (\"folio --help\" for help)")
+            Glibc.exit(64)
+        }
+        for warning in invocation.warnings { reportError(warning) }
+        var folio = Folio(options: invocation.options, optionWarnings: invocation.warnings)
+        Glibc.exit(folio.run())
+    }
+
+    /// The command in `+cmd` (`+N`, `+Ng`, `+/pattern`, `+G`, `+F`) or `-p`'s pattern; nil
+    /// (and a warning) for a command folio does not run at the start.
+    static func startCommand(_ request: StartRequest) -> StartCommand? {
+        switch request {
+        case .pattern(let p): return .search(FileName.text(p))
+        case .command(let text):
+            if text.hasPrefix("/") { return .search(FileName.text(String(text.dropFirst()))) }
+            if text == "G" || text == ">" { return .end }
+            if text == "F" { return .follow }
+            let digits = text.last == "g" || text.last == "G" ? text.dropLast() : text[...]
+            if let n = Int(digits), n >= 0 { return .line(n) }
+            return nil
         }
     }
 
-    mutating func run() throws {
+    /// Runs folio; returns the exit status.
+    mutating func run() -> Int32 {
         let environment = ProcessEnvironment.current
         CrashReport.crashIfAsked(at: "start", environment: environment)
         var arguments = options.files
-        // less-style `+cmd` arguments: `+N` (source line) and `+/pattern`.
         var startCommand: StartCommand?
-        arguments.removeAll { arg in
-            guard arg.hasPrefix("+"), arg.count > 1 else { return false }
-            let rest = arg.dropFirst()
-            if rest.hasPrefix("/") { startCommand = .search(FileName.text(String(rest.dropFirst()))); return true }
-            if let n = Int(rest) { startCommand = .line(n); return true }
-            if rest == "G" { startCommand = .end; return true }
-            if rest == "F" { startCommand = .follow; return true }
-            return false
+        if let request = options.start {
+            startCommand = Folio.startCommand(request)
+            if startCommand == nil, case .command(let text) = request {
+                let warning = "+\(text): folio runs +N, +/pattern, +G and +F at the start"
+                reportError(warning)
+                optionWarnings.append(warning)
+            }
         }
-        if let p = options.pattern { startCommand = .search(FileName.text(p)) }
 
         let stdinIsTerminal = isatty(0) == 1
         let stdoutIsTerminal = isatty(1) == 1
         if arguments.isEmpty {
             if stdinIsTerminal {
                 reportError("missing filename (\"folio --help\" for help)")
-                throw ExitCode(2)
+                return 2
             }
             arguments = ["-"]
         }
@@ -113,27 +108,29 @@ struct Folio: ParsableCommand {
         if options.forget {
             let warning = PositionsBridge.forget(documents, environment: environment)
             if let warning { reportError(warning) }
-            throw ExitCode(failed ? 1 : 0)
+            return failed ? 1 : 0
         }
 
         let printMode = options.print || !stdoutIsTerminal
-        if printMode || options.forget {
-            // --forget and Markdown print need whole inputs; text prints as it streams in.
-            for i in documents.indices where options.forget || documents[i].kind == .markdown {
+        if printMode {
+            // Markdown print needs whole inputs; text prints as it streams in.
+            for i in documents.indices where documents[i].kind == .markdown {
                 Folio.finishReading(&documents[i])
             }
-        }
-        if printMode {
             for doc in documents { if let notice = doc.notice { reportError(notice) } }
             runPrintMode(documents, stdoutIsTerminal: stdoutIsTerminal, environment: environment)
             // Everything is written (unbuffered, with write(2)); freeing a large document's
             // millions of small objects would only delay the exit, so leave now.
             Glibc.exit(failed ? 1 : 0)
         }
-        guard !documents.isEmpty else { throw ExitCode(1) }
-        let status = try runInteractive(documents, startCommand: startCommand, environment: environment,
-                                        errors: errors, mailbox: mailbox)
-        throw ExitCode(status)
+        guard !documents.isEmpty else { return 1 }
+        do {
+            return try runInteractive(documents, startCommand: startCommand, environment: environment,
+                                      errors: errors, mailbox: mailbox)
+        } catch {
+            reportError("\(error)")
+            return 1
+        }
     }
 
     /// Milliseconds the pager waits for a stream's first bytes before it opens and says it is

@@ -32,8 +32,7 @@ extension Folio {
         if gethostname(&host, host.count - 1) == 0 {
             config.hostName = String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         }
-        if let j = options.jumpTarget { config.jumpTarget = Folio.jumpPolicy(j) }
-        config.searchCase = options.ignoreCase ? .insensitive : .smart
+        options.configureReading(&config)
         config.literalSearch = options.literal
         config.mouse = options.mouse
         config.chopLongLines = options.chopLongLines
@@ -43,15 +42,6 @@ extension Folio {
         return config
     }
 
-    /// less's `-j`: `N` (1-based row, negative from the bottom) or `.5` (a fraction).
-    static func jumpPolicy(_ text: String) -> ScrollGeometry.RevealPolicy {
-        switch Options.jumpTarget(text) {
-        case .fraction(let f): return .fraction(f)
-        case .row(let n): return n > 0 ? .row(n - 1) : (n < 0 ? .row(n) : .row(0))
-        case nil: return .minimal
-        }
-    }
-
     func runInteractive(_ loadedIn: [LoadedDocument], startCommand: StartCommand?,
                         environment: [String: String], errors: [String], mailbox: Mailbox) throws -> Int32 {
         var loaded = loadedIn
@@ -59,8 +49,8 @@ extension Folio {
         BackgroundPriority.enable()  // parses and layouts off the loop yield to it
         let config = pagerConfig(environment: environment)
         let positions = PositionsBridge(environment: environment, enabled: true)
-        positions.policy = options.noRestore ? .never : .documents
-        let restoring = !options.noRestore && startCommand == nil
+        positions.policy = options.restore
+        let restoring = options.restore != .never && startCommand == nil
 
         // -F: an input that fits on one screen is printed and folio exits, as less -F does
         // (a stream is read until it is clearly more than a screen, or ends).
@@ -177,6 +167,9 @@ extension Folio {
         }
         if let restoreMessage, state.message == nil { startEffects += state.update(.notice(restoreMessage)) }
         if let w = positions.warning { startEffects += state.update(.notice(w)) }
+        if let w = optionWarnings.first {
+            startEffects += state.update(.notice(w + (optionWarnings.count > 1 ? " (and \(optionWarnings.count - 1) more)" : "")))
+        }
         // Files that could not be read were reported on stderr, which the pager's screen
         // hides: say it on the status line too, as less does.
         if let first = errors.first {
@@ -187,7 +180,7 @@ extension Folio {
 
         var loop = RunLoop(terminal: session, state: state, positions: positions, loaded: loaded)
         loop.queried = queried
-        loop.restoreOnFirstShow = !options.noRestore
+        loop.restoreOnFirstShow = options.restore != .never
         loop.mailbox = mailbox
         loop.inputs = inputs
         loop.watch = !options.noWatch

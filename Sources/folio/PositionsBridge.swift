@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LessOptions
 import LineLayout
 import MarkdownModel
 import Pager
@@ -387,14 +388,7 @@ final class PositionsBridge {
 /// by its content). Text from a pipe is a command's output (`git log`, `man ls`, a build): run
 /// again, it is new output that starts at the top, as less shows it; the place it was left
 /// is kept and is one `''` away, said on the status line.
-enum RestorePolicy: String, CaseIterable, Sendable {
-    /// Files and piped Markdown resume; piped text opens at the top (the default).
-    case documents
-    /// Everything resumes, piped text too.
-    case all
-    /// Nothing resumes (positions are still saved).
-    case never
-
+extension RestorePolicy {
     enum Mode: Equatable { case resume, offer, none }
 
     func mode(isFile: Bool, isMarkdown: Bool) -> Mode {

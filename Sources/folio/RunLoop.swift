@@ -167,7 +167,7 @@ struct RunLoop {
                     // document: ~0.5 s for 100 MB of Markdown) happens after.
                     terminal.restore()
                     saveAll()
-                    return .quit(status: hadErrors ? 1 : 0)
+                    return .quit(status: state.quitByInterrupt ? 2 : hadErrors ? 1 : 0)
                 }
                 perform(effect)
             }

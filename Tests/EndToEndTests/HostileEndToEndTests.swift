@@ -54,7 +54,7 @@ import Glibc
         (["--width", "0"], "--width must be between 1 and 10000"),
         (["--width=-5"], "--width must be between 1 and 10000"),
         (["--width", "-5"], "--width must be between 1 and 10000"),
-        (["--width", "9223372036854775807"], "--width must be between 1 and 10000"),
+        (["--width", "9223372036854775807"], "Number is too large after --width"),
         (["--width", "1000000000"], "--width must be between 1 and 10000"),
         (["--overlap", "-1"], "--overlap must be between 0 and 10000"),
         (["-z", "99999999"], "-z/--window must be between"),

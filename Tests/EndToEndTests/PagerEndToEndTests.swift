@@ -67,14 +67,26 @@ struct PagerEndToEndTests {
         #expect(!screen.contains { $0.contains("The tidepool field handbook") })
     }
 
-    @Test func controlCQuits() throws {
+    /// less's `-K`: Ctrl-C quits, and the terminal is as it was.
+    @Test func controlCQuitsWithK() throws {
         let dir = try E2E.temporaryDirectory()
-        let pane = try runRecordingTTY("SampleDocs/long.md", dir: dir)
+        let pane = try runRecordingTTY("-K SampleDocs/long.md", dir: dir)
         _ = try #require(pane.waitForPager(name: "long.md"))
         try pane.keys("<C-c>")
         let screen = try #require(pane.wait(text: "FOLIO-EXITED"))
         #expect(try ttyUnchanged(dir))
         #expect(screen.contains("EARLIER-OUTPUT"))
+    }
+
+    /// Without `-K`, as in less, Ctrl-C with nothing to interrupt leaves folio reading.
+    @Test func controlCAloneDoesNotQuit() throws {
+        let pane = try FolioPane.folio(["--no-scrollbar", Self.long])
+        let first = try #require(pane.waitForPager(name: "long.md"))
+        try pane.keys("<C-c>")
+        let second = try #require(try pane.press("<Space>", from: first))
+        #expect(second[0] == first[22], "still paging after Ctrl-C")
+        try pane.keys("q")
+        #expect(pane.tmux.waitForExit(timeout: FolioPane.timeout))
     }
 
     @Test func sigtermRestoresTheTerminal() throws {

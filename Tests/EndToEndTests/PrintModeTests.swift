@@ -254,7 +254,12 @@ import Testing
         let help = try E2E.run(["--help"], environment: env)
         #expect(help.status == 0)
         #expect(help.text.contains("USAGE"))
-        #expect(help.text.contains("--no-restore"))
+        #expect(help.text.contains("--restore"))
+        // Every less option is listed, the ignored ones too.
+        #expect(help.text.contains("--quit-on-intr") && help.text.contains("--LONG-PROMPT"))
+        let short = try E2E.run(["-V"], environment: env)
+        #expect(short.status == 0 && short.text == version.text)
+        #expect(try E2E.run(["-?"], environment: env).text == help.text)
     }
 }
 

@@ -13,7 +13,7 @@ private func trimmed(_ rows: [String]) -> [String] { rows.map(trim) }
         var k = KeyInterpreter()
         #expect(k.interpret(.char("-")) == nil)
         #expect(k.pendingText == "-")
-        #expect(k.interpret(.char("N")) == .toggleOption("N"))
+        #expect(k.interpret(.char("N")) == .option("N", .toggle))
         #expect(k.interpret(.char("-")) == nil)
         #expect(k.interpret(.ctrl("c")) == nil)
         #expect(k.interpret(.char("j")) == .lineDown)
@@ -69,7 +69,9 @@ private func trimmed(_ rows: [String]) -> [String] { rows.map(trim) }
         h.send("-I")
         #expect(h.state.config.searchCase == .insensitive)
         h.send("-q")
-        #expect(h.screen.last.map(trim)?.contains("No option -q") == true)
+        #expect(h.state.message == "-q (--quiet): folio never rings the bell")
+        h.send("-H")
+        #expect(h.state.message == "There is no -H option")
     }
 }
 

@@ -259,18 +259,42 @@ import Viewport
         #expect(h.effects == [.leftDocument(0), .leftDocument(1), .leftDocument(0)])
     }
 
-    @Test(arguments: ["q", "Q", "ZZ", ":q", "<C-c>"])
+    @Test(arguments: ["q", "Q", "ZZ", ":q"])
     func quitKeys(_ keys: String) {
         var h = pager()
         h.send(keys)
         #expect(h.effects == [.quit])
     }
 
+    /// less: Ctrl-C with nothing to interrupt does nothing; with `-K` it quits.
+    @Test func controlCQuitsOnlyWithK() {
+        var h = pager()
+        h.send("3<C-c>j<C-c>")
+        #expect(h.effects.isEmpty)
+        #expect(h.state.documents[0].top == 1, "the count was dropped, j moved one line")
+        var config = PagerHarness.plain
+        config.quitOnInterrupt = true
+        var k = PagerHarness(markdown: Self.twenty, columns: 24, rows: 6, config: config)
+        k.send("<C-c>")
+        #expect(k.effects == [.quit])
+        #expect(k.state.quitByInterrupt)
+        // Also from a prompt and from the help.
+        for keys in ["/li", "h"] {
+            var p = PagerHarness(markdown: Self.twenty, columns: 24, rows: 6, config: config)
+            p.send(keys + "<C-c>")
+            #expect(p.effects == [.quit], "\(keys)")
+        }
+        #expect(!h.state.quitByInterrupt)
+    }
+
     @Test func quitFromHelpOnlyClosesHelp() {
         var h = pager()
+        h.send("hq")
+        #expect(h.effects.isEmpty)
         h.send("h<C-c>")
         #expect(h.effects.isEmpty)
-        h.send("<C-c>")
+        #expect(h.state.help == nil)
+        h.send("q")
         #expect(h.effects == [.quit])
     }
 }

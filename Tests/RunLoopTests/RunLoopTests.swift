@@ -29,6 +29,16 @@ import Testing
         #expect(h.savedTop() == 2)
     }
 
+    /// less's `-K`: Ctrl-C quits with status 2.
+    @Test func controlCWithKEndsWithStatusTwo() throws {
+        var config = PagerConfig()
+        config.quitOnInterrupt = true
+        var h = try RunLoopHarness(terminal: FakeTerminal(script: [.typed("j\u{3}")]), config: config)
+        defer { h.removeStateDirectory() }
+        #expect(h.run() == .quit(status: 2))
+        #expect(h.savedTop() == 1, "the position is saved as on q")
+    }
+
     @Test func quitWithErrorsEndsWithStatusOne() throws {
         var h = try RunLoopHarness(terminal: FakeTerminal(script: [.typed("q")]))
         defer { h.removeStateDirectory() }
