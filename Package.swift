@@ -71,7 +71,7 @@ let package = Package(
         .testTarget(name: "ReadingPositionsTests", dependencies: ["ReadingPositions", "MarkdownModel", "LineLayout", "Viewport"]),
         .testTarget(name: "HighlightTests", dependencies: ["Highlight", "GrammarLoader", "Styling", "LineLayout", "MarkdownModel", "Pager", "TerminalScreen"]),
         // The run loop over a scripted terminal (`@testable import folio`; no tmux, no tty).
-        .testTarget(name: "RunLoopTests", dependencies: ["folio", "TerminalIO", "TerminalScreen", "Pager", "MarkdownModel"]),
+        .testTarget(name: "RunLoopTests", dependencies: ["folio", "TerminalIO", "TerminalScreen", "Pager", "MarkdownModel", "LessOptions"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     ]
 )

@@ -213,6 +213,6 @@ public enum OptionID: String, CaseIterable, Sendable {
     case exitFollowOnClose, modelines, noVbell, intr, wordwrap, showPreprocErrors, procBackspace, procTab
     case procReturn, firstCommand, matchShift, autosave, hiliteTarget, endPrompt
     // folio's own.
-    case _print, _width, _maxWidth, _align, _theme, _plain, _overlap, _noScrollbar, _smartCase
-    case _caseSensitive, _literal, _noSearchWrap, _restore, _noRestore, _forget, _markdown, _text, _noWatch
+    case _print, _width, _maxWidth, _align, _theme, _plain, _overlap, _noScrollbar, _scrollbar, _smartCase
+    case _caseSensitive, _literal, _searchWrap, _noSearchWrap, _restore, _noRestore, _forget, _markdown, _text, _noWatch
 }

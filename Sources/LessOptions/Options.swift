@@ -16,11 +16,12 @@ public struct Options: Equatable, Sendable {
     public var overlap: Int?
     public var window: Int?
     public var jumpTarget: JumpTarget?
-    public var noScrollbar = false
+    /// `--scrollbar` / `--no-scrollbar` (nil: Markdown only).
+    public var scrollbar: Bool?
     public var mouse = false
     public var searchCase: SearchCase = .smart
     public var literal = false
-    public var searchWraps = true
+    public var searchWraps = false
     public var restore: RestorePolicy = .documents
     public var forget = false
     public var kind: ForcedKind?
@@ -76,9 +77,11 @@ public struct Options: Equatable, Sendable {
         case .followName: followName = on
         case ._print: print = on
         case ._plain: plain = on
-        case ._noScrollbar: noScrollbar = on
+        case ._noScrollbar: scrollbar = on ? false : nil
+        case ._scrollbar: scrollbar = on ? true : nil
         case ._literal: literal = on
         case ._noSearchWrap: searchWraps = !on
+        case ._searchWrap: searchWraps = on
         case ._forget: forget = on
         case ._noWatch: noWatch = on
         case ._markdown: kind = on ? .markdown : nil

@@ -8,7 +8,7 @@ import Viewport
 /// it, `_x` shows its setting. The status line says the new setting as less words it.
 ///
 /// Changed here: `-i` `-I` (search case), `-n` `-N` (line numbers), `-S`, `-j`, `-z`, `-#`,
-/// `-K`, `-e` `-E`, `-g` `-G`, `-a` `-A`, `--literal`, `--no-search-wrap`. Options folio uses
+/// `-K`, `-e` `-E`, `-g` `-G`, `-a` `-A`, `--literal`, `--search-wrap`. Options folio uses
 /// only at the start (`-X`, `-F`, `-x`, `--mouse`…) say so; options folio ignores say why.
 extension PagerState {
     mutating func optionCommand(_ letter: Character, _ change: OptionChange) -> [PagerEffect] {
@@ -116,6 +116,9 @@ extension PagerState {
         case ._literal:
             config.literalSearch = bool(config.literalSearch)
             message = config.literalSearch ? "Search patterns are literal text" : "Search patterns are regular expressions"
+        case ._searchWrap:
+            config.searchWraps = bool(config.searchWraps)
+            message = config.searchWraps ? "Searches wrap around the ends" : "Searches stop at the ends"
         case ._noSearchWrap:
             config.searchWraps = !bool(!config.searchWraps)
             message = config.searchWraps ? "Searches wrap around the ends" : "Searches stop at the ends"

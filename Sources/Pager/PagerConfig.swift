@@ -66,9 +66,9 @@ public struct PagerConfig: Sendable {
     public var matchHighlight: MatchHighlight = .all
     /// less's `-a`: a new search starts past the screen instead of at its top row.
     public var searchSkipsScreen = false
-    /// A search that reaches the end goes on from the other end (folio's default);
-    /// `--no-search-wrap`: it stops there, as less's searches do.
-    public var searchWraps = true
+    /// A search that reaches the end goes on from the other end (`--search-wrap`); by
+    /// default it stops there with "Pattern not found", as less's searches do.
+    public var searchWraps = false
     /// less's `-#`: what `→` `←` move (default half the width).
     public var horizontalShift: HorizontalShift = .fraction(0.5)
 

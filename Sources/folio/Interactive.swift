@@ -21,7 +21,7 @@ extension Folio {
         } else if let o = options.overlap {
             config.pageStep = .overlap(max(0, o))
         }
-        config.scrollbar = options.noScrollbar ? .never : .auto
+        config.scrollbar = options.scrollbar.map { $0 ? .always : .never } ?? .auto
         let theme = theme(forTerminal: true, environment: environment) ?? Theme(depth: .none, hyperlinks: false)
         config.theme = theme
         config.themeChoice = options.theme

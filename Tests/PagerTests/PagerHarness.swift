@@ -20,6 +20,9 @@ struct PagerHarness {
         var c = PagerConfig()
         c.scrollbar = .never
         c.theme = Theme(depth: .none)
+        // The screen tests of searching were written for searches that wrap (`--search-wrap`);
+        // stopping at the end, folio's default, is tested with it set off.
+        c.searchWraps = true
         return c
     }
 

@@ -1,3 +1,4 @@
+import LessOptions
 import Testing
 @testable import folio
 
