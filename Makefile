@@ -6,6 +6,10 @@ MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
 SWIFT ?= swift
 
 GRAMMARDIR = $(DESTDIR)$(PREFIX)/lib/folio/grammars
+# Where each shell looks for completions installed under PREFIX.
+BASHCOMPDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+FISHCOMPDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
 .PHONY: all build release demo test grammars bench fuzz fuzz-build fuzz-replay install uninstall clean
 
@@ -81,9 +85,14 @@ install: release
 	install -m 0644 .build-grammars/*.so .build-grammars/*.scm "$(GRAMMARDIR)/"
 	install -m 0755 "$$($(SWIFT) build -c release $(RELEASE_FLAGS) --show-bin-path)/folio" "$(BINDIR)/folio"
 	install -m 0644 man/folio.1 "$(MANDIR)/folio.1"
+	install -d "$(BASHCOMPDIR)" "$(ZSHCOMPDIR)" "$(FISHCOMPDIR)"
+	"$(BINDIR)/folio" --completion=bash > "$(BASHCOMPDIR)/folio"
+	"$(BINDIR)/folio" --completion=zsh > "$(ZSHCOMPDIR)/_folio"
+	"$(BINDIR)/folio" --completion=fish > "$(FISHCOMPDIR)/folio.fish"
 
 uninstall:
 	rm -f "$(BINDIR)/folio" "$(MANDIR)/folio.1"
+	rm -f "$(BASHCOMPDIR)/folio" "$(ZSHCOMPDIR)/_folio" "$(FISHCOMPDIR)/folio.fish"
 	rm -rf "$(GRAMMARDIR)"
 
 clean:

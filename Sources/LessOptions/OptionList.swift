@@ -194,6 +194,8 @@ extension OptionTable {
         OptionSpec(._noRestore, nil, ["no-restore"], .bool, fixed: true, .used, "as --restore=never", hidden: true),
         OptionSpec(._forget, nil, ["forget"], .bool, fixed: true, .used,
                    "forget the saved reading position of the documents given, then exit"),
+        OptionSpec(._completion, nil, ["completion"], .string(.word), fixed: true, value: "shell", .used,
+                   "write the completion script for bash, zsh or fish, then exit"),
         OptionSpec(._markdown, nil, ["markdown"], .bool, fixed: true, .used,
                    "show every input as Markdown (default: by file name, else by its first 64 KB)"),
         OptionSpec(._text, nil, ["text"], .bool, fixed: true, .used, "show every input as text lines, as written"),

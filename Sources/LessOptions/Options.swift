@@ -43,6 +43,8 @@ public struct Options: Equatable, Sendable {
     /// `-V`/`--version`, `-?`/`--help` (from the command line only).
     public var showVersion = false
     public var showHelp = false
+    /// `--completion=SHELL` (from the command line only).
+    public var completion: Completions.Shell?
 
     public init() {}
 
@@ -146,6 +148,12 @@ public struct Options: Equatable, Sendable {
             guard case .number(let n) = form else { return nil }
             if let e = Self.check("--max-width", n, in: 0...Self.widthRange.upperBound) { return e }
             maxWidth = n
+        case ._completion:
+            guard case .value(let text) = form, fromCommandLine else { return nil }
+            guard let shell = Completions.Shell(rawValue: text) else {
+                return "--completion expects bash, zsh or fish (got '\(text)')"
+            }
+            completion = shell
         case ._theme:
             guard case .value(let text) = form else { return nil }
             guard let t = ThemeChoice(rawValue: text) else { return "--theme expects auto, dark or light (got '\(text)')" }

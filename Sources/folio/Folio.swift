@@ -34,6 +34,10 @@ struct Folio {
             Swift.print(HelpText.text, terminator: "")
             Glibc.exit(0)
         }
+        if let shell = invocation.options.completion {
+            Swift.print(Completions.script(for: shell), terminator: "")
+            Glibc.exit(0)
+        }
         if invocation.options.showVersion {
             Swift.print(version)
             Glibc.exit(0)
