@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(name: "MarkdownModelTests", dependencies: ["TestSupport", "MarkdownModel"]),
         .testTarget(name: "LineLayoutTests", dependencies: ["TestSupport", "LineLayout", "MarkdownModel", "CellWidth"]),
         .testTarget(name: "ViewportTests", dependencies: ["Viewport", "LineLayout", "MarkdownModel"]),
-        .testTarget(name: "TextSearchTests", dependencies: ["TestSupport", "TextSearch"]),
+        .testTarget(name: "TextSearchTests", dependencies: ["TestSupport", "TextSearch", "CPCRE2"]),
         .testTarget(name: "TextModelTests", dependencies: ["TestSupport", "TextModel"]),
         .testTarget(name: "TerminalScreenTests", dependencies: ["TestSupport", "TerminalScreen"]),
         .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "TerminalScreen"]),

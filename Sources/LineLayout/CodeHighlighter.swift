@@ -89,8 +89,6 @@ final class SyntaxCache: Sendable {
         }
     }
 
-    /// Blocks highlighted so far (tests).
-    var count: Int { state.withLock { $0.runs.count } }
 }
 
 extension CodeHighlighter {

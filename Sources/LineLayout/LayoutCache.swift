@@ -31,5 +31,4 @@ public struct LayoutCache: Sendable {
     }
 
     /// Options with cached counts, least recently used first.
-    public var cachedOptions: [LayoutOptions] { entries.map(\.options) }
 }

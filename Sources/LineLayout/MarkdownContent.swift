@@ -104,17 +104,6 @@ public final class MarkdownContent: LayoutContent {
     /// rows when they fit `DocumentLayout.cacheRows`.
     static let keptLayoutsUnits = 2048
 
-    /// Each unit of `document` laid out with `options`, one after the other, handed to `body`
-    /// and then dropped (print mode keeps only the bytes it writes).
-    public static func forEachUnitLayout(_ document: Document, options: LayoutOptions, _ body: (BlockLayout) -> Void) {
-        let skeleton = Skeleton(document)
-        let syntax = options.highlighter?.uncached
-        for k in skeleton.units.indices {
-            body(Skeleton.layoutUnit(k, units: skeleton.units, document: document, containers: skeleton.containers,
-                                     options: options, syntax: syntax))
-        }
-    }
-
     /// Every row of `document` laid out with `options`, in order, handed to `body`. On one
     /// thread (`parallel` false, or nil and fewer units than `parallelThreshold`) each row is
     /// handed over as it is made and then dropped, so memory stays that of one row whatever
@@ -222,9 +211,6 @@ public final class MarkdownContent: LayoutContent {
         if case .codeBlock = document[units[u]].kind { return true }
         return false
     }
-
-    /// Code blocks highlighted so far (each once: tests of laziness).
-    public var highlightedBlockCount: Int { syntaxCache.count }
 
     /// Whether layout with a deferred highlighter asked for code blocks' runs not handed out yet.
     public var hasSyntaxJobs: Bool { syntaxCache.hasJobs }

@@ -105,11 +105,6 @@ enum TableLayouter {
         flow.display.utf8.split(whereSeparator: { $0 == 0x20 || $0 == 0x0A }).map { CellWidth.of(Substring($0)) }
     }
 
-    /// Width of the widest word of a cell.
-    static func longestWord(_ flow: Flow) -> Int {
-        max(1, wordWidths(flow).max() ?? 0)
-    }
-
     /// Column widths summing to at most `target` (≥ columns).
     ///
     /// Words break as little as possible: each column first asks for its longest word (or its

@@ -116,7 +116,10 @@ public final class ByteStore: @unchecked Sendable {
     /// bytes are read into a new array each time.)
     /// Whether the bytes are read from a file (which can read them again: `consolidate`
     /// makes a new array each time), not kept from a stream.
-    public var readsFromFile: Bool { fileFD >= 0 }
+    public var readsFromFile: Bool {
+        lock.lock(); defer { lock.unlock() }  // `attachFile` and `reset` change it on the loop
+        return fileFD >= 0
+    }
 
     public func consolidate() -> [UInt8] {
         lock.lock(); defer { lock.unlock() }
@@ -424,7 +427,6 @@ public final class TextContent: LayoutContent, @unchecked Sendable {
     }
 
     /// Every byte the store holds has been scanned.
-    public var isFullyIndexed: Bool { lock.lock(); defer { lock.unlock() }; return scanned == store.count }
     /// Bytes scanned for line ends.
     public var indexedBytes: Int { lock.lock(); defer { lock.unlock() }; return scanned }
 

@@ -169,10 +169,9 @@ public struct ChunkPlan: Sendable {
                     let outcome = work(chunk)
                     var done = false
                     if case .done = outcome { done = true }
-                    if let range = frontier.done(k, done) {
+                    frontier.done(k, done) { range in
                         shared.body(chunks[range.lowerBound].bytes.lowerBound..<chunks[range.upperBound - 1].bytes.upperBound)
                     }
-                    frontier.unlock()
                     return outcome
                 }
             }
@@ -207,16 +206,17 @@ public struct ChunkPlan: Sendable {
         private var outcomes: [Bool?]
         private var next = 0
         init(count: Int) { outcomes = Array(repeating: nil, count: count) }
-        /// Records piece k (`isDone`: came out done); the pieces newly settled, if any. Leaves
-        /// the lock held: the caller unlocks once it has dealt with them.
-        func done(_ k: Int, _ isDone: Bool) -> Range<Int>? {
+        /// Records piece k (`isDone`: came out done) and hands the pieces newly settled, if
+        /// any, to `settled` under the lock (settled runs are dealt with in order, one at a
+        /// time; the lock was returned held for the caller to release, which a caller could forget).
+        func done(_ k: Int, _ isDone: Bool, settled: (Range<Int>) -> Void) {
             lock.lock()
+            defer { lock.unlock() }
             outcomes[k] = isDone
             let from = next
             while next < outcomes.count, outcomes[next] == true { next += 1 }
-            return next > from ? from..<next : nil
+            if next > from { settled(from..<next) }
         }
-        func unlock() { lock.unlock() }
     }
 
     /// `work` applied to every piece, on all cores; results in piece order.

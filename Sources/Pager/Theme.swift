@@ -165,7 +165,6 @@ public struct Theme: Sendable {
     }
 
     /// An alert kind's colour (`.default` without colour).
-    func alertColour(_ kind: AlertKind) -> TerminalColor { roles[Theme.alertRole(kind).rawValue].foreground }
 
     /// Styles written in a text document, as less -R shows them: colours downgraded to the
     /// terminal's depth (none without colour), attributes always.

@@ -1,5 +1,6 @@
 import Dispatch
 import FoundationEssentials
+import Synchronization
 import Threads
 import LineLayout
 import MarkdownModel
@@ -92,7 +93,11 @@ final class StreamReader: @unchecked Sendable {
     private let condition = Condition()
     private var limit: Int
     private var toEnd: Bool
-    private(set) var finished = false
+    /// Written by the thread that reads, read by the run loop (an atomic: it was a plain
+    /// property read across threads without synchronisation, a data race).
+    private let ended = Atomic<Bool>(false)
+    var finished: Bool { ended.load(ordering: .acquiring) }
+    private func setFinished() { ended.store(true, ordering: .releasing) }
 
     /// `unbounded`: read everything (Markdown, which is parsed whole).
     init(fd: Int32, doc: Int, store: ByteStore, mailbox: Mailbox, unbounded: Bool) {
@@ -105,7 +110,7 @@ final class StreamReader: @unchecked Sendable {
     }
 
     /// The input ended while it was sniffed: the thread only reports that.
-    func markFinished() { finished = true; close(fd) }
+    func markFinished() { setFinished(); close(fd) }
 
     func start() {
         startThread(stackSize: 1 << 20) { [self] in run() }
@@ -140,7 +145,7 @@ final class StreamReader: @unchecked Sendable {
                 continue
             } else {
                 if n < 0 { return String(cString: strerror(errno)) }
-                finished = true
+                setFinished()
                 return nil
             }
         }
@@ -161,7 +166,7 @@ final class StreamReader: @unchecked Sendable {
             } else if n < 0 && errno == EINTR {
                 continue
             } else {
-                finished = true
+                setFinished()
                 return n < 0 ? String(cString: strerror(errno)) : nil
             }
         }
@@ -183,7 +188,7 @@ final class StreamReader: @unchecked Sendable {
                 continue
             } else {
                 let error = n < 0 ? String(cString: strerror(errno)) : nil
-                finished = true
+                setFinished()
                 close(fd)
                 mailbox.post(.ended(doc: doc, error: error))
                 return

@@ -55,9 +55,8 @@ final class RowCounter: @unchecked Sendable {
     private var isCancelled: Bool { lock.lock(); defer { lock.unlock() }; return cancelled }
 
     private func run() {
-        // Below the run loop and the reader: counting is worth doing only when they idle.
-        // (On Linux a nice value is per thread; `who` 0 is the calling thread.)
-        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+        // Below the run loop and the reader, as all of the pager's background work.
+        BackgroundPriority.enter()
         let units = request.content.unitCount
         var u = end
         while u < units && !isCancelled {

@@ -47,7 +47,6 @@ struct RunLoop {
     var reloadGeneration: [Int: Int] = [:]
     /// Restore saved positions of documents when first shown (off with --no-restore).
     var restoreOnFirstShow = true
-    var savedPosition: String?
     /// Wakes the loop when reader threads or the parse worker have something.
     var mailbox: Mailbox?
     /// Each document's input: its bytes, the thread reading it, its text content or parser.
