@@ -1,5 +1,5 @@
 // Tree-sitter's own throughput on a grammar, without folio: parse + highlight query over
-// code blocks, to tell tree-sitter's cost from folio's (see README, print mode figures).
+// code blocks, to tell tree-sitter's cost from folio's (see docs/benchmarks.md).
 //
 //   cc -O2 -ISources/CTreeSitter/include scripts/ts-throughput.c Sources/CTreeSitter/TreeSitterRuntime.c \
 //       -o /tmp/ts-throughput -ldl
