@@ -107,7 +107,7 @@ struct Flow {
                     var s = base
                     s.role = .url
                     s.link = destination
-                    flow.appendDecoration(" (" + destination + ")", s)
+                    flow.appendDecoration(" (" + VisibleControls.percentEncodingControls(destination) + ")", s)
                 }
             case .strikethrough where inlineLinkURLs:
                 flow.appendDecoration("~~", o.style)
@@ -117,7 +117,7 @@ struct Flow {
                 flow.appendDecoration("]", s)
                 s.role = .url
                 s.link = source
-                flow.appendDecoration(" (" + source + ")", s)
+                flow.appendDecoration(" (" + VisibleControls.percentEncodingControls(source) + ")", s)
             default: break
             }
         }

@@ -1,3 +1,5 @@
+import CellWidth
+
 /// Where following a link leads, decided before anything is started (pure).
 ///
 /// Only what a reader expects leaves folio: `http`, `https` and `mailto` go to the browser,
@@ -14,7 +16,9 @@ enum LinkTarget: Equatable {
     /// absolute. `fragment`: a heading of a Markdown file, `L42` (GitHub's line anchors,
     /// also `L42-L50`) a line of a text file.
     case localFile(path: String, fragment: String?)
-    /// A web or mail address for the user's browser. Never starts with `-`.
+    /// A web or mail address for the user's browser. Never starts with `-`, and holds no
+    /// control character: those are percent-encoded (`VisibleControls.percentEncodingControls`), so an
+    /// entity-decoded LF or ESC never reaches the browser's arguments or the clipboard raw.
     case external(String)
     /// Not opened; the message says why.
     case shown(String)
@@ -30,7 +34,7 @@ enum LinkTarget: Equatable {
         }
         if let scheme = LinkTarget.scheme(of: destination) {
             if LinkTarget.externalSchemes.contains(scheme) {
-                self = .external(destination)
+                self = .external(VisibleControls.percentEncodingControls(destination))
                 return
             }
             if scheme == "file", let path = LinkTarget.filePath(destination, hostName: hostName) {

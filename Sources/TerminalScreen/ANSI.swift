@@ -1,3 +1,5 @@
+import CellWidth
+
 /// Byte encodings of the escape sequences folio writes. Pure.
 public enum ANSI {
     public static let esc: UInt8 = 0x1B
@@ -64,12 +66,11 @@ public enum ANSI {
         return csi(count + (amount > 0 ? "S" : "T"))
     }
 
-    /// OSC 8 hyperlink start (`ESC]8;;URL ESC\`), or its end when `url` is nil.
-    /// Control characters and anything outside printable ASCII-compatible text are removed
-    /// from the URL so it cannot end the sequence early.
+    /// OSC 8 hyperlink start (`ESC]8;;URL ESC\`), or its end when `url` is nil. Control
+    /// characters in the URL are percent-encoded (`VisibleControls.percentEncodingControls`),
+    /// so it cannot end the sequence early and the terminal opens what Enter on the link opens.
     public static func hyperlink(_ url: String?) -> [UInt8] {
-        let clean = (url ?? "").unicodeScalars.filter { !Cell.isControl($0) }
-        return [esc, 0x5D] + Array("8;;".utf8) + Array(String(String.UnicodeScalarView(clean)).utf8) + [esc, 0x5C]
+        [esc, 0x5D] + Array("8;;".utf8) + Array(VisibleControls.percentEncodingControls(url ?? "").utf8) + [esc, 0x5C]
     }
 
     /// SGR parameters that select `color` as foreground or background.

@@ -125,6 +125,42 @@ import Testing
         #expect(effects.contains(.openURL(destination)))
     }
 
+    /// Issue 31: `&#10;` and `&#27;` in a destination decode to LF and ESC, which reached
+    /// `$BROWSER`'s argument raw. The browser gets them percent-encoded, as browsers write
+    /// them, and the status line says that URL; nothing else of the URL changes.
+    @Test func controlsInAWebLinkArePercentEncoded() {
+        let (effects, status) = Self.follow("http://a&#10;b&#27;c&#x85;d%41é")
+        #expect(effects == [.openURL("http://a%0Ab%1Bc%C2%85d%41é")], "\(effects)")
+        #expect(status.contains("http://a%0Ab%1Bc%C2%85d%41é"), "\(status)")
+        #expect(LinkTarget("mailto:x@y.org?subject=a\u{7F}\u{0}") == .external("mailto:x@y.org?subject=a%7F%00"))
+        #expect(LinkTarget("https://example.org/a b") == .external("https://example.org/a b"))
+    }
+
+    /// An OSC 8 hyperlink carries the same percent-encoded URL (the terminal opens what Enter
+    /// opens), never a raw control that would end the sequence early or start another.
+    @Test func hyperlinksCarryNoRawControls() {
+        #expect(ANSI.hyperlink("http://a\nb\u{1B}]0;t\u{7}c\u{9C}") == Array("\u{1B}]8;;http://a%0Ab%1B]0;t%07c%C2%9C\u{1B}\\".utf8))
+        #expect(ANSI.hyperlink(nil) == Array("\u{1B}]8;;\u{1B}\\".utf8))
+        let out = Self.printed("[x](http://a&#10;b&#27;c)\n", width: 40)
+        #expect(Self.count("\u{1B}]8;;http://a%0Ab%1Bc\u{1B}\\", in: out) == 1, "\(String(decoding: out, as: UTF8.self))")
+        // Every ESC written starts an SGR or an OSC 8; no other control but the row's LF.
+        var i = 0
+        while i < out.count {
+            if out[i] == 0x1B {
+                #expect(i + 1 < out.count && (out[i + 1] == UInt8(ascii: "[") || out[i + 1] == UInt8(ascii: "]") || out[i + 1] == UInt8(ascii: "\\")))
+            } else {
+                #expect(out[i] >= 0x20 || out[i] == 0x0A, "control \(out[i]) at \(i)")
+            }
+            i += 1
+        }
+        // Written out after the link (--plain, a pipe): the same URL.
+        let plain = String(decoding: Self.printed("[x](http://a&#10;b&#27;c)\n", width: 40, theme: nil), as: UTF8.self)
+        #expect(plain == "x (http://a%0Ab%1Bc)\n", "\(plain.debugDescription)")
+        // The clipboard (OSC 52, when no browser runs) is base64: no control of the URL in it.
+        let copy = OSC52.copy("http://a\nb\u{1B}c")
+        #expect(!copy.dropFirst().dropLast(2).contains { $0 < 0x20 || $0 == 0x7F })
+    }
+
     /// Local files open in folio (Markdown rendered, anything else as text; the run loop
     /// reads regular files only and refuses binary ones), never in another program.
     @Test func localFilesOpenInFolio() {

@@ -145,7 +145,7 @@ import Testing
         grid.put("link", style: CellStyle(underline: true, hyperlink: "https://e.x/\u{1B}"), row: 0, column: 4)
         var renderer = FrameRenderer()
         let text = String(decoding: renderer.render(grid, depth: .trueColor), as: UTF8.self)
-        #expect(text.contains("see\u{1B}[C\u{1B}]8;;https://e.x/\u{1B}\\\u{1B}[4mlink"))  // the URL's ESC is removed
+        #expect(text.contains("see\u{1B}[C\u{1B}]8;;https://e.x/%1B\u{1B}\\\u{1B}[4mlink"))  // the URL's ESC is percent-encoded
         #expect(text.contains("link\u{1B}]8;;\u{1B}\\"))
     }
 
