@@ -213,6 +213,10 @@ struct DocumentBuilder {
     /// block at a time, and one block of 10 MB at width 1 is 10 million rows held at once.
     /// Pieces are cut between top-level inlines, or inside a long text at a space (else at a
     /// character): a search match across a cut is not found. No real paragraph comes near.
+    /// Only what the paragraph shows counts (text, code, HTML): a link's destination or an
+    /// image's source is no row of it. Counted, a 64 KB URL (a `data:` image) cut the
+    /// paragraph around its link, and each piece starts a row: `para` / `link` / ` and …`.
+    /// (With `--plain` the URL is shown after the link, but a link is never cut either way.)
     static let giantParagraphBytes = 64 * 1024
     static let giantPieceBytes = 16 * 1024
 
@@ -221,8 +225,6 @@ struct DocumentBuilder {
         func bytes(_ kind: InlineKind) -> Int {
             switch kind {
             case .text(let s), .code(let s), .html(let s): return s.utf8.count
-            case .link(let d, _, _): return d.utf8.count
-            case .image(let s, _): return s.utf8.count
             default: return 1
             }
         }

@@ -109,6 +109,24 @@ import Testing
         #expect(check(Array(String(repeating: "word ", count: 10_000).utf8)).blocks.count == 2)
     }
 
+    /// Issue 31: a paragraph whose link destination (or image source) is 64 KB or more was
+    /// cut around the link, each piece on a row of its own ("para" / "link" / " and more"):
+    /// a destination is not text the paragraph shows. A footnote definition holding such a
+    /// link was cut too, and the link was left in the text, out of its footnote.
+    @Test func aGiantDestinationDoesNotCutItsParagraph() {
+        let url = "https://example.org/" + String(repeating: "a", count: 70_000)
+        for markdown in ["para [link](\(url)) and more words", "![a picture](data:image/png;base64,\(url)) and words",
+                         "[one](\(url)) [two](\(url)) [three](<\(url)>)"] {
+            let document = check(Array(markdown.utf8))
+            #expect(document.blocks.count == 2, "\(document.blocks.count) blocks")
+        }
+        let footnote = check(Array("text[^1]\n\n[^1]: note [x](\(url)) end\n".utf8))
+        let paragraphs = footnote.blocks.compactMap { block -> String? in
+            if case .paragraph(let inlines) = block.kind { return inlines.plainText } else { return nil }
+        }
+        #expect(paragraphs == ["text[1]", "note x end ↩"], "\(paragraphs)")
+    }
+
     /// Inputs that would take quadratic time with naive delimiter or autolink scanning
     /// (minutes, not milliseconds; no timing assertion, the suite's run time shows it).
     @Test(arguments: [

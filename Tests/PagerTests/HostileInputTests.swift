@@ -38,6 +38,24 @@ import Testing
         #expect(out.count <= source.utf8.count * 2 + rows * 40, "\(out.count) bytes for \(source.utf8.count)")
     }
 
+    /// Issue 31: a link URL of 64 KB or more broke the wrapping of its paragraph in colour
+    /// print (the paragraph was cut around the link, a row each). It prints exactly as with a
+    /// URL of 3 KB (neither is made a hyperlink): the same rows, wrapped as one paragraph.
+    @Test(arguments: [12, 40, 80])
+    func aGiantURLKeepsItsParagraphWrapped(width: Int) {
+        func paragraph(_ length: Int) -> String {
+            let url = "https://example.org/" + String(repeating: "a", count: length)
+            return "para [link](\(url)) and some more words that wrap around, [two](<\(url)>) the end\n"
+        }
+        let giant = Self.printed(paragraph(70_000), width: width)
+        #expect(giant == Self.printed(paragraph(3_000), width: width))
+        if width == 40 {
+            let rows = String(decoding: giant, as: UTF8.self).replacingOccurrences(of: "\u{1B}[4;94m", with: "")
+                .replacingOccurrences(of: "\u{1B}[m", with: "").split(separator: "\n")
+            #expect(rows == ["para link and some more words that wrap", "around, two the end"], "\(rows)")
+        }
+    }
+
     /// Links a reader clicks keep their hyperlink, opened once per row with the URL once.
     @Test func ordinaryLinksStillHaveOneHyperlinkPerRow() {
         let url = "https://example.org/" + String(repeating: "a", count: 60)
