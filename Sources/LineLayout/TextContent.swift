@@ -13,11 +13,13 @@ import TextModel
 /// chunks in memory appended by a reader thread.
 ///
 /// A file is read, not mapped: a file that shrinks while folio reads it (logrotate's
-/// `copytruncate`, `> app.log`, an editor writing in place) would kill a mapping's reader
-/// with SIGBUS, as it killed folio; a read past the new end comes back short instead, and
-/// those bytes read as zeros until the pager notices (following starts over). Reads go
-/// through one aligned 1 MB window, so the line-by-line reads of layout and search cost a
-/// copy, not a system call, each.
+/// `copytruncate`, `: > app.log`, an editor writing in place) would kill a mapping's reader
+/// with SIGBUS, as it killed folio. A read past the new end comes back short, and so do the
+/// store's reads: `count` stays what was attached (the lines found so far keep their
+/// offsets), but the bytes the file no longer has are not there — never made up (they read
+/// as NULs once, shown as rows of `^@`) — until the run loop notices the shorter file and
+/// starts over. Reads go through one aligned 1 MB window, so the line-by-line reads of
+/// layout and search cost a copy, not a system call, each.
 ///
 /// Thread-safe: a reader thread appends, the run loop reads. Reads copy out under the lock, so
 /// a chunk directory that grows (or a file that grew) never moves under a reader.
@@ -31,6 +33,9 @@ public final class ByteStore: @unchecked Sendable {
     private var window: UnsafeMutableRawPointer?
     private var windowStart = 0
     private var windowCount = 0
+    /// The window came back short (the file shrank): read it again next time, the file may
+    /// have grown back.
+    private var windowShort = false
     /// All bytes as one array, once `consolidate` made them so (the chunks are gone then).
     private var whole: [UInt8]?
     private var _count = 0
@@ -79,13 +84,14 @@ public final class ByteStore: @unchecked Sendable {
         if fileFD >= 0 { close(fileFD) }
         fileFD = own
         windowCount = 0
+        windowShort = false
         _count = max(0, length)
         return true
     }
 
-    /// Reads `count` bytes at `offset` of the file into `to`; what the file no longer has
-    /// (it shrank) reads as zeros. Called with the lock held.
-    private func readFile(_ to: UnsafeMutableRawPointer, at offset: Int, count: Int) {
+    /// Reads up to `count` bytes at `offset` of the file into `to`; returns how many it read:
+    /// fewer when the file no longer has them (it shrank). Called with the lock held.
+    private func readFile(_ to: UnsafeMutableRawPointer, at offset: Int, count: Int) -> Int {
         var done = 0
         while done < count {
             let n = pread(fileFD, to + done, count - done, off_t(offset + done))
@@ -93,19 +99,20 @@ public final class ByteStore: @unchecked Sendable {
             if n < 0 && errno == EINTR { continue }
             break
         }
-        if done < count { (to + done).initializeMemory(as: UInt8.self, repeating: 0, count: count - done) }
+        return done
     }
 
-    /// The window holding `offset` (read if it is not the current one). Lock held.
+    /// The window holding `offset` (read if it is not the current one); it ends early, before
+    /// `offset` even, where the file ends now. Lock held.
     private func windowed(_ offset: Int) -> (base: UnsafeRawPointer, start: Int, count: Int) {
         let size = Self.chunkSize
         let start = offset / size * size
         if window == nil { window = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16) }
-        if windowCount == 0 || windowStart != start {
+        if windowCount == 0 || windowStart != start || windowShort {
             let n = min(size, _count - start)
-            readFile(window!, at: start, count: n)
+            windowCount = readFile(window!, at: start, count: n)
             windowStart = start
-            windowCount = n
+            windowShort = windowCount < n
         }
         return (UnsafeRawPointer(window!), windowStart, windowCount)
     }
@@ -140,12 +147,12 @@ public final class ByteStore: @unchecked Sendable {
         return out
     }
 
-    /// The first `count` bytes of a file, read straight into a new array. Lock held.
+    /// The first `count` bytes of a file (fewer if it shrank), read straight into a new
+    /// array. Lock held.
     private func readPrefix(_ count: Int) -> [UInt8] {
         let total = min(count, _count)
         return [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
-            if total > 0 { readFile(buffer.baseAddress!, at: 0, count: total) }
-            initialized = total
+            initialized = total > 0 ? readFile(buffer.baseAddress!, at: 0, count: total) : 0
         }
     }
 
@@ -193,6 +200,7 @@ public final class ByteStore: @unchecked Sendable {
 
     /// Calls `body` with the bytes of `range` in contiguous pieces, in order, under the lock
     /// (keep `body` short; a piece is valid only during its call). `body` returns false to stop.
+    /// A file that shrank gives only the bytes it still has: the pieces stop at its end.
     public func forEachPiece(in range: Range<Int>, _ body: (UnsafeRawBufferPointer, Int) -> Bool) {
         lock.lock(); defer { lock.unlock() }
         let range = range.clamped(to: 0..<_count)
@@ -201,6 +209,7 @@ public final class ByteStore: @unchecked Sendable {
             var at = range.lowerBound
             while at < range.upperBound {
                 let w = windowed(at)
+                guard at < w.start + w.count else { return }  // the file ends before `at` now
                 let n = min(w.start + w.count, range.upperBound) - at
                 if !body(UnsafeRawBufferPointer(start: w.base + (at - w.start), count: n), at) { return }
                 at += n
@@ -233,9 +242,10 @@ public final class ByteStore: @unchecked Sendable {
         return bytes(0..<count)
     }
 
-    /// A copy of the bytes of `range`. A file's read of 4 KB or more outside the window is
-    /// read straight into the copy: the samples a large text's position hash reads (64 of
-    /// 4 KB) would otherwise read 64 windows of 1 MB.
+    /// A copy of the bytes of `range` (of a file that shrank, only those it still has: the
+    /// copy is shorter). A file's read of 4 KB or more outside the window is read straight into
+    /// the copy: the samples a large text's position hash reads (64 of 4 KB) would otherwise
+    /// read 64 windows of 1 MB.
     public func bytes(_ range: Range<Int>) -> [UInt8] {
         lock.lock()
         if fileFD >= 0 {
@@ -244,8 +254,7 @@ public final class ByteStore: @unchecked Sendable {
             if !inWindow && r.count >= 4096 {
                 defer { lock.unlock() }
                 return [UInt8](unsafeUninitializedCapacity: r.count) { buffer, initialized in
-                    readFile(buffer.baseAddress!, at: r.lowerBound, count: r.count)
-                    initialized = r.count
+                    initialized = readFile(buffer.baseAddress!, at: r.lowerBound, count: r.count)
                 }
             }
         }

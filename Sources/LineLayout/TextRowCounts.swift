@@ -61,11 +61,13 @@ extension TextContent {
             var last = k + 1
             while last + 1 < bounds.count && bounds[last + 1] - bounds[k] <= window { last += 1 }
             let base = bounds[k]
+            // Shorter than asked when the file shrank: the lines it no longer has are empty
+            // (as their layout is, from `lineBytes`).
             let bytes = store.bytes(base..<bounds[last])
             bytes.withUnsafeBufferPointer { buffer in
                 for j in k..<last {
-                    var end = bounds[j + 1] - base
-                    let from = bounds[j] - base
+                    var end = min(bounds[j + 1] - base, buffer.count)
+                    let from = min(bounds[j] - base, end)
                     if end > from && buffer[end - 1] == 0x0A { end -= 1 }
                     if end > from && buffer[end - 1] == 0x0D { end -= 1 }
                     chunk.append(TextContent.rows(ofLine: UnsafeBufferPointer(rebasing: buffer[from..<end]),

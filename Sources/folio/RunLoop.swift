@@ -857,7 +857,8 @@ extension RunLoop {
             || st.st_mtim.tv_nsec != slot.fileModified.tv_nsec || replaced
         guard changed else { return [] }
         if let text = slot.text {
-            guard state.following else { return [] }
+            // Followed, or shorter than what was read (`: > big.log`): reads past its end find nothing.
+            guard state.following || size < slot.store.count else { return [] }
             if replaced && !followName { return [] }
             let fd = FileName.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
             guard fd >= 0 else { return [] }

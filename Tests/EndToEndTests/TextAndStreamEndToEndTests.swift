@@ -163,6 +163,26 @@ struct TextAndStreamEndToEndTests {
         #expect(ended.contains { $0.contains("EXIT=0") }, "\(ended)")
     }
 
+    /// Issue 31: a large log open in the pager (not followed) and truncated by another
+    /// process showed rows of `^@` where its last lines had been. folio notices the shorter
+    /// file and shows what it holds now, as `F` does; nothing read past its end is shown.
+    @Test func aTruncatedTextFileShowsWhatItHoldsNow() throws {
+        let dir = try E2E.temporaryDirectory()
+        let lines = (1...200_000).map { "2026-11-25 line \($0) of the log" }
+        let path = try E2E.write(lines.joined(separator: "\n") + "\n", to: "app.log", in: dir)
+        let pane = try FolioPane.folio(["--no-scrollbar", path], dir: dir)
+        _ = try #require(pane.waitForPager(name: "app.log"))
+        try pane.keys("G")
+        _ = try #require(pane.wait(text: "line 200000 of the log"))
+        let kept = lines.prefix(30).joined(separator: "\n").utf8.count + 1
+        #expect(truncate(path, off_t(kept)) == 0)
+        try pane.keys("gG")
+        let shown = try #require(pane.wait { screen in
+            screen.contains { $0.contains("line 30 of the log") } && screen.last?.contains("END") == true
+        }, "the file as it is now, to its end")
+        #expect(!shown.contains { $0.contains("^@") || $0.contains("line 31 ") }, "\(shown)")
+    }
+
     /// 80 paragraphs reload on the run loop; 5,000 (190 KB) on a thread (`Reload`).
     @Test(arguments: [80, 5000])
     func aMarkdownFileRewrittenOnDiskReloadsInPlace(paragraphs: Int) throws {

@@ -255,8 +255,9 @@ import Testing
 
     /// A file's store reads the file: the parse's copy is the file's bytes for any count
     /// (past the end: all of them), pieces and ranges across its 1 MB windows read the same,
-    /// and a file that shrinks under it reads as zeros where it lost bytes — never SIGBUS, as
-    /// a mapping did (a log truncated by logrotate killed folio).
+    /// and a file that shrinks under it reads short where it lost bytes — never SIGBUS, as a
+    /// mapping did (a log truncated by logrotate killed folio), and never zeros made up for
+    /// the bytes it lost (issue 31: rows of `^@`).
     @Test func aFilesStoreReadsTheFileAndSurvivesTruncation() throws {
         let input = (0..<((4 << 20) * 2 + 4097)).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ $0 >> 12) }
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("folio-map-\(UUID().uuidString)").path
@@ -280,15 +281,68 @@ import Testing
             return true
         }
         #expect(pieces == Array(input[across]))
-        // Truncated to 1,000 bytes under the store: what is gone reads as zeros.
+        // Truncated to 1,000 bytes under the store: what is gone is not there.
         #expect(truncate(path, 1000) == 0)
         let tail = (input.count - 100)..<input.count
-        #expect(store.bytes(tail) == [UInt8](repeating: 0, count: 100))
+        #expect(store.bytes(tail).isEmpty)
+        #expect(store.bytes((input.count - 8192)..<input.count).isEmpty)
         #expect(store.bytes(0..<1000) == Array(input.prefix(1000)))
-        #expect(store.copyPrefix(2000) == Array(input.prefix(1000)) + [UInt8](repeating: 0, count: 1000))
+        #expect(store.bytes(500..<1500) == Array(input[500..<1000]))
+        #expect(store.copyPrefix(2000) == Array(input.prefix(1000)))
+        // (Compared first, so that a failure does not print megabytes.)
+        let whole = store.consolidate()
+        let wholeIsWhatIsLeft = whole == Array(input.prefix(1000))
+        #expect(wholeIsWhatIsLeft, "\(whole.count) bytes")
+        var left: [UInt8] = []
+        store.forEachPiece(in: 0..<store.count) { piece, _ in left.append(contentsOf: piece); return true }
+        let piecesAreWhatIsLeft = left == Array(input.prefix(1000))
+        #expect(piecesAreWhatIsLeft, "\(left.count) bytes")
+        // Written again (a log goes on after `: > app.log`): the short window is read anew.
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        handle.seekToEndOfFile()
+        handle.write(Data([7, 8, 9]))
+        try handle.close()
+        #expect(store.bytes(998..<1005) == Array(input[998..<1000]) + [7, 8, 9])
         // A store of chunks (a pipe) copies the same way.
         let piped = ByteStore()
         input.withUnsafeBytes { piped.append($0) }
         #expect(piped.copyPrefix(12345) == Array(input.prefix(12345)))
+    }
+
+    /// Issue 31: a large log open in the pager (not followed) and truncated by another
+    /// process (`: > big.log`) showed rows of `^@` where its lines had been, until the file
+    /// was read again: the lines found before still name their bytes, which read as NULs.
+    /// Now they are empty, counted as the layout lays them out, and no row shows a NUL.
+    @Test func linesOfATruncatedFileShowNothingMadeUp() throws {
+        let log = (1...120_000).map { "2026-11-25 12:00:00 line \($0) of the log" }.joined(separator: "\n") + "\n"
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("folio-trunc-\(UUID().uuidString)").path
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(log.utf8)))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let fd = open(path, O_RDONLY)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        let store = ByteStore()
+        try #require(store.attachFile(fd: fd, length: log.utf8.count))
+        let content = TextContent(store: store)
+        content.indexMore(inputEnded: true)
+        #expect(content.unitCount == 120_000)
+        _ = content.layout(unit: 119_999, options: LayoutOptions(width: 20))  // its window read before
+        #expect(truncate(path, 1000) == 0)
+        let options = LayoutOptions(width: 20)
+        for u in [0, 24, 25, 26, 60_000, 119_998, 119_999] {
+            let bytes = content.lineBytes(u)
+            #expect(!bytes.contains(0), "line \(u)")
+            let rows = content.layout(unit: u, options: options).lines
+            #expect(rows.allSatisfy { !$0.spans.contains { $0.text.contains("^@") || $0.text.utf8.contains(0) } }, "line \(u)")
+            if u > 25 { #expect(bytes.isEmpty && rows.count == 1, "line \(u): \(bytes.count) bytes") }
+        }
+        #expect(content.lineBytes(0) == Array("2026-11-25 12:00:00 line 1 of the log".utf8))
+        // The background count agrees with the layout (it read past the end of its copy).
+        let units = 0..<content.unitCount
+        let counted = content.rowCounts(of: units, options: options)
+        let emptyRowsPastTheEnd = counted.count == units.count && counted[26...].allSatisfy { $0 == 1 }
+        #expect(emptyRowsPastTheEnd)
+        let laidOut = (0..<26).map { content.layout(unit: $0, options: options).lines.count }
+        #expect(Array(counted[0..<26]) == laidOut)
     }
 }
