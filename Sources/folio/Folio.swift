@@ -5,6 +5,7 @@ import MarkdownModel
 import Pager
 import TerminalIO
 import TerminalScreen
+import TextModel
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -211,7 +212,8 @@ struct Folio {
             if loaded.kind == .text, let store = loaded.store {
                 var textOptions = layoutOptions
                 textOptions.chopLongLines = options.chopLongLines
-                let printer = TextPrinter(raw: !stdoutIsTerminal && options.width == nil && theme == nil,
+                let printer = TextPrinter(form: TextPrinter.form(stdoutIsTerminal: stdoutIsTerminal, width: options.width,
+                                                                 colour: theme != nil, plain: options.plain),
                                           options: textOptions, theme: theme, tabWidth: options.tabs ?? 8)
                 if !printer.print(store: store, reader: loaded.reader, name: loaded.name) { return }
                 continue
@@ -245,17 +247,36 @@ enum TerminalWidth {
 }
 
 /// Print mode for text: into a pipe or a file the bytes go out as they are (as less and cat
-/// do); to a terminal, or with `--width` or colour, as the pager shows the lines (controls
-/// made visible). Either way the input streams through in batches of whole lines (what each
-/// read brought, or a file's 1 MB windows), so an endless or huge input is never held and
-/// a slow pipe's lines come out as they arrive. A line longer than `batchBytes` is cut at a
-/// character boundary there: the only difference is that its wrapping restarts at the cut.
+/// do); with `--plain` there, each line as the pager shows its text, unwrapped (styles and
+/// links dropped, every other control made visible: `--plain` writes no escape sequence, and
+/// one passed through from the input is one too); to a terminal, or with `--width` or colour,
+/// as the pager shows the lines (wrapped, controls made visible). Either way the input streams
+/// through in batches of whole lines (what each read brought, or a file's 1 MB windows), so an
+/// endless or huge input is never held and a slow pipe's lines come out as they arrive. A line
+/// longer than `batchBytes` is cut at a character boundary there: its wrapping restarts at the
+/// cut, and a sequence cut in two there shows as text.
 struct TextPrinter {
-    let raw: Bool
+    enum Form: Equatable {
+        /// The input's bytes.
+        case raw
+        /// Each line's decoded text (`TerminalTextDecoder`), then LF.
+        case decoded
+        /// Rows as the pager lays them out at `options.width`.
+        case laidOut
+    }
+
+    let form: Form
     let options: LayoutOptions
     let theme: Theme?
     let tabWidth: Int
     static let batchBytes = 1 << 20
+
+    /// Into a pipe or file without `--width` or colour the bytes go through, or with `--plain`
+    /// their decoded lines; anything else is laid out.
+    static func form(stdoutIsTerminal: Bool, width: Int?, colour: Bool, plain: Bool) -> Form {
+        guard !stdoutIsTerminal, width == nil, !colour else { return .laidOut }
+        return plain ? .decoded : .raw
+    }
 
     /// Returns false when the reader of the output went away (stop quietly).
     func print(store: ByteStore, reader: StreamReader?, name: String) -> Bool {
@@ -278,7 +299,7 @@ struct TextPrinter {
 
     /// Adds bytes; writes out what is ready (everything when raw, whole lines otherwise).
     private func take(_ bytes: UnsafeRawBufferPointer, into pending: inout [UInt8]) -> Bool {
-        if raw { return writeAll(fd: 1, bytes) }
+        if form == .raw { return writeAll(fd: 1, bytes) }
         pending.append(contentsOf: bytes)
         var cut = (pending.lastIndex(of: 0x0A) ?? -1) + 1
         if cut == 0 {
@@ -288,16 +309,38 @@ struct TextPrinter {
             while cut > pending.count - 4, cut > 1, pending[cut - 1] & 0xC0 == 0x80 { cut -= 1 }
             if cut > 1, pending[cut - 1] >= 0xC0 { cut -= 1 }
         }
-        let ok = emit(pending[0..<cut])
+        let ok = emit(pending[0..<cut], lineGoesOn: pending[cut - 1] != 0x0A)
         pending.removeFirst(cut)
         return ok
     }
 
-    private func emit(_ lines: ArraySlice<UInt8>) -> Bool {
+    /// Writes whole lines (the last one without its LF at the end of input, or cut at
+    /// `batchBytes` when `lineGoesOn`).
+    private func emit(_ lines: ArraySlice<UInt8>, lineGoesOn: Bool = false) -> Bool {
+        if form == .decoded { return writeAll(fd: 1, Self.decodedLines(lines, tabWidth: tabWidth, lineGoesOn: lineGoesOn)) }
         let store = ByteStore()
         lines.withUnsafeBytes { store.append($0) }
         let content = TextContent(store: store, tabWidth: tabWidth)
         content.indexMore(inputEnded: true)
         return writeAll(fd: 1, PrintRenderer.render(DocumentLayout(content: content, options: options), theme: theme))
+    }
+
+    /// Each line of `lines` as its decoded text and LF (the line end's CR dropped, as the pager
+    /// does); the last line gets no LF when it goes on in the next batch.
+    static func decodedLines(_ lines: ArraySlice<UInt8>, tabWidth: Int, lineGoesOn: Bool) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(lines.count + 64)
+        var start = lines.startIndex
+        while start < lines.endIndex {
+            let newline = lines[start...].firstIndex(of: 0x0A)
+            let end = newline ?? lines.endIndex
+            let line = lines[start..<end]
+            var text = TerminalTextDecoder.decode(newline == nil && lineGoesOn ? line : line[..<LineEnds.contentEnd(of: line)],
+                                                  tabWidth: tabWidth).text
+            text.withUTF8 { out.append(contentsOf: $0) }
+            if newline != nil || !lineGoesOn { out.append(0x0A) }
+            start = newline.map { $0 + 1 } ?? lines.endIndex
+        }
+        return out
     }
 }

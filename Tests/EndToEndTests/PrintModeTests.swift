@@ -229,6 +229,55 @@ import Testing
         #expect(result.text.contains("Harbour guide"))
     }
 
+    /// Issue 31: `printf 'a\033[31mred\033[0m\n' | folio --plain | cat -v` showed the
+    /// escapes, though `--plain` writes none. With `--plain`, text into a pipe is each line's
+    /// text as the pager shows it, unwrapped: styles and links dropped, every other control
+    /// visible (caret notation, `<U+009B>`, `<FF>`). Without it the bytes go through as cat's.
+    static let controlText: [UInt8] = Array("a\u{1B}[31mred\u{1B}[0m\n".utf8)
+        + Array("\u{1B}]8;;http://x\u{1B}\\link\u{1B}]8;;\u{7} and \u{1B}]0;title\u{7}\n".utf8)
+        + Array("x\u{1B}[2Jy\r\n".utf8) + [0x62, 0x08, 0x62, 0x20, 0x00, 0x20, 0x7F, 0x20, 0xC2, 0x9B, 0x20, 0xFF, 0x0A]
+        + Array("a\tb\nend".utf8)
+    static let controlTextShown = "ared\nlink and ^[]0;title^G\nx^[[2Jy\nb ^@ ^? <U+009B> <FF>\na       b\nend\n"
+
+    @Test func plainTextIntoAPipeHoldsNoEscapes() throws {
+        let piped = try E2E.run(["--plain"], input: Self.controlText, environment: env)
+        #expect(piped.status == 0)
+        #expect(piped.text == Self.controlTextShown, "\(piped.text.debugDescription)")
+        let path = dir.appendingPathComponent("controls.log")
+        try Data(Self.controlText).write(to: path)
+        let file = try E2E.run(["--plain", path.path], environment: env)
+        #expect(file.text == Self.controlTextShown, "\(file.text.debugDescription)")
+        // --plain beats --color=always; a width lays the lines out, still without escapes.
+        for arguments in [["--plain", "--color=always"], ["--plain", "--width", "7"]] {
+            let result = try E2E.run(arguments + [path.path], environment: env)
+            #expect(result.status == 0)
+            #expect(!result.stdout.contains { $0 < 0x20 && $0 != 0x0A || $0 == 0x7F }, "\(arguments): \(result.text.debugDescription)")
+            #expect(result.text.contains("red") && result.text.contains("^[]0;"), "\(arguments)")
+        }
+        // Without --plain a text pipe into a pipe is the input byte for byte.
+        let raw = try E2E.run([], input: Self.controlText, environment: env)
+        #expect(raw.stdout == Self.controlText)
+        let rawFile = try E2E.run(["--print", path.path], environment: env)
+        #expect(rawFile.stdout == Self.controlText)
+    }
+
+    /// Markdown with `--plain`: controls written raw, through entities, in code, HTML, a table
+    /// and a link destination, all come out visible; no byte of an escape sequence is written.
+    @Test func plainMarkdownHoldsNoEscapes() throws {
+        let doc = "# T\u{1B}[31mitle\n\nraw \u{1B}]0;x\u{7} and &#27;[2J and \u{9B}1m\n\n"
+            + "```\ncode \u{1B}[31m\u{0}\n```\n\n<div>\u{1B}[5m</div>\n\n| a\u{1B}[1m | b |\n|---|---|\n| \u{8} | c |\n\n"
+            + "[link](http://a&#10;b&#27;c) ![i](x&#27;y.png)\n"
+        let path = try E2E.write(doc, to: "controls.md", in: dir)
+        for arguments in [["--plain"], ["--plain", "--width", "20"], []] {
+            let result = try E2E.run(arguments + [path], environment: env)
+            #expect(result.status == 0)
+            let controls = result.stdout.enumerated().filter { ($0.element < 0x20 && $0.element != 0x0A) || $0.element == 0x7F
+                || ($0.element == 0xC2 && $0.offset + 1 < result.stdout.count && (0x80...0x9F).contains(result.stdout[$0.offset + 1])) }
+            #expect(controls.isEmpty, "\(arguments): \(result.text.debugDescription)")
+            #expect(result.text.contains("^[[31m") && result.text.contains("http://a%0Ab%1Bc"), "\(arguments): \(result.text)")
+        }
+    }
+
     @Test func tenMegabyteLineRenders() throws {
         let line = String(repeating: "abcdefghi ", count: 1_000_000)
         let path = try E2E.write(line + "\n", to: "big.md", in: dir)
