@@ -11,7 +11,7 @@ BASHCOMPDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHCOMPDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: all build release demo test grammars bench fuzz fuzz-build fuzz-replay install uninstall clean
+.PHONY: all build release demo test grammars bench fuzz fuzz-build fuzz-grammars fuzz-replay install uninstall clean
 
 all: build
 
@@ -49,11 +49,15 @@ bench:
 	$(SWIFT) run -c release $(RELEASE_FLAGS) folio-bench
 
 # libFuzzer with AddressSanitizer (see DEVELOPERS.md): parse + layout + print, the key
-# decoder, the reading-position store reader and the reading of $LESS and command lines,
-# FUZZ_RUNS executions each from the committed seed corpus (new inputs go to
-# .build-fuzz/corpus-*, never into the repository).
+# decoder, the reading-position store reader, the reading of $LESS and command lines, the
+# syntax highlighter (every grammar) and the text decoder, FUZZ_RUNS executions each from the
+# committed seed corpus (new inputs go to .build-fuzz/corpus-*, never into the repository).
+# FuzzHighlight loads its grammars and tree-sitter's runtime from FUZZ_GRAMMARS, built there
+# with AddressSanitizer too (fuzz-grammars; skipped when built).
 FUZZ_RUNS ?= 1000000
-FUZZ_TARGETS = FuzzPrint FuzzKeys FuzzStore FuzzLess
+FUZZ_TARGETS = FuzzPrint FuzzKeys FuzzStore FuzzLess FuzzHighlight FuzzText
+FUZZ_GRAMMARS ?= .build-fuzz/grammars
+FUZZ_GRAMMAR_CFLAGS = -O1 -g -fsanitize=address
 # Optimised code with ASan: Swift debug code runs ~3x slower under the sanitizer (84 vs 245
 # executions/s of FuzzPrint on 2 cores), which makes a million runs take hours.
 FUZZ_FLAGS = -c release --scratch-path .build-fuzz --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING
@@ -61,8 +65,12 @@ FUZZ_FLAGS = -c release --scratch-path .build-fuzz --sanitize=fuzzer -Xswiftc -s
 fuzz-build:
 	for t in $(FUZZ_TARGETS); do $(SWIFT) build $(FUZZ_FLAGS) --product $$t || exit 1; done
 
-fuzz: fuzz-build
-	mkdir -p .build-fuzz/corpus-print .build-fuzz/corpus-keys .build-fuzz/corpus-store .build-fuzz/corpus-less
+fuzz-grammars:
+	GRAMMAR_CFLAGS="$(FUZZ_GRAMMAR_CFLAGS)" RUNTIME_CFLAGS="$(FUZZ_GRAMMAR_CFLAGS)" scripts/build-grammars.sh $(FUZZ_GRAMMARS)
+
+fuzz: fuzz-build fuzz-grammars
+	mkdir -p .build-fuzz/corpus-print .build-fuzz/corpus-keys .build-fuzz/corpus-store .build-fuzz/corpus-less \
+		.build-fuzz/corpus-highlight .build-fuzz/corpus-text
 	SWIFT_BACKTRACE=enable=no .build-fuzz/release/FuzzPrint -runs=$(FUZZ_RUNS) -max_len=4096 -rss_limit_mb=2048 \
 		-timeout=10 .build-fuzz/corpus-print Fuzz/corpus/print
 	SWIFT_BACKTRACE=enable=no .build-fuzz/release/FuzzKeys -runs=$(FUZZ_RUNS) -max_len=1024 \
@@ -71,13 +79,20 @@ fuzz: fuzz-build
 		.build-fuzz/corpus-store Fuzz/corpus/store
 	SWIFT_BACKTRACE=enable=no .build-fuzz/release/FuzzLess -runs=$(FUZZ_RUNS) -max_len=1024 \
 		.build-fuzz/corpus-less Fuzz/corpus/less
+	SWIFT_BACKTRACE=enable=no FOLIO_GRAMMARS="$(FUZZ_GRAMMARS)" .build-fuzz/release/FuzzHighlight -runs=$(FUZZ_RUNS) \
+		-max_len=4096 -rss_limit_mb=2048 -timeout=10 .build-fuzz/corpus-highlight Fuzz/corpus/highlight
+	SWIFT_BACKTRACE=enable=no .build-fuzz/release/FuzzText -runs=$(FUZZ_RUNS) -max_len=4096 -timeout=10 \
+		.build-fuzz/corpus-text Fuzz/corpus/text
 
-# The seed corpus through ordinary builds of the targets (no libFuzzer, no sanitizer).
+# The seed corpus through ordinary builds of the targets (no libFuzzer, no sanitizer;
+# FuzzHighlight finds the checkout's grammars, `make grammars`, or FOLIO_GRAMMARS).
 fuzz-replay:
 	$(SWIFT) run FuzzPrint Fuzz/corpus/print
 	$(SWIFT) run FuzzKeys Fuzz/corpus/keys
 	$(SWIFT) run FuzzStore Fuzz/corpus/store
 	$(SWIFT) run FuzzLess Fuzz/corpus/less
+	$(SWIFT) run FuzzHighlight Fuzz/corpus/highlight
+	$(SWIFT) run FuzzText Fuzz/corpus/text
 
 install: release
 	scripts/build-grammars.sh

@@ -55,6 +55,10 @@ let package = Package(
         .executableTarget(name: "FuzzStore", dependencies: ["ReadingPositions", "LineLayout", "MarkdownModel", "FuzzSupport"],
                           path: "Fuzz/FuzzStore"),
         .executableTarget(name: "FuzzLess", dependencies: ["LessOptions", "FuzzSupport"], path: "Fuzz/FuzzLess"),
+        .executableTarget(name: "FuzzHighlight", dependencies: [
+            "Highlight", "GrammarLoader", "LineLayout", "MarkdownModel", "Styling", "FuzzSupport",
+        ], path: "Fuzz/FuzzHighlight"),
+        .executableTarget(name: "FuzzText", dependencies: ["TextModel", "LineLayout", "FuzzSupport"], path: "Fuzz/FuzzText"),
 
         // Test helpers shared by the test targets (a seeded generator).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
