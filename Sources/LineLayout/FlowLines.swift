@@ -34,6 +34,7 @@ extension Flow {
             var lastContentEnd = 0
             var breakIndex = 0
             var isFirst = true
+            var pieces: [(a: Int, b: Int, run: Int)] = []
             Wrapper.wrap(d, buf, width: width) { wl in
                 while r < runs.count && runs[r].end <= wl.start { r += 1 }
                 var spans = isFirst ? leadFirst : leadOther
@@ -41,10 +42,25 @@ extension Flow {
                 spans.reserveCapacity(spans.count + 2)
                 var lo = -1, hi = -1
                 var shown = 0  // columns of the spans made here
+                // The runs' pieces on this line, cut at Character edges (`CharacterEdge`): a
+                // cluster across two runs goes to the first, or to a decoration after content
+                // (whose text has no content offsets to keep right).
+                pieces.removeAll(keepingCapacity: true)
                 var k = r
                 while k < runs.count && runs[k].start < wl.end {
+                    let a = max(wl.start, runs[k].start), b = min(wl.end, runs[k].end)
+                    if a < b { pieces.append((a, b, k)) }
+                    k += 1
+                }
+                var edge = wl.start
+                for j in pieces.indices.dropFirst() {
+                    let decorationAfterContent = runs[pieces[j - 1].run].content >= 0 && runs[pieces[j].run].content < 0
+                    edge = max(edge, CharacterEdge.snapped(d, buf, pieces[j].a, up: !decorationAfterContent))
+                    pieces[j - 1].b = edge
+                    pieces[j].a = edge
+                }
+                for (a, b, k) in pieces {
                     let run = runs[k]
-                    let a = max(wl.start, run.start), b = min(wl.end, run.end)
                     if a < b {
                         // Slicing the (valid) string copies without re-validating UTF-8.
                         let u = d.utf8
@@ -65,7 +81,6 @@ extension Flow {
                         spans.append(Span(text: t, style: run.style, width: w, contentOffset: offset))
                         shown += w
                     }
-                    k += 1
                 }
                 let range = lo >= 0 ? lo..<hi : lastContentEnd..<lastContentEnd
                 if lo >= 0 { lastContentEnd = hi }

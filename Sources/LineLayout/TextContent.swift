@@ -659,7 +659,7 @@ enum TextLineLayouter {
         for l in rowLinks {
             cuts.append(max(l.range.lowerBound, range.lowerBound)); cuts.append(min(l.range.upperBound, range.upperBound))
         }
-        cuts = Array(Set(cuts)).sorted()
+        cuts = CharacterEdge.snappedUp(Array(Set(cuts)).sorted(), text, bytes)
         var spans: [Span] = []
         var total = 0
         for (a, b) in zip(cuts, cuts.dropFirst()) where a < b {

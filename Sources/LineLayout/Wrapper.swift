@@ -50,6 +50,38 @@ struct GraphemeCursor {
     }
 }
 
+/// Where a span may be cut: style, link and syntax edges fall where their runs end, and one
+/// can fall inside a grapheme cluster (a combining mark or an emoji modifier after a character
+/// of another style or link: `\x83` shown as `<83>`, then U+1F3FD). Its two parts, measured
+/// apart, are wider than the cluster the wrapper measured, and the row wider than the width.
+enum CharacterEdge {
+    /// UTF-8 offset `i` of `string` (`bytes`, its UTF-8) when a Character starts there (or it
+    /// is an end), else the start of the Character holding it, or its end when `up`. `i` is on
+    /// a scalar boundary.
+    static func snapped(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>, _ i: Int, up: Bool) -> Int {
+        // Between two ASCII bytes there is always an edge (controls never reach a layout's text).
+        guard i > 0, i < bytes.count, bytes[i] >= 0x80 || bytes[i - 1] >= 0x80 else { return i }
+        let u = string.utf8
+        // `index(after:)` rounds an index inside a Character down to its start first.
+        let next = string.index(after: u.index(u.startIndex, offsetBy: i))
+        let start = u.distance(from: u.startIndex, to: string.index(before: next))
+        if start == i { return i }
+        return up ? u.distance(from: u.startIndex, to: next) : start
+    }
+
+    /// `cuts` (ascending, inside `range`, whose ends are Character edges) moved up to Character
+    /// edges, duplicates dropped.
+    static func snappedUp(_ cuts: [Int], _ string: String, _ bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
+        var out: [Int] = []
+        out.reserveCapacity(cuts.count)
+        for c in cuts {
+            let e = snapped(string, bytes, c, up: true)
+            if out.last.map({ e > $0 }) ?? true { out.append(e) }
+        }
+        return out
+    }
+}
+
 enum Wrapper {
     /// Greedy word wrap of `string` into lines of at most `width` columns.
     ///
