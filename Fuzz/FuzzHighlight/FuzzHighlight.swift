@@ -10,7 +10,9 @@ import Styling
 /// The first byte picks a language of `Languages.supported` (its low seven bits) and whether
 /// the code is also laid out as a fenced block (its high bit); the rest is the code. Grammars
 /// come from a `GrammarLoader` on `FOLIO_GRAMMARS` (built with AddressSanitizer for real
-/// coverage of tree-sitter: see DEVELOPERS.md). Checked on every input:
+/// coverage of tree-sitter, and with `-fsanitize=fuzzer-no-link` for libFuzzer to follow
+/// their code: see DEVELOPERS.md; every grammar loads before the first input). Checked on
+/// every input:
 /// - `Highlighter.highlight(language:code:)` within `HighlightBudget.standard` returns runs
 ///   that are non-empty, sorted, non-overlapping and within the code's UTF-8 bytes;
 /// - laid out at a width of 1...16 with those runs, no row is wider than the width and the
@@ -19,11 +21,13 @@ enum FuzzHighlight {
     static let loader = GrammarLoader.forThisProcess()
     static let highlighter = Highlighter(grammar: { loader.grammar($0) })
 
-    /// Fails at once when no grammar loads: fuzzing the diff highlighter alone would report
-    /// millions of clean runs of nothing.
+    /// Loads every grammar before the first input (so that libFuzzer knows the code of those
+    /// built with coverage from the start), and fails at once when one does not load: fuzzing
+    /// the diff highlighter alone would report millions of clean runs of nothing.
     static let checkedGrammars: Void = {
-        guard loader.grammar("python") != nil else {
-            fatalError("no grammars on the search path (set FOLIO_GRAMMARS): \(loader.runtimeProblem ?? "python.so not found")")
+        for name in Languages.supported where name != "diff" && loader.grammar(name) == nil {
+            fatalError("grammar \(name) not found on the search path (set FOLIO_GRAMMARS)"
+                       + (loader.runtimeProblem.map { ": \($0)" } ?? ""))
         }
     }()
 
@@ -54,17 +58,28 @@ enum FuzzHighlight {
         let syntax = CodeHighlighter { info, literal in
             literal == code ? highlighting : highlighter.highlight(language: language, code: literal)
         }
-        let options = LayoutOptions(width: width, highlighter: syntax)
-        MarkdownContent.forEachRow(MarkdownParser.parse(source, inPieces: false, packed: false), options: options,
-                                   parallel: false) { line in
-            if line.width > width || line.spans.reduce(0, { $0 + $1.width }) > width {
-                fatalError("\(language): a row of \(line.width) columns at width \(width)")
+        let document = MarkdownParser.parse(source, inPieces: false, packed: false)
+        var highlighted: [String] = []
+        MarkdownContent.forEachRow(document, options: LayoutOptions(width: width, highlighter: syntax), parallel: false) { line in
+            let columns = line.spans.reduce(0) { $0 + $1.width }
+            if line.width > width || columns > width {
+                fatalError("\(language): a row of \(columns) columns at width \(width): \(line.spans.map(\.text))")
             }
+            highlighted.append(line.plainText)
         }
+        var plain: [String] = []
+        MarkdownContent.forEachRow(document, options: LayoutOptions(width: width), parallel: false) { plain.append($0.plainText) }
+        if highlighted != plain { fatalError("\(language): highlighting changed the rows at width \(width)") }
     }
 }
 
 #if FUZZING
+@_cdecl("LLVMFuzzerInitialize")
+public func fuzzInitialize(_ argc: UnsafeMutablePointer<CInt>?, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>?) -> CInt {
+    _ = FuzzHighlight.checkedGrammars
+    return 0
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     FuzzHighlight.run(UnsafeBufferPointer(start: data, count: size))
