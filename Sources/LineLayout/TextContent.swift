@@ -666,6 +666,8 @@ enum TextLineLayouter {
             var piece = String(decoding: UnsafeBufferPointer(rebasing: bytes[a..<b]), as: UTF8.self)
             var w = CellWidth.of(piece)
             if overwide && w > width {
+                // Only the characters wider than the width (a zero-width one beside a wide one
+                // made two U+FFFD, two columns at width 1).
                 piece = narrowed(piece, to: width)
                 w = CellWidth.of(piece)
             }

@@ -7,7 +7,8 @@ import Testing
 /// emoji modifier or a ZWJ after a character of another style. Rows are cut into spans at
 /// Character edges, so that the spans' widths add up to the row's and no row is wider than
 /// the layout (found by FuzzText: `\x83` shown as `<83>`, then U+1F3FD, made a row of 9
-/// columns at width 7).
+/// columns at width 7). At width 1, a character wider than the row shows as U+FFFD, and only
+/// such a character.
 @Suite struct CharacterEdgeTests {
     /// Each row's spans measure what the row does, never more than the width, and a span of
     /// content is the content text at its offset (a decoration's bytes are no content).
@@ -35,6 +36,10 @@ import Testing
         Array("\u{1B}]8;;https://e.x/\u{1B}\\link\u{1B}]8;;\u{1B}\\\u{301}\u{200D}\u{1F3FD} tail".utf8),
         Array(String(repeating: "a\u{1B}[7mb\u{1B}[0m\u{1F3FD}\u{301}", count: 20).utf8),
         [0x41, 0x83, 0xCC, 0x81, 0x42, 0xC2, 0x85, 0xF0, 0x9F, 0x8F, 0xBB, 0x43, 0x00, 0xE2, 0x80, 0x8D, 0x44],
+        // FuzzText: a zero-width character beside a wide one at width 1 made two U+FFFD.
+        [0x09, 0x61, 0x09, 0x62, 0x10, 0x61, 0x1B, 0x5B, 0x33, 0x31, 0x6D, 0x52, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+         0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x61, 0x6E, 0x67, 0x65, 0x31, 0x6D, 0x62, 0x09, 0xA2, 0xF0, 0xF0,
+         0xF0, 0xF0, 0x97, 0xA5, 0xE6, 0x9C, 0xAC, 0xE8, 0xAA, 0x9E, 0xE2, 0x81, 0xAE, 0xE3, 0xF0],
     ]
 
     @Test(arguments: 1...12)
