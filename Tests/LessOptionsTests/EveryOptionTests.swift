@@ -12,6 +12,7 @@ import Testing
         case ._theme: return "light"
         case ._align: return "center"
         case ._restore: return "all"
+        case ._completion: return "fish"
         case .jumpTarget: return "-3"
         case .tabs: return "4,8"
         case .shift: return ".25"
