@@ -14,6 +14,12 @@ let package = Package(
         // C libraries from the system (Debian: libcmark-dev, libpcre2-dev).
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .systemLibrary(name: "CPCRE2", pkgConfig: "libpcre2-8", providers: [.apt(["libpcre2-dev"])]),
+        // Compressed files (Debian: zlib1g-dev, libbz2-dev, liblzma-dev, libzstd-dev; libbz2 has
+        // no pkg-config file there).
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CBzip2", providers: [.apt(["libbz2-dev"])]),
+        .systemLibrary(name: "CLzma", pkgConfig: "liblzma", providers: [.apt(["liblzma-dev"])]),
+        .systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"])]),
         // tree-sitter's runtime, loaded at run time from the grammar directory (see its header).
         .target(name: "CTreeSitter", linkerSettings: [.linkedLibrary("dl")]),
 
@@ -38,10 +44,12 @@ let package = Package(
         // Effects at the edge.
         .target(name: "TerminalIO", dependencies: ["TerminalScreen"]),
         .target(name: "GrammarLoader", dependencies: ["Highlight", "Threads"]),
+        // What stands between a named file and its bytes: LESSOPEN/LESSCLOSE, decompression.
+        .target(name: "Preprocess", dependencies: ["CZlib", "CBzip2", "CLzma", "CZstd", "Threads"]),
         .executableTarget(name: "folio", dependencies: [
             "MarkdownModel", "LineLayout", "Viewport", "Pager", "TerminalScreen", "TerminalIO",
             "ReadingPositions", "TextSearch", "TextModel", "CellWidth", "Highlight", "GrammarLoader", "Threads",
-            "LessOptions",
+            "LessOptions", "Preprocess", "CZstd",
         ]),
         .executableTarget(name: "folio-bench", dependencies: [
             "MarkdownModel", "TextModel", "LineLayout", "Viewport", "Pager", "TerminalScreen", "TextSearch", "Highlight", "GrammarLoader",
@@ -71,6 +79,7 @@ let package = Package(
         .testTarget(name: "TextModelTests", dependencies: ["TestSupport", "TextModel"]),
         .testTarget(name: "TerminalScreenTests", dependencies: ["TestSupport", "TerminalScreen"]),
         .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "TerminalScreen"]),
+        .testTarget(name: "PreprocessTests", dependencies: ["Preprocess"]),
         .testTarget(name: "PagerTests", dependencies: ["TestSupport", "Pager", "TerminalScreen", "MarkdownModel", "LineLayout", "Viewport"]),
         .testTarget(name: "ReadingPositionsTests", dependencies: ["ReadingPositions", "MarkdownModel", "LineLayout", "Viewport"]),
         .testTarget(name: "HighlightTests", dependencies: ["Highlight", "GrammarLoader", "Styling", "LineLayout", "MarkdownModel", "Pager", "TerminalScreen"]),

@@ -2,7 +2,7 @@ extension OptionTable {
     private static let safeColour = "folio always shows colour and styles, safely"
     private static let noPrompt = "folio's status line is fixed"
     private static let noBell = "folio never rings the bell"
-    private static let noLessopen = "folio never runs $LESSOPEN"
+    private static let noLessopen = "folio says a preprocessor's failure as a read error and nothing before the editor"
     private static let noHeaders = "folio has no header lines"
     private static let notYet = "not in folio yet"
 
@@ -23,8 +23,8 @@ extension OptionTable {
                    .used, "auto (a terminal and NO_COLOR unset), always, never; less's colour descriptions (-Dd+r) are accepted and ignored"),
         OptionSpec(.quitAtEOF, "e", ["quit-at-eof"], .triple, .used,
                    "-e: quit when moving forward at the end (the last file; else the next); -E: as soon as the end is reached"),
-        OptionSpec(.force, "f", ["force"], .bool, .ignored("folio opens special files without it"),
-                   "open non-regular files"),
+        OptionSpec(.force, "f", ["force"], .bool, .used,
+                   "show a file that looks binary without asking (folio opens special files anyway)"),
         OptionSpec(.quitIfOneScreen, "F", ["quit-if-one-screen"], .bool, .used,
                    "print the document and exit if it fits on one screen"),
         OptionSpec(.hiliteSearch, "g", ["hilite-search"], .triple, .used,
@@ -41,7 +41,7 @@ extension OptionTable {
                    .ignored("folio's keys are its own (no lesskey)"), "read key bindings from a lesskey file"),
         OptionSpec(.quitOnIntr, "K", ["quit-on-intr"], .bool, .used,
                    "Ctrl-C quits, with status 2 (without it, Ctrl-C only interrupts: a search, reading on, a prompt)"),
-        OptionSpec(.noLessopen, "L", ["no-lessopen"], .bool, .ignored(noLessopen), "ignore $LESSOPEN"),
+        OptionSpec(.noLessopen, "L", ["no-lessopen"], .bool, .used, "ignore $LESSOPEN"),
         OptionSpec(.longPrompt, "m", ["long-prompt"], .triple, .ignored(noPrompt),
                    "-m: a medium prompt; -M: a long prompt"),
         OptionSpec(.lineNumbers, "n", ["line-numbers"], .triple, .used,

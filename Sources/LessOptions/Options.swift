@@ -41,6 +41,10 @@ public struct Options: Equatable, Sendable {
     /// `-#`: what `→` `←` move (nil: half the width).
     public var shift: HorizontalShift?
     /// `-V`/`--version`, `-?`/`--help` (from the command line only).
+    /// `-f`: a file that looks binary is shown without the question.
+    public var force = false
+    /// `-L`: `$LESSOPEN` is not used.
+    public var noLessOpen = false
     public var showVersion = false
     public var showHelp = false
     /// `--completion=SHELL` (from the command line only).
@@ -73,6 +77,8 @@ public struct Options: Equatable, Sendable {
         var on: Bool { form != .reset }
         switch setting.option {
         case .quitIfOneScreen: quitIfOneScreen = on
+        case .force: force = on
+        case .noLessopen: noLessOpen = on
         case .noInit: noInit = on
         case .chopLongLines: chopLongLines = on
         case .quitOnIntr: quitOnInterrupt = on

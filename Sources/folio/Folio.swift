@@ -99,12 +99,19 @@ struct Folio {
         var documents: [LoadedDocument] = []
         var failed = false
         var errors: [String] = []
+        // LESSOPEN's preprocessor and decompression, for the files named here (`InputFilters`);
+        // LESSCLOSE runs when folio is done with them.
+        // (`-L`: no LESSOPEN.)
+        let filterEnvironment = options.noLessOpen ? environment.filter { $0.key != "LESSOPEN" && $0.key != "LESSCLOSE" } : environment
+        let (filters, filterWarnings) = InputFilters.from(environment: filterEnvironment)
+        for warning in filterWarnings { reportError(warning) }
+        defer { filters.close(documents) }
         for argument in arguments {
             // The pager does not wait for a stream's first bytes: it opens at once and says it
             // is waiting (`waitForKind`), so `q` works on a FIFO nobody writes to.
             let pager = !(options.print || !stdoutIsTerminal || options.forget || options.quitIfOneScreen)
             switch Input.openStream(argument, forced: options.forcedKind, mailbox: mailbox, doc: documents.count,
-                                    firstBytesWait: pager ? Folio.firstBytesWait : -1) {
+                                    firstBytesWait: pager ? Folio.firstBytesWait : -1, filters: filters) {
             case .success(let doc): documents.append(doc)
             case .failure(let error): reportError(error.description); failed = true; errors.append(error.description)
             }
@@ -124,6 +131,7 @@ struct Folio {
             }
             for doc in documents { if let notice = doc.notice { reportError(notice) } }
             runPrintMode(documents, stdoutIsTerminal: stdoutIsTerminal, environment: environment)
+            filters.close(documents)
             // Everything is written (unbuffered, with write(2)); freeing a large document's
             // millions of small objects would only delay the exit, so leave now.
             Glibc.exit(failed ? 1 : 0)
@@ -230,8 +238,10 @@ extension Folio {
     /// Reads a stream to its end now (print mode, `--forget`) and keeps its bytes.
     static func finishReading(_ doc: inout LoadedDocument) {
         guard let store = doc.store else { return }
-        if let reader = doc.reader, !reader.finished {
-            if let error = reader.readSynchronously() { reportError("\(doc.name): \(error)") }
+        if let reader = doc.reader {
+            // (Also a stream that ended while it was sniffed: a decompressor's error is said.)
+            if !reader.finished { _ = reader.readSynchronously() }
+            if let error = reader.endError { reportError("\(doc.name): \(error)") }
         }
         doc.reader = nil
         if doc.bytes.count != store.count { doc.bytes = store.consolidate() }

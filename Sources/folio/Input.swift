@@ -32,6 +32,13 @@ struct LoadedDocument {
     /// Said on the status line when the document opens (a Markdown file too large for the
     /// Markdown parser, shown as text).
     var notice: String? = nil
+    /// How folio came by the bytes shown, when they are not the file's own (nil: the file as
+    /// it is, or a pipe).
+    var filter: InputFilter? = nil
+    /// A file folio opened by name and reads itself (its own bytes, decompressed or not, or a
+    /// `LESSOPEN` replacement file), which the pager asks about when it looks binary, as less
+    /// asks; never standard input, a FIFO or a preprocessor's output.
+    var asksIfBinary = false
     /// Text inputs up to this size that have ended are hashed whole for their reading
     /// position; larger ones and unfinished pipes are known by a sample (`LargeText`).
     static let positionLimit = LargeText.threshold
@@ -155,8 +162,16 @@ extension Input {
     /// `firstBytesWait`: milliseconds to wait for a stream's first bytes (-1: as long as it
     /// takes, print mode); nothing by then, and the document comes back with its kind
     /// pending (`LoadedDocument.kindPendingFD`).
+    ///
+    /// `filters`: for the files named on the command line, `LESSOPEN` and decompression
+    /// (`InputFilters`); nil for the files folio opens later (a link, a file read again after
+    /// the editor), which are read as they are.
     static func openStream(_ argument: String, forced: DocumentKind?, mailbox: Mailbox, doc: Int,
-                           sniffWait: Int32 = 100, firstBytesWait: Int32 = -1) -> Result<LoadedDocument, InputError> {
+                           sniffWait: Int32 = 100, firstBytesWait: Int32 = -1,
+                           filters: InputFilters? = nil) -> Result<LoadedDocument, InputError> {
+        let opening = StreamOpening(forced: forced, mailbox: mailbox, doc: doc, sniffWait: sniffWait,
+                                    firstBytesWait: firstBytesWait)
+        if let filters, let preprocessed = filters.preprocess(argument, opening) { return preprocessed }
         let store = ByteStore()
         var fd: Int32 = 0
         var name = "stdin"
@@ -172,6 +187,10 @@ extension Input {
         let isFile = argument != "-" && (st.st_mode & S_IFMT) == S_IFREG
             && !sizeIsUnknown(fd: fd, size: Int(st.st_size), store: store)
         let byName = argument == "-" ? nil : KindDetector.kind(forPath: argument)
+        if isFile, let filters, filters.decompress, let decompressed = filters.decompressed(fd: fd, argument: argument, path: path, opening) {
+            close(fd)
+            return .success(decompressed)
+        }
         if isFile {
             defer { close(fd) }
             let size = Int(st.st_size)
@@ -192,24 +211,48 @@ extension Input {
             // whole is needed at once.
             let copy = kind == .markdown ? store.count <= Folio.previewThreshold : store.count <= LoadedDocument.positionLimit
             let bytes = copy ? store.bytes(0..<store.count) : []
-            return .success(LoadedDocument(name: name, path: path, bytes: bytes, kind: kind, store: store, notice: notice))
+            var document = LoadedDocument(name: name, path: path, bytes: bytes, kind: kind, store: store, notice: notice)
+            document.asksIfBinary = filters != nil
+            return .success(document)
         }
         // A stream: sniff what arrives first (after what `sizeIsUnknown` read), then read on in
         // the background.
+        var document = stream(fd: fd, store: store, name: name, path: path, kind: forced ?? byName, opening)
+        // (A regular file whose size says nothing: /proc, /sys.)
+        document.asksIfBinary = filters != nil && argument != "-" && (st.st_mode & S_IFMT) == S_IFREG
+        return .success(document)
+    }
+
+    /// How a stream is opened: the caller's choices that `stream` needs.
+    struct StreamOpening {
+        var forced: DocumentKind?
+        var mailbox: Mailbox
+        var doc: Int
+        var sniffWait: Int32
+        var firstBytesWait: Int32
+    }
+
+    /// A stream read from `fd` (a pipe, a FIFO, a device, a file read as a pipe) into `store`
+    /// (which may hold its first bytes already) on a reader thread, started later by the
+    /// caller. `kind`: what it is, or nil to sniff its first bytes (waiting as `openStream`
+    /// says). `whenEnded`: see `StreamReader`.
+    static func stream(fd: Int32, store: ByteStore, name: String, path: String?, kind: DocumentKind?,
+                       _ opening: StreamOpening, whenEnded: (@Sendable () -> String?)? = nil) -> LoadedDocument {
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-        let reader = StreamReader(fd: fd, doc: doc, store: store, mailbox: mailbox, unbounded: false)
-        var document = LoadedDocument(name: name, path: path, bytes: [], kind: forced ?? byName ?? .text,
+        let reader = StreamReader(fd: fd, doc: opening.doc, store: store, mailbox: opening.mailbox, unbounded: false,
+                                  whenEnded: whenEnded)
+        var document = LoadedDocument(name: name, path: path, bytes: [], kind: kind ?? .text,
                                       store: store, reader: reader)
-        if forced ?? byName == nil {
-            guard let sniffed = sniff(fd: fd, store: store, reader: reader, sniffWait: sniffWait,
-                                      firstBytesWait: firstBytesWait) else {
+        if kind == nil {
+            guard let sniffed = sniff(fd: fd, store: store, reader: reader, sniffWait: opening.sniffWait,
+                                      firstBytesWait: opening.firstBytesWait) else {
                 document.kindPendingFD = fd
-                return .success(document)
+                return document
             }
             document.kind = sniffed
         }
         settle(&document)
-        return .success(document)
+        return document
     }
 
     /// The kind of a stream from what arrives first: waits up to `firstBytesWait` ms for the
@@ -221,6 +264,7 @@ extension Input {
         var deadline = Date().addingTimeInterval(Double(sniffWait) / 1000)
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var ended = false
+        var readError: String?
         while store.count < (64 << 10) && !ended {
             var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             let left = store.count == 0 ? firstBytesWait : Int32(max(0, min(20, deadline.timeIntervalSinceNow * 1000)))
@@ -236,10 +280,11 @@ extension Input {
             } else if n < 0 && errno == EINTR {
                 continue
             } else {
+                if n < 0 { readError = String(cString: strerror(errno)) }
                 ended = true
             }
         }
-        if ended { reader.markFinished() }
+        if ended { reader.markFinished(readError: readError) }
         return KindDetector.sniff(store.bytes(0..<store.count))
     }
 

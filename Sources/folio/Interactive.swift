@@ -112,6 +112,15 @@ extension Folio {
             case .signal(let signal): session.restore(); session.exit(dueTo: signal)
             }
         }
+        // A file that looks binary is shown only if the reader says so (less's question).
+        var replies: [TerminalReply] = []
+        if !options.force {
+            switch BinaryQuestion.ask(&loaded, terminal: session, config: config) {
+            case .answered(let r): replies = r
+            case .signal(let signal): session.restore(); session.exit(dueTo: signal)
+            }
+            if loaded.isEmpty { return 1 }
+        }
 
         // A large Markdown file shows its first screen from a parse of its beginning; the full
         // parse runs on another thread (see RunLoop). One with a saved position opens at the
@@ -158,7 +167,8 @@ extension Folio {
         if restoring && !preview {
             restoreMessage = positions.restore(into: &state, loaded: loaded, documentIndex: 0)
         }
-        var startEffects: [PagerEffect] = []
+        // (The terminal's colours, if they came while a question was asked.)
+        var startEffects: [PagerEffect] = replies.flatMap { state.update(.terminalReply($0)) }
         if let startCommand {
             // A `+/pattern` joins the session's history after the saved searches, which must
             // be in first (else afterwards, with the first frame).

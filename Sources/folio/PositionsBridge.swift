@@ -76,11 +76,12 @@ final class PositionsBridge {
         return doc.kind == .markdown ? doc.reader == nil || doc.reader!.finished : !doc.bytes.isEmpty || isLarge(doc)
     }
 
-    /// A text input not hashed whole: a file over the whole-hash limit, or a pipe that is
-    /// over it or has not ended (known by its first 64 KB, see `LargeText`).
+    /// A text input not hashed whole: a file over the whole-hash limit, or a stream that is
+    /// over it or has not ended (a pipe is known by its first 64 KB, see `LargeText`; a
+    /// stream with a path — a decompressed or preprocessed file, a /proc file — by its path).
     static func isLarge(_ doc: LoadedDocument) -> Bool {
         guard doc.kind == .text, doc.bytes.isEmpty, let store = doc.store else { return false }
-        if doc.path != nil { return store.count > LoadedDocument.positionLimit }
+        if doc.path != nil && doc.reader == nil { return store.count > LoadedDocument.positionLimit }
         return store.count >= LargeText.headSize
     }
 
@@ -89,7 +90,7 @@ final class PositionsBridge {
     func bytesToRestore(loaded: [LoadedDocument], documentIndex index: Int) -> Int? {
         guard enabled, loaded.indices.contains(index), PositionsBridge.isLarge(loaded[index]),
               let reader = loaded[index].reader, !reader.finished, let store = loaded[index].store,
-              let key = LargeText.headKey(of: store),
+              let key = loaded[index].path.map({ DocumentKey.file(canonicalPath: $0) }) ?? LargeText.headKey(of: store),
               let entry = savedEntry(key: key) else { return nil }
         return LargeText.bytesNeeded(for: entry.position)
     }

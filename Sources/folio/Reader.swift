@@ -86,31 +86,53 @@ final class Mailbox: @unchecked Sendable {
 final class StreamReader: @unchecked Sendable {
     /// Bytes read beyond the last demand before the thread waits (documented in README).
     static let readAhead = 4 << 20
-    let doc: Int
+    /// The document whose bytes these are (what deliveries name).
+    private(set) var doc: Int
     let store: ByteStore
     private let fd: Int32
     private let mailbox: Mailbox
     private let condition = Condition()
     private var limit: Int
     private var toEnd: Bool
-    /// Written by the thread that reads, read by the run loop (an atomic: it was a plain
-    /// property read across threads without synchronisation, a data race).
+    /// Written by the thread that sees the end, read by the run loop: an atomic (it was a
+    /// plain property read across threads without synchronisation, a data race). `endError`
+    /// is written before `ended` is released, so whoever sees the end sees why.
     private let ended = Atomic<Bool>(false)
     var finished: Bool { ended.load(ordering: .acquiring) }
-    private func setFinished() { ended.store(true, ordering: .releasing) }
+    /// Why the input ended early, once it has ended (a read error, or what `whenEnded` said).
+    private(set) var endError: String?
+    /// Told once when the input has ended (on whichever thread saw the end); returns why the
+    /// maker of the stream stopped early, if it did (a decompressor's error), and cleans up
+    /// after it (reaps a preprocessor).
+    private let whenEnded: (@Sendable () -> String?)?
 
     /// `unbounded`: read everything (Markdown, which is parsed whole).
-    init(fd: Int32, doc: Int, store: ByteStore, mailbox: Mailbox, unbounded: Bool) {
+    init(fd: Int32, doc: Int, store: ByteStore, mailbox: Mailbox, unbounded: Bool,
+         whenEnded: (@Sendable () -> String?)? = nil) {
         self.fd = fd
         self.doc = doc
         self.store = store
         self.mailbox = mailbox
         self.limit = StreamReader.readAhead
         self.toEnd = unbounded
+        self.whenEnded = whenEnded
     }
 
+    /// The document is now number `doc` (documents before it were left out). Before `start`.
+    func renumber(_ doc: Int) { self.doc = doc }
+
     /// The input ended while it was sniffed: the thread only reports that.
-    func markFinished() { setFinished(); close(fd) }
+    func markFinished(readError: String? = nil) { end(readError: readError); close(fd) }
+
+    /// Notes the end of the input (once): `readError`, else what `whenEnded` says, is why.
+    @discardableResult
+    private func end(readError: String?) -> String? {
+        guard !finished else { return endError }
+        let reported = whenEnded?()
+        endError = readError ?? reported
+        ended.store(true, ordering: .releasing)
+        return endError
+    }
 
     func start() {
         startThread(stackSize: 1 << 20) { [self] in run() }
@@ -144,9 +166,7 @@ final class StreamReader: @unchecked Sendable {
             } else if n < 0 && errno == EINTR {
                 continue
             } else {
-                if n < 0 { return String(cString: strerror(errno)) }
-                setFinished()
-                return nil
+                return end(readError: n < 0 ? String(cString: strerror(errno)) : nil)
             }
         }
         return nil
@@ -156,7 +176,7 @@ final class StreamReader: @unchecked Sendable {
     /// an endless input (`folio /dev/zero > out`, `yes | folio | head`) streams through in
     /// bounded memory, as through cat. Stops when `body` returns false; returns a read error.
     func forward(_ body: (UnsafeRawBufferPointer) -> Bool) -> String? {
-        guard !finished else { return nil }
+        guard !finished else { return endError }
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
         defer { chunk.deallocate() }
         while true {
@@ -166,14 +186,13 @@ final class StreamReader: @unchecked Sendable {
             } else if n < 0 && errno == EINTR {
                 continue
             } else {
-                setFinished()
-                return n < 0 ? String(cString: strerror(errno)) : nil
+                return end(readError: n < 0 ? String(cString: strerror(errno)) : nil)
             }
         }
     }
 
     private func run() {
-        if finished { mailbox.post(.ended(doc: doc, error: nil)); return }
+        if finished { mailbox.post(.ended(doc: doc, error: endError)); return }
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
         defer { chunk.deallocate() }
         while true {
@@ -187,8 +206,7 @@ final class StreamReader: @unchecked Sendable {
             } else if n < 0 && errno == EINTR {
                 continue
             } else {
-                let error = n < 0 ? String(cString: strerror(errno)) : nil
-                setFinished()
+                let error = end(readError: n < 0 ? String(cString: strerror(errno)) : nil)
                 close(fd)
                 mailbox.post(.ended(doc: doc, error: error))
                 return

@@ -344,7 +344,10 @@ struct RunLoop {
             let size = terminal.size()
             _ = state.update(.resize(rows: size.rows, columns: size.columns))
             if status != 0 { say("The editor exited with status \(status)") }
-            if inputs.indices.contains(index), inputs[index].text != nil {
+            if index < loaded.count, loaded[index].filter != nil {
+                // Shown through LESSOPEN or decompressed: the file's own bytes are not what it shows.
+                say("\(loaded[index].name): not read again (shown through LESSOPEN or decompressed)")
+            } else if inputs.indices.contains(index), inputs[index].text != nil {
                 reopenText(index, path: path)
             } else {
                 reloadFile(index, path: path, markChanges: false)
@@ -847,7 +850,7 @@ extension RunLoop {
         var effects: [PagerEffect] = []
         let index = state.current
         guard inputs.indices.contains(index), index < loaded.count, let path = loaded[index].path,
-              inputs[index].reader == nil else { return [] }
+              inputs[index].reader == nil, loaded[index].filter == nil else { return [] }
         var st = stat()
         guard FileName.stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return [] }
         let size = Int(st.st_size)

@@ -32,15 +32,25 @@ enum E2E {
     /// Writes `contents` to `name` in `folder` and returns the path.
     @discardableResult
     static func write(_ contents: String, to name: String, in folder: URL) throws -> String {
-        let url = folder.appendingPathComponent(name)
-        try Data(contents.utf8).write(to: url)
-        return url.path
+        try write(bytes: Array(contents.utf8), to: name, in: folder)
     }
 
+    /// Written through a descriptor opened close-on-exec: tests run in parallel, and a process
+    /// another test starts meanwhile would otherwise inherit it, keeping a script written here
+    /// open for writing, so that executing it failed with ETXTBSY.
     @discardableResult
     static func write(bytes: [UInt8], to name: String, in folder: URL) throws -> String {
         let url = folder.appendingPathComponent(name)
-        try Data(bytes).write(to: url)
+        let fd = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw CocoaError(.fileWriteUnknown) }
+        defer { close(fd) }
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, bytes.count - offset) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { throw CocoaError(.fileWriteUnknown) }
+            offset += n
+        }
         return url.path
     }
 
