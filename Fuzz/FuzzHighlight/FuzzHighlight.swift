@@ -51,12 +51,13 @@ enum FuzzHighlight {
     }
 
     /// The code as a fenced block highlighted with `highlighting` (the block's literal is the
-    /// code unless the code closes the fence: then whatever the block holds is highlighted).
+    /// code and a line end, unless the code closes the fence: then whatever the block holds is
+    /// highlighted).
     static func layOut(_ code: String, language: String, highlighting: Highlighting, width: Int) {
         let fence = String(repeating: "`", count: 3 + (code.utf8.contains(UInt8(ascii: "`")) ? 8 : 0))
         let source = Array((fence + language + "\n" + code + "\n" + fence + "\n").utf8)
         let syntax = CodeHighlighter { info, literal in
-            literal == code ? highlighting : highlighter.highlight(language: language, code: literal)
+            literal == code || literal == code + "\n" ? highlighting : highlighter.highlight(language: language, code: literal)
         }
         let document = MarkdownParser.parse(source, inPieces: false, packed: false)
         var highlighted: [String] = []
