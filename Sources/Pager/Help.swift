@@ -33,7 +33,8 @@ extension PagerState {
     # folio — keys
 
     folio reads like `less`. A number typed before a key is its count: `5j`, `3 Space`, `40%`, `12g`.
-    Press `q`, `h` or `Esc` to leave this help.
+    `Esc u` is Esc then `u` within half a second, or Alt-`u`. Press `q`, `h` or `Esc` to leave
+    this help.
 
     ## Moving
 

@@ -32,14 +32,19 @@ public enum Command: Hashable, Sendable {
 }
 
 /// Turns keys into commands with less's numeric prefixes and multi-key sequences
-/// (`m<letter>`, `'<letter>`, `ZZ`, `:n`, `Esc u`, `Ctrl-O Ctrl-N`, `]]`). Pure.
+/// (`m<letter>`, `'<letter>`, `ZZ`, `:n`, `Ctrl-O Ctrl-N`, `]]`). Pure.
+///
+/// less's `Esc`-commands (`Esc u`, `Esc v`) arrive as `.alt(key)`: from an Alt/Meta key, or
+/// from Esc and the key typed within `KeyDecoder.escapePrefixWindow` of each other (the
+/// decoder joins them). A lone Esc is a command of its own (clear the selection, close the
+/// help) and arms nothing here: the key after it, typed later, is just that key.
 public struct KeyInterpreter: Hashable, Sendable {
     /// Digits typed so far (`12` in `12g`).
     public private(set) var digits = ""
     private var pending: Pending?
 
     private enum Pending: Hashable, Sendable {
-        case mark, gotoMark, z, colon, escape, ctrlO, closeBracket, openBracket
+        case mark, gotoMark, z, colon, ctrlO, closeBracket, openBracket
         /// `-` (and `-+`, `-!`), `_`: an option letter comes next.
         case option(OptionChange)
     }
@@ -50,9 +55,8 @@ public struct KeyInterpreter: Hashable, Sendable {
     /// or `+9223372036854775807` must not overflow the arithmetic of rows and lines).
     public var count: Int? { digits.isEmpty ? nil : min(Int(digits) ?? Self.maxCount, Self.maxCount) }
     public static let maxCount = 100_000_000
-    /// Something is half-typed (for the status line). A lone Esc is not shown: it already
-    /// acted, and is only the possible start of `Esc u`, `Esc v`, `Esc ←`.
-    public var isPending: Bool { (pending != nil && pending != .escape) || !digits.isEmpty }
+    /// Something is half-typed (for the status line).
+    public var isPending: Bool { pending != nil || !digits.isEmpty }
     public var pendingText: String {
         switch pending {
         case .colon: return digits + ":"
@@ -63,17 +67,16 @@ public struct KeyInterpreter: Hashable, Sendable {
 
     public mutating func reset() { digits = ""; pending = nil }
 
-    /// Clears the count after a command ran. Esc is both a command (clear the selection) and
-    /// the prefix of `Esc u`, `Esc v`, `Esc ←`, so a keyboard that sends Esc and the letter
-    /// as two keys still reaches them: the Esc prefix survives.
+    /// Clears the count after a command ran.
     public mutating func commandDone() {
         digits = ""
-        if pending != .escape { pending = nil }
+        pending = nil
     }
 
     /// The command for `key`, or nil while a sequence is incomplete. The count is read with
-    /// `count` before calling `reset()`.
-    public mutating func interpret(_ key: Key) -> Command? {
+    /// `count` before calling `reset()`. `afterEscape`: the key before was a lone Esc, so an
+    /// `.alt(key)` that is no `Esc`-command is the key typed after that Esc (`Esc j`: `j`).
+    public mutating func interpret(_ key: Key, afterEscape: Bool = false) -> Command? {
         if let p = pending {
             pending = nil
             switch (p, key) {
@@ -87,13 +90,6 @@ public struct KeyInterpreter: Hashable, Sendable {
             case (.colon, .char("p")): return .previousFile
             case (.colon, .char("q")), (.colon, .char("Q")): return .quit
             case (.colon, .char("x")): return .nextFile
-            case (.escape, .char("u")): return .toggleHighlight
-            case (.escape, .char("v")): return .pageUp
-            case (.escape, .left), (.escape, .backspace): return .back
-            case (.escape, .char("<")): return .top
-            case (.escape, .char(">")): return .bottom
-            case (.escape, .char(")")): return .shiftRight
-            case (.escape, .char("(")): return .shiftLeft
             case (.ctrlO, .ctrl("n")), (.ctrlO, .char("n")): return .selectNext
             case (.ctrlO, .ctrl("p")), (.ctrlO, .char("p")): return .selectPrevious
             case (.closeBracket, .char("]")): return .nextHeading
@@ -108,9 +104,7 @@ public struct KeyInterpreter: Hashable, Sendable {
                 digits = ""
                 return .option(c, change)
             case (_, .ctrl("c")), (_, .ctrl("g")): digits = ""; return nil
-            case (.escape, _):
-                // Esc already acted (cleared the selection); the next key is its own command.
-                return interpret(key)
+            case (_, .escape): digits = ""; return .escape
             default:
                 digits = ""
                 return .unknown(Self.describe(key))
@@ -123,13 +117,13 @@ public struct KeyInterpreter: Hashable, Sendable {
         case .char("j"), .char("e"), .down, .enter, .ctrl("n"), .ctrl("e"): return .lineDown
         case .char("k"), .char("y"), .up, .ctrl("p"), .ctrl("y"), .ctrl("k"): return .lineUp
         case .char(" "), .char("f"), .ctrl("f"), .ctrl("v"), .pageDown: return .pageDown
-        case .char("b"), .ctrl("b"), .alt(.char("v")), .pageUp: return .pageUp
+        case .char("b"), .ctrl("b"), .pageUp: return .pageUp
         case .char("z"): return .windowDown
         case .char("w"): return .windowUp
         case .char("d"), .ctrl("d"): return .halfDown
         case .char("u"), .ctrl("u"): return .halfUp
-        case .char("g"), .char("<"), .home, .alt(.char("<")): return .top
-        case .char("G"), .char(">"), .end, .alt(.char(">")): return .bottom
+        case .char("g"), .char("<"), .home: return .top
+        case .char("G"), .char(">"), .end: return .bottom
         case .char("%"), .char("p"): return .percent
         case .char("m"): pending = .mark; return nil
         case .char("'"): pending = .gotoMark; return nil
@@ -147,8 +141,7 @@ public struct KeyInterpreter: Hashable, Sendable {
         case .char("&"): return .filter
         case .char("n"): return .repeatSearch
         case .char("N"): return .repeatSearchReverse
-        case .alt(.char("u")): return .toggleHighlight
-        case .escape: pending = .escape; return .escape
+        case .escape: return .escape
         case .tab: return .selectNext
         case .backTab: return .selectPrevious
         case .ctrl("o"): pending = .ctrlO; return nil
@@ -161,10 +154,30 @@ public struct KeyInterpreter: Hashable, Sendable {
         case .left: return .shiftLeft
         case .char("]"): pending = .closeBracket; return nil
         case .char("["): pending = .openBracket; return nil
-        case .backspace, .alt(.left), .alt(.backspace): return .back
+        case .backspace: return .back
+        case .alt(let inner):
+            if let command = Self.escapeCommand(inner) { return command }
+            // Esc, then a key that makes no Esc-command with it: that key, as typed.
+            if afterEscape { return interpret(inner) }
+            digits = ""
+            return .unknown(Self.describe(key))
         default:
             digits = ""
             return .unknown(Self.describe(key))
+        }
+    }
+
+    /// less's `Esc`-commands: `Esc` then `key` (or Alt-`key`).
+    static func escapeCommand(_ key: Key) -> Command? {
+        switch key {
+        case .char("u"): return .toggleHighlight
+        case .char("v"): return .pageUp
+        case .left, .backspace: return .back
+        case .char("<"): return .top
+        case .char(">"): return .bottom
+        case .char(")"): return .shiftRight
+        case .char("("): return .shiftLeft
+        default: return nil
         }
     }
 

@@ -130,6 +130,8 @@ public struct PagerState: Sendable {
     public internal(set) var seeking: Seeking?
     /// Ctrl-C quit the pager (less's `-K`): folio exits with status 2, as less does.
     public internal(set) var quitByInterrupt = false
+    /// The last key was a lone Esc (see `keyPressed`).
+    public internal(set) var escapeTyped = false
     /// What the terminal said about its colours (`--theme=auto`).
     public internal(set) var terminalColors = TerminalColors()
     /// The first frame should wait for the terminal's reply to the colour query.
@@ -282,35 +284,49 @@ public struct PagerState: Sendable {
         case .mouse(let m):
             return mouse(m)
         case .key(let key):
-            message = nil
-            lastClickedLink = nil
-            documents[current].changedUnits = []
-            if key == .ctrl("c") && config.quitOnInterrupt {
-                // less's -K: Ctrl-C quits whatever is going on (a search, reading, a prompt).
-                quitByInterrupt = true
-                return [.quit]
-            }
-            if following || seeking != nil {
-                // Any key stops following (less: any key; Ctrl-C also stops the reading).
-                following = false
-                seeking = nil
-                if help == nil { active.holdView() }
-                let stop: [PagerEffect] = [.stopReading(document: current)]
-                if key == .ctrl("c") || key == .char("q") && keys.count == nil && prompt == nil { return stop }
-                return stop + handle(event)
-            }
-            if prompt != nil { return promptKey(key) }
-            if outline != nil { return outlineKey(key) }
-            return readingKey(key)
+            let afterEscape = escapeTyped
+            escapeTyped = key == .escape
+            return keyPressed(key, afterEscape: afterEscape)
         }
     }
 
-    mutating func readingKey(_ key: Key) -> [PagerEffect] {
+    /// A key, `afterEscape` when the key before it was a lone Esc. The decoder gives a key
+    /// typed soon after a lone Esc as `.alt(key)` (`Esc u` typed as two keys); where Esc-key
+    /// means nothing (a prompt, the outline, `Esc j` in the reading view) it is the key
+    /// itself, as it was typed, and Ctrl-C after Esc is always Ctrl-C.
+    mutating func keyPressed(_ typed: Key, afterEscape: Bool) -> [PagerEffect] {
+        var key = typed
+        if afterEscape, case .alt(let inner) = typed, inner == .ctrl("c") || prompt != nil || outline != nil {
+            key = inner
+        }
+        message = nil
+        lastClickedLink = nil
+        documents[current].changedUnits = []
+        if key == .ctrl("c") && config.quitOnInterrupt {
+            // less's -K: Ctrl-C quits whatever is going on (a search, reading, a prompt).
+            quitByInterrupt = true
+            return [.quit]
+        }
+        if following || seeking != nil {
+            // Any key stops following (less: any key; Ctrl-C also stops the reading).
+            following = false
+            seeking = nil
+            if help == nil { active.holdView() }
+            let stop: [PagerEffect] = [.stopReading(document: current)]
+            if key == .ctrl("c") || key == .char("q") && keys.count == nil && prompt == nil { return stop }
+            return stop + keyPressed(typed, afterEscape: afterEscape)
+        }
+        if prompt != nil { return promptKey(key) }
+        if outline != nil { return outlineKey(key) }
+        return readingKey(key, afterEscape: afterEscape)
+    }
+
+    mutating func readingKey(_ key: Key, afterEscape: Bool = false) -> [PagerEffect] {
         // Enter follows the selected link; otherwise it is a line down, as in less.
         if key == .enter, keys.count == nil, selection != nil {
             return perform(.follow, count: nil)
         }
-        guard let command = keys.interpret(key) else { return [] }
+        guard let command = keys.interpret(key, afterEscape: afterEscape) else { return [] }
         let count = keys.count
         keys.commandDone()
         return perform(command, count: count)

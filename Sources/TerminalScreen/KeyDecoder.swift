@@ -21,10 +21,31 @@
 /// typing Alt-] and then a digit starts what looks like an OSC string, which swallows the
 /// text typed after it up to the next control key.
 ///
+/// A lone Esc is also a prefix, as in less (`Esc u`, `Esc v`): typed by hand, Esc and the
+/// next key are two keystrokes, far apart for a terminal's timeout. After a lone Esc the
+/// decoder stays *armed* for `escapePrefixWindow` milliseconds: the next key decoded within
+/// it comes as `.alt(key)`, as if both had come together (what an Alt/Meta key sends); a key
+/// after it comes as itself. The window is measured on the caller's clock, passed in with
+/// the bytes (`feed(_:at:)`, `flushTimeout(at:)`); the decoder still never reads a clock:
+///
+/// ```
+/// feed([0x1B], at: 0); flushTimeout(at: 40) → [.key(.escape)]      (armed until 540)
+/// feed([0x75], at: 300)                     → [.key(.alt(.char("u")))]
+/// feed([0x1B], at: 0); flushTimeout(at: 40); feed([0x75], at: 900) → … [.key(.char("u"))]
+/// ```
+///
+/// Only the next key takes the prefix; a mouse report or a paste disarms it, a terminal
+/// reply does not (it is not the user's). Calls without a time (`feed(_:)`,
+/// `flushTimeout()`) say nothing about when the bytes came, and are taken as late: a lone
+/// Esc decided by them arms nothing, and bytes fed by them find the prefix lapsed.
+///
 /// Never traps on any input: invalid UTF-8 becomes U+FFFD, unknown or malformed escape
 /// sequences are dropped.
 public struct KeyDecoder: Sendable {
     private var pending: [UInt8] = []
+    /// When the last lone Esc was decided (caller's milliseconds), while the next key may
+    /// still take it as a prefix; nil when no prefix is armed.
+    private var escapeArmedAt: Int?
     private var inPaste = false
     private var pasteBytes: [UInt8] = []
     /// Inside an OSC string (after `ESC ]` and a digit): its body so far.
@@ -32,6 +53,15 @@ public struct KeyDecoder: Sendable {
     private var oscBody: [UInt8] = []
     /// The OSC string grew past `maximumOSCLength`: it is read to its end and dropped.
     private var oscOverflow = false
+
+    /// Milliseconds after a lone Esc within which the next key is `Esc`-that-key (`Esc u`
+    /// toggles the highlight, `Esc v` pages up), as less users type them: two keystrokes, the
+    /// second one typist's interval between keys after the first (longer than usual: Esc is
+    /// in the keyboard's corner), so about twice that interval. Later, the key is itself: an
+    /// Esc pressed to clear a selection or close the help does not turn a `v` typed
+    /// afterwards into `Esc v`. tmux's `escape-time` waits as long for the same question;
+    /// vim's `timeoutlen` (a mapping typed by hand) twice as long. README, folio(1) KEYS.
+    public static let escapePrefixWindow = 500
 
     /// Longest OSC body kept; longer ones (a clipboard reply) are skipped to their end.
     static let maximumOSCLength = 512
@@ -55,16 +85,42 @@ public struct KeyDecoder: Sendable {
     /// True inside an OSC string (a terminal reply on its way).
     public var isReadingReply: Bool { inOSC }
 
-    /// Decodes as much of the input so far as is unambiguous.
+    /// Decodes as much of the input so far as is unambiguous. The bytes are taken as coming
+    /// long after any lone Esc: it is not a prefix to them (see `feed(_:at:)`).
     public mutating func feed(_ bytes: [UInt8]) -> [InputEvent] {
+        escapeArmedAt = nil
         pending += bytes
-        return drain(final: false)
+        return armed(drain(final: false), at: nil)
+    }
+
+    /// `feed` of bytes read at `now` (milliseconds on the caller's monotonic clock): the
+    /// first key in them is `.alt(key)` when a lone Esc was decided at most
+    /// `escapePrefixWindow` milliseconds before.
+    public mutating func feed(_ bytes: [UInt8], at now: Int) -> [InputEvent] {
+        if let at = escapeArmedAt, now - at > Self.escapePrefixWindow { escapeArmedAt = nil }
+        pending += bytes
+        return armed(drain(final: false), at: now)
     }
 
     /// No more bytes arrived in time: decides everything pending. A lone ESC becomes
     /// `.escape`, `ESC [` and `ESC O` become Alt-[ and Alt-O, a cut UTF-8 sequence becomes
-    /// U+FFFD, and an unterminated paste ends.
+    /// U+FFFD, and an unterminated paste ends. Without a time, a lone Esc arms no prefix.
     public mutating func flushTimeout() -> [InputEvent] {
+        escapeArmedAt = nil
+        return armed(flush(), at: nil)
+    }
+
+    /// `flushTimeout` at `now` (the caller's milliseconds): a lone Esc decided here is a
+    /// prefix to a key that comes within `escapePrefixWindow` of `now`.
+    public mutating func flushTimeout(at now: Int) -> [InputEvent] {
+        if let at = escapeArmedAt, now - at > Self.escapePrefixWindow { escapeArmedAt = nil }
+        return armed(flush(), at: now)
+    }
+
+    /// A lone Esc is waiting for the next key to be its prefix (for tests and the status).
+    public var isEscapeArmed: Bool { escapeArmedAt != nil }
+
+    private mutating func flush() -> [InputEvent] {
         var events = drain(final: true)
         if inPaste {
             events.append(.paste(String(decoding: pasteBytes, as: UTF8.self)))
@@ -73,6 +129,30 @@ public struct KeyDecoder: Sendable {
             events += drain(final: true)
         }
         return events
+    }
+
+    /// Applies the Esc prefix to decoded events, in order: a lone Esc arms it (at `now`; not
+    /// at all without a time), the next key takes it (`.alt(key)`; an Esc re-arms, a key
+    /// with Alt already stays as it is), a mouse report or a paste disarms it.
+    private mutating func armed(_ events: [InputEvent], at now: Int?) -> [InputEvent] {
+        guard now != nil || escapeArmedAt != nil else { return events }
+        var out = events
+        for i in out.indices {
+            switch out[i] {
+            case .key(.escape):
+                escapeArmedAt = now
+            case .key(let key):
+                if escapeArmedAt != nil {
+                    if case .alt = key {} else { out[i] = .key(.alt(key)) }
+                }
+                escapeArmedAt = nil
+            case .mouse, .paste:
+                escapeArmedAt = nil
+            case .reply:
+                break
+            }
+        }
+        return out
     }
 
     private mutating func drain(final: Bool) -> [InputEvent] {

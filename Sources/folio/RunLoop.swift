@@ -201,12 +201,12 @@ struct RunLoop {
                 switch event {
                 case .bytes(let bytes):
                     if !state.following { effects += syncTextFile() }  // keys act on the file as it is
-                    for input in decoder.feed(bytes) { effects += handle(input) }
+                    for input in decoder.feed(bytes, at: RunLoop.milliseconds()) { effects += handle(input) }
                 case .wake:
                     effects += takeDeliveries()
                 case .timeout:
                     if decoder.hasPending {
-                        for input in decoder.flushTimeout() { effects += handle(input) }
+                        for input in decoder.flushTimeout(at: RunLoop.milliseconds()) { effects += handle(input) }
                     } else if hasBackgroundWork {
                         effects += indexSlice()
                     } else if state.wantsIdle {
@@ -270,7 +270,7 @@ struct RunLoop {
             for event in terminal.waitForInput(timeoutMilliseconds: Int32(replyDeadline - elapsed)) {
                 switch event {
                 case .bytes(let bytes):
-                    for input in decoder.feed(bytes) { effects += handle(input) }
+                    for input in decoder.feed(bytes, at: RunLoop.milliseconds()) { effects += handle(input) }
                 case .signal(.resize):
                     let size = terminal.size()
                     effects += state.update(.resize(rows: size.rows, columns: size.columns))

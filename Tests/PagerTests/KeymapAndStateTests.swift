@@ -5,11 +5,15 @@ import TerminalScreen
 import Testing
 
 @Suite struct KeymapTests {
+    /// The commands of keys in notation, each key told whether the key before it was Esc
+    /// (as `PagerState` tells it).
     func interpret(_ notation: String) -> [Command] {
         var k = KeyInterpreter()
         var out: [Command] = []
+        var afterEscape = false
         for key in try! KeyNotation.parse(notation) {
-            if let c = k.interpret(key) { out.append(c); k.commandDone() }
+            if let c = k.interpret(key, afterEscape: afterEscape) { out.append(c); k.commandDone() }
+            afterEscape = key == .escape
         }
         return out
     }
@@ -19,8 +23,14 @@ import Testing
         #expect(interpret("ZZ:n:p:q:x") == [.quit, .nextFile, .previousFile, .quit, .nextFile])
         #expect(interpret("]][[") == [.nextHeading, .previousHeading])
         #expect(interpret("<C-o><C-n><C-o>p") == [.selectNext, .selectPrevious])
-        #expect(interpret("<Esc>u<Esc>v<A-u><A-v>") == [.escape, .toggleHighlight, .escape, .pageUp, .toggleHighlight, .pageUp])
-        #expect(interpret("<Esc>j") == [.escape, .lineDown])
+        // Esc-commands come as Alt keys (the decoder joins Esc and a key typed soon after it);
+        // a lone Esc arms nothing here: the key after it is itself.
+        #expect(interpret("<A-u><A-v><Esc><A-u><Esc><A-v>") == [.toggleHighlight, .pageUp, .escape, .toggleHighlight, .escape, .pageUp])
+        #expect(interpret("<Esc>u<Esc>v") == [.escape, .halfUp, .escape, .edit])
+        // Esc then a key that makes no Esc-command: the key; Alt with it alone: unknown.
+        #expect(interpret("<Esc><A-j><Esc><A-5>j") == [.escape, .lineDown, .escape, .lineDown])
+        #expect(interpret("<A-j>") == [.unknown("Esc-j")])
+        #expect(interpret("m<Esc>j") == [.escape, .lineDown])
         #expect(interpret("'^'$") == [.top, .bottom])
         #expect(interpret("Zx") == [.unknown("x")])
         #expect(interpret("m<C-c>j") == [.lineDown])

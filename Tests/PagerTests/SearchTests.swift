@@ -189,22 +189,25 @@ extension PagerHarness {
         #expect(!h.state.wantsIdle)
     }
 
+    /// `Esc u` reaches the pager as `.alt(u)`: from Alt-u, or from Esc and u typed within the
+    /// decoder's window (KeyDecoderTests); the harness has no decoder, so `<Esc>u` here is an
+    /// Esc and a `u` typed later.
     @Test func escapeUTogglesHighlighting() {
         var h = pager()
         h.send("/needle<CR>")
         #expect(h.isHighlighted(row: 2, column: 6))
-        h.send("<Esc>u")
-        #expect(!h.isHighlighted(row: 2, column: 6))
-        h.send("<Esc>u")
-        #expect(h.isHighlighted(row: 2, column: 6))
         h.send("<A-u>")
         #expect(!h.isHighlighted(row: 2, column: 6))
-        h.send("<Esc>")  // Esc alone then another command: the prefix does not linger
-        h.send("j")
+        h.send("<Esc><A-u>")  // Esc, then u within the window
+        #expect(h.isHighlighted(row: 2, column: 6))
+        h.send("<Esc><A-j>")  // Esc, then j within the window: no Esc-command, so j
         #expect(h.top == 1)
-        h.send("<Esc><Left>")  // Esc ←: back (nothing to go back to)
+        h.send("<Esc>u")  // Esc, then u later: u, half a page up; the highlight stays
+        #expect(h.top == 0)
+        #expect(h.isHighlighted(row: 2, column: 6))
+        h.send("<A-Left>")  // Esc ←: back (nothing to go back to)
         #expect(h.status == "Nothing to go back to")
-        h.send("kn")  // a new search step shows highlights again
+        h.send("<A-u>kn")  // a new search step shows highlights again
         #expect(h.isHighlighted(row: 2, column: 6))
     }
 

@@ -24,6 +24,9 @@ final class FakeTerminal: TerminalBackend {
         /// Waits (a few seconds at most) for the loop's mailbox to be posted to by one of its
         /// threads, and answers `.wake` (`.timeout` if nothing came).
         case mailbox
+        /// Sleeps this many milliseconds, really (the loop measures the time between keys);
+        /// the script goes on.
+        case pause(milliseconds: Int)
     }
 
     /// What the loop did to the terminal, in order.
@@ -74,6 +77,8 @@ final class FakeTerminal: TerminalBackend {
             case .mailbox:
                 var fd = pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)
                 return wakeFD >= 0 && poll(&fd, 1, 10_000) > 0 ? [.wake] : [.timeout]
+            case .pause(let milliseconds):
+                usleep(useconds_t(milliseconds * 1000))
             }
         }
         idleAnswers += 1

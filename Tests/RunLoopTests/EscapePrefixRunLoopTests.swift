@@ -1,0 +1,34 @@
+import Pager
+import TerminalIO
+import TerminalScreen
+import Testing
+@testable import folio
+
+/// The run loop times a lone Esc on the monotonic clock: `u` typed soon after it is `Esc u`
+/// (the highlight toggle: "No search to highlight" with no search), `u` typed after the
+/// decoder's window is `u` (half a page up). The fake terminal answers at once; `.pause`
+/// sleeps for real between the Esc and the `u`.
+@Suite(.serialized) struct EscapePrefixRunLoopTests {
+    static func run(pause: Int?) throws -> (message: String?, top: Int) {
+        var script: [FakeTerminal.Step] = [.typed("jjjj"), .bytes([0x1B]), .timeout]
+        if let pause { script.append(.pause(milliseconds: pause)) }
+        script.append(.typed("u"))
+        var h = try RunLoopHarness(terminal: FakeTerminal(rows: 6, script: script))
+        defer { h.removeStateDirectory() }
+        _ = h.run()
+        return (h.loop.state.message, h.top)
+    }
+
+    @Test func uSoonAfterEscIsEscU() throws {
+        let (message, top) = try Self.run(pause: nil)
+        #expect(message == "No search to highlight")
+        #expect(top == 4, "the view did not move")
+    }
+
+    @Test func uLongAfterEscIsU() throws {
+        let (message, top) = try Self.run(pause: KeyDecoder.escapePrefixWindow + 150)
+        #expect(message == nil)
+        #expect(top == 2, "u: half a page (2 rows) up")
+    }
+}
+
