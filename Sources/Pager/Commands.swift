@@ -1,3 +1,4 @@
+import LessOptions
 import LineLayout
 import Viewport
 
@@ -43,7 +44,17 @@ extension PagerState {
             jump(toPercent: p)
         case .setMark(let c):
             active.marks[c] = active.viewport.position
+            active.bottomMarks.remove(c)
             message = "Mark \(c) set"
+        case .setBottomMark(let c):
+            // The same view comes back at `'c` (the marked line on the bottom row, as in less);
+            // `|c` pipes from the bottom line.
+            active.marks[c] = active.viewport.position
+            active.bottomMarks.insert(c)
+            message = "Mark \(c) set on the bottom line"
+        case .clearMark(let c):
+            message = active.marks.removeValue(forKey: c) == nil ? "Mark \(c) not set" : "Mark \(c) cleared"
+            active.bottomMarks.remove(c)
         case .gotoMark(let c):
             if let p = active.marks[c] { active.jump(to: p) } else { message = "Mark \(c) not set" }
         case .previousPosition:
@@ -104,6 +115,18 @@ extension PagerState {
             return followEnd()
         case .shiftRight, .shiftLeft:
             shiftHorizontally(right: command == .shiftRight, count: count)
+        case .shiftToLineEnd:
+            shiftToLineEnd()
+        case .shiftToStart:
+            shiftToStart()
+        case .version:
+            message = "folio \(Options.version)"
+        case .bottomBuffered:
+            // What has arrived, without reading on (`G` reads to the end).
+            active.jump(to: .bottom)
+        case .clearSearch:
+            search = nil
+            searchForgotten = true
         case .option(let letter, let change):
             return optionCommand(letter, change)
         case .namedOption(let change):

@@ -24,6 +24,8 @@ public struct DocumentState: Sendable {
     private var layoutCache = LayoutCache(capacity: 2)
     public var viewport: Viewport
     public var marks: [Character: ScrollPosition] = [:]
+    /// Marks set with `M`: their line is the view's bottom row, not its top (`|` pipes from it).
+    public var bottomMarks: Set<Character> = []
     /// Where the view was before the last jump (`''`).
     public var previousPosition: ScrollPosition?
     public private(set) var headings: [HeadingEntry]

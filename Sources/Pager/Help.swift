@@ -40,14 +40,15 @@ extension PagerState {
 
     | Keys | Action |
     |---|---|
-    | `j` `e` `↓` `Enter` `^N` `^E` | one line down (N lines) |
-    | `k` `y` `↑` `^P` `^Y` | one line up (N lines) |
-    | `Space` `f` `^F` `^V` `PgDn` | one page down; a page keeps one row of the last (N lines) |
+    | `j` `e` `J` `↓` `Enter` `^N` `^E` | one line down (N lines) |
+    | `k` `y` `K` `Y` `↑` `^P` `^Y` `^K` | one line up (N lines) |
+    | `Space` `f` `^F` `^V` `Esc Space` `PgDn` | one page down; a page keeps one row of the last (N lines) |
     | `b` `^B` `Esc v` `PgUp` | one page up (N lines) |
     | `z` / `w` | page down / up; N sets the page size |
     | `d` `^D` / `u` `^U` | half a page down / up; N sets the half-page size |
     | `g` `<` `Home` | top; `Ng` goes to source line N |
     | `G` `>` `End` | bottom; `NG` goes to source line N |
+    | `Esc G` | the end of what has arrived, without reading on |
     | `N%` `Np` | N percent into the document |
     | `]]` / `[[` | next / previous heading |
     | mouse wheel | three lines a notch |
@@ -56,8 +57,9 @@ extension PagerState {
 
     | Keys | Action |
     |---|---|
-    | `m` letter | set a mark here |
-    | `'` letter | return to a mark |
+    | `m` letter / `M` letter | mark the top line / the bottom line |
+    | `'` letter, `^X ^X` letter | return to a mark (`'^` `'$`: top, bottom) |
+    | `Esc m` letter | clear a mark |
     | `''` | back to where you were before the last jump |
     | `Backspace` `Esc ←` | back to where the last followed link or outline jump came from |
 
@@ -70,6 +72,7 @@ extension PagerState {
     | `n` / `N` | next / previous match (`3n`: the third) |
     | `&pattern` | show only the blocks that match; `&` alone shows all |
     | `Esc u` | highlighting on / off |
+    | `Esc U` | highlighting off, pattern forgotten |
 
     Matching ignores case unless the pattern has a capital letter. The view moves only as far
     as needed to show a match. At the prompt: `←` `→` `Home` `End` `^U` `^W` edit, `↑` `↓`
@@ -94,13 +97,15 @@ extension PagerState {
     |---|---|
     | `:n` / `:p` | next / previous file |
     | `v` | edit the file in `$VISUAL` / `$EDITOR` at the line on top; folio reloads it and keeps your place |
-    | `=` `^G` | where am I: name, source lines, position |
+    | `=` `^G` `:f` | where am I: name, source lines, position |
     | `F` | follow the end as it grows; any key stops |
     | `→` `←` `Esc )` `Esc (` | scroll chopped text and wide tables (`-S`) sideways |
+    | `Esc }` `^→` / `Esc {` `^←` | to the end of the longest line on screen / back to the first column |
     | `-x` | change option x as in less: `-N` `-n` line numbers, `-S` chop long lines, `-i` `-I` case, `-j` `-z` `-#` ask for a value, `-K` `-e` `-E` `-g` `-G` `-a` |
     | `-+x` / `_x` | option x back to its default / show its setting; `--name`, `__name` by name |
     | `r` `^L` | repaint the screen |
     | `h` `H` | this help |
+    | `V` | folio's version |
     | `^Z` | suspend (`fg` resumes) |
     | `q` `Q` `ZZ` `:q` | quit |
     | `^C` | stop a search or reading on; quits only with `-K`, as in less |

@@ -10,6 +10,8 @@ public enum Command: Hashable, Sendable {
     case top, bottom
     case percent
     case setMark(Character), gotoMark(Character), previousPosition
+    /// less's `M`: a mark on the bottom line; `Esc m`: a mark cleared.
+    case setBottomMark(Character), clearMark(Character)
     case info, repaint, reread, help
     case nextFile, previousFile
     case quit, interrupt, suspend
@@ -23,6 +25,15 @@ public enum Command: Hashable, Sendable {
     case followEnd
     /// `→` / `Esc )` and `←` / `Esc (`: scroll chopped text sideways (a count sets the columns).
     case shiftRight, shiftLeft
+    /// `Esc }` / `^→`: sideways to the end of the longest line on screen; `Esc {` / `^←`:
+    /// back to the first column.
+    case shiftToLineEnd, shiftToStart
+    /// `V`: the version.
+    case version
+    /// `Esc G`: the end of what has arrived, without reading on (less: the last buffered line).
+    case bottomBuffered
+    /// `Esc U`: highlighting off and the pattern forgotten (`n` has nothing to repeat).
+    case clearSearch
     /// less's `-` and `_` commands: change an option while reading (`-i`, `-+S` back to the
     /// default, `-!N` the opposite of the default, `-j` then a value) or show it (`_j`).
     case option(Character, OptionChange)
@@ -45,6 +56,8 @@ public struct KeyInterpreter: Hashable, Sendable {
 
     private enum Pending: Hashable, Sendable {
         case mark, gotoMark, z, colon, ctrlO, closeBracket, openBracket
+        /// `M`, `Esc m`: a mark letter comes next; `^X`: `^X ^X` is `'`.
+        case bottomMark, clearMark, ctrlX
         /// `-` (and `-+`, `-!`), `_`: an option letter comes next.
         case option(OptionChange)
     }
@@ -60,6 +73,7 @@ public struct KeyInterpreter: Hashable, Sendable {
     public var pendingText: String {
         switch pending {
         case .colon: return digits + ":"
+        case .clearMark: return "clear mark: "
         case .option(let change): return digits + change.prefix
         default: return digits
         }
@@ -81,6 +95,9 @@ public struct KeyInterpreter: Hashable, Sendable {
             pending = nil
             switch (p, key) {
             case (.mark, .char(let c)) where c.isLetter: return .setMark(c)
+            case (.bottomMark, .char(let c)) where c.isLetter: return .setBottomMark(c)
+            case (.clearMark, .char(let c)) where c.isLetter: return .clearMark(c)
+            case (.ctrlX, .ctrl("x")): pending = .gotoMark; return nil
             case (.gotoMark, .char("'")): return .previousPosition
             case (.gotoMark, .char(let c)) where c.isLetter: return .gotoMark(c)
             case (.gotoMark, .char("^")): return .top
@@ -90,6 +107,7 @@ public struct KeyInterpreter: Hashable, Sendable {
             case (.colon, .char("p")): return .previousFile
             case (.colon, .char("q")), (.colon, .char("Q")): return .quit
             case (.colon, .char("x")): return .nextFile
+            case (.colon, .char("f")): return .info
             case (.ctrlO, .ctrl("n")), (.ctrlO, .char("n")): return .selectNext
             case (.ctrlO, .ctrl("p")), (.ctrlO, .char("p")): return .selectPrevious
             case (.closeBracket, .char("]")): return .nextHeading
@@ -114,8 +132,8 @@ public struct KeyInterpreter: Hashable, Sendable {
         case .char(let c) where c.isASCII && c.isNumber:
             if digits.count < 12 { digits.append(c) }  // more could not change the (capped) count
             return nil
-        case .char("j"), .char("e"), .down, .enter, .ctrl("n"), .ctrl("e"): return .lineDown
-        case .char("k"), .char("y"), .up, .ctrl("p"), .ctrl("y"), .ctrl("k"): return .lineUp
+        case .char("j"), .char("e"), .char("J"), .down, .enter, .ctrl("n"), .ctrl("e"): return .lineDown
+        case .char("k"), .char("y"), .char("K"), .char("Y"), .up, .ctrl("p"), .ctrl("y"), .ctrl("k"): return .lineUp
         case .char(" "), .char("f"), .ctrl("f"), .ctrl("v"), .pageDown: return .pageDown
         case .char("b"), .ctrl("b"), .pageUp: return .pageUp
         case .char("z"): return .windowDown
@@ -126,6 +144,9 @@ public struct KeyInterpreter: Hashable, Sendable {
         case .char("G"), .char(">"), .end: return .bottom
         case .char("%"), .char("p"): return .percent
         case .char("m"): pending = .mark; return nil
+        case .char("M"): pending = .bottomMark; return nil
+        case .ctrl("x"): pending = .ctrlX; return nil
+        case .char("V"): return .version
         case .char("'"): pending = .gotoMark; return nil
         case .char("="), .ctrl("g"): return .info
         case .char("r"), .ctrl("l"), .ctrl("r"): return .repaint
@@ -152,9 +173,12 @@ public struct KeyInterpreter: Hashable, Sendable {
         case .char("_"): pending = .option(.query); return nil
         case .right: return .shiftRight
         case .left: return .shiftLeft
+        case .modified(.right, .ctrl): return .shiftToLineEnd
+        case .modified(.left, .ctrl): return .shiftToStart
         case .char("]"): pending = .closeBracket; return nil
         case .char("["): pending = .openBracket; return nil
         case .backspace: return .back
+        case .alt(.char("m")): pending = .clearMark; return nil
         case .alt(let inner):
             if let command = Self.escapeCommand(inner) { return command }
             // Esc, then a key that makes no Esc-command with it: that key, as typed.
@@ -177,6 +201,11 @@ public struct KeyInterpreter: Hashable, Sendable {
         case .char(">"): return .bottom
         case .char(")"): return .shiftRight
         case .char("("): return .shiftLeft
+        case .char("}"): return .shiftToLineEnd
+        case .char("{"): return .shiftToStart
+        case .char(" "): return .pageDown
+        case .char("G"): return .bottomBuffered
+        case .char("U"): return .clearSearch
         default: return nil
         }
     }

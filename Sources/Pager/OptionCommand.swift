@@ -26,6 +26,13 @@ extension PagerState {
             return []
         }
         if case .ignored(let why) = spec.use {
+            // A value option takes its value at its prompt even so, as in less (`-P` then
+            // `prompt: `), and says it is ignored once it is typed: the value must not be
+            // read as keys (`-Ps%f` would run `s`).
+            if change == .toggle, spec.prompt != nil, spec.kind != .bool, spec.kind != .triple, spec.kind != .action {
+                startOptionPrompt(.optionValue(spec.id))
+                return []
+            }
             message = "\(name): \(why)"
             return []
         }
@@ -188,7 +195,11 @@ extension PagerState {
             guard let shift = HorizontalShift(text) else { message = "Invalid horizontal shift: \(text)"; return }
             config.horizontalShift = shift
         default:
-            message = "\(spec.display()) acts at the start only"
+            if case .ignored(let why) = spec.use {
+                message = "\(spec.display()): \(why)"
+            } else {
+                message = "\(spec.display()) acts at the start only"
+            }
             return
         }
         describeValueOption(spec)

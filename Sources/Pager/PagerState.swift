@@ -132,6 +132,8 @@ public struct PagerState: Sendable {
     public internal(set) var quitByInterrupt = false
     /// The last key was a lone Esc (see `keyPressed`).
     public internal(set) var escapeTyped = false
+    /// `Esc U` forgot the search pattern: `n` has none to repeat until the next search.
+    public internal(set) var searchForgotten = false
     /// What the terminal said about its colours (`--theme=auto`).
     public internal(set) var terminalColors = TerminalColors()
     /// The first frame should wait for the terminal's reply to the colour query.

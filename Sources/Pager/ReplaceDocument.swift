@@ -22,6 +22,7 @@ extension PagerState {
         }
         doc.viewport.position = map(old.viewport.position)
         doc.marks = old.marks.mapValues { map($0) }
+        doc.bottomMarks = old.bottomMarks
         doc.previousPosition = old.previousPosition.map { map($0) }
         // A filter is worked out again over the new document (`Refilter`, in the background);
         // meanwhile the units it found that the new document has show.

@@ -249,6 +249,7 @@ extension PagerState {
     /// (as less does) instead of wrapping round to the top.
     mutating func startSearch(_ pattern: SearchPattern, forward: Bool, from start: SearchPosition,
                               count: Int = 1) -> [PagerEffect] {
+        searchForgotten = false
         guard forward, searchesInSteps else {
             runSearch(pattern, forward: forward, from: start, count: count)
             return []
@@ -319,7 +320,7 @@ extension PagerState {
 
     mutating func repeatSearch(reverse: Bool, count: Int) -> [PagerEffect] {
         guard var s = search else {
-            if let last = searchHistory.last, case .success(let p) = compile(last, literal: config.literalSearch) {
+            if !searchForgotten, let last = searchHistory.last, case .success(let p) = compile(last, literal: config.literalSearch) {
                 return startSearch(p, forward: !reverse, from: searchStart(forward: !reverse, from: active.viewport.position), count: count)
             }
             message = "No previous search"

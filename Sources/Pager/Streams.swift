@@ -201,6 +201,46 @@ extension PagerState {
         relayoutAll()
     }
 
+    /// `Esc }` / `^→`: sideways just far enough that the longest line on screen ends at the
+    /// right edge (less's `rrshift`). Only the units on screen are laid out again, unshifted
+    /// and at an unlimited width, to find how wide their cut rows are: a unit with as many
+    /// rows there as on screen was cut at the edge (a chopped line, a wide table's grid), one
+    /// with fewer was wrapped (Markdown prose), which never moves sideways.
+    mutating func shiftToLineEnd() {
+        guard config.chopLongLines else { shiftHorizontally(right: true, count: nil); return }
+        var cut = layoutOptions
+        cut.horizontalShift = 0
+        var whole = cut
+        whole.width = Self.unlimitedWidth
+        let doc = active
+        let top = doc.top, bottom = min(doc.layout.rowCount, top + contentRows)
+        var longest = 0
+        var unit = -1
+        for row in top..<max(top, bottom) {
+            let (u, _) = doc.layout.locate(row)
+            guard u != unit else { continue }
+            unit = u
+            let wide = doc.content.layout(unit: u, options: whole).lines
+            guard wide.count == doc.content.layout(unit: u, options: cut).lines.count else { continue }
+            longest = max(longest, wide.map(\.width).max() ?? 0)
+        }
+        let shift = max(0, longest - cut.width)
+        guard shift != horizontalShift else { return }
+        horizontalShift = shift
+        relayoutAll()
+    }
+
+    /// Wide enough that no line or table is cut (`shiftToLineEnd`).
+    static let unlimitedWidth = 1 << 20
+
+    /// `Esc {` / `^←`: back to the first column.
+    mutating func shiftToStart() {
+        guard config.chopLongLines else { shiftHorizontally(right: false, count: nil); return }
+        guard horizontalShift != 0 else { return }
+        horizontalShift = 0
+        relayoutAll()
+    }
+
     mutating func relayoutAll() {
         let options = layoutOptions
         let rows = contentRows

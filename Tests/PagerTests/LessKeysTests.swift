@@ -32,3 +32,126 @@ import Testing
         #expect(h.state.quitByInterrupt == true)
     }
 }
+
+/// `M`, `Esc m`, `:f`, `V`, `^X ^X`, `J` `K` `Y`, `Esc Space`, `Esc G`, `Esc U`, as in less.
+@Suite struct LessSmallKeysTests {
+    static func text(_ n: Int = 60) -> String { (1...n).map { "line \($0)" }.joined(separator: "\n") + "\n" }
+
+    @Test func bottomMarkComesBackAndEscMClears() {
+        var h = PagerHarness(text: Self.text(), columns: 20, rows: 6)
+        h.send("10jMag")
+        #expect(h.top == 0)
+        h.send("'a")
+        #expect(h.top == 10, "the same view: the marked line on the bottom row")
+        #expect(h.state.active.bottomMarks == ["a"])
+        h.send("mag")
+        #expect(h.state.active.bottomMarks.isEmpty, "m marks the top line again")
+        h.send("<A-m>a")
+        #expect(h.status == "Mark a cleared")
+        h.send("'a")
+        #expect(h.status == "Mark a not set")
+        #expect(h.top == 0)
+        h.send("<A-m>")
+        #expect(h.state.keys.pendingText == "clear mark: ", "the prompt while the letter is awaited")
+    }
+
+    @Test func smallAliases() {
+        var h = PagerHarness(text: Self.text(), columns: 20, rows: 6)
+        h.send("=")
+        let info = h.status
+        h.send(":f")
+        #expect(h.status == info)
+        h.send("V")
+        #expect(h.status.hasPrefix("folio "))
+        h.send("3J2K")
+        #expect(h.top == 1)
+        h.send("Y")
+        #expect(h.top == 0)
+        h.send("20jma<C-x><C-x>a")
+        h.send("g<C-x><C-x>a")
+        #expect(h.top == 20, "^X ^X is '")
+        h.send("g<A- >")
+        #expect(h.top == 4, "Esc Space: a page")
+        h.send("<A-G>")
+        #expect(h.top == 55, "Esc G: the end of what has arrived")
+    }
+
+    @Test func escCapitalUForgetsThePattern() {
+        var h = PagerHarness(text: Self.text(), columns: 20, rows: 6)
+        h.send("/line 3<CR>")
+        #expect(h.searchPosition != nil)
+        h.send("<A-U>")
+        #expect(h.state.search == nil)
+        h.send("n")
+        #expect(h.status == "No previous search")
+        h.send("/line 4<CR>n")
+        #expect(h.status != "No previous search")
+    }
+
+    /// A value option folio ignores still takes its value at its prompt, as in less: the
+    /// value is never read as keys (`f` would page down).
+    @Test func ignoredValueOptionsTakeTheirValue() {
+        var h = PagerHarness(text: Self.text(), columns: 40, rows: 6)
+        h.send("-P")
+        #expect(h.status == "prompt:")
+        h.send("ff%f<CR>")
+        #expect(h.state.message == "-P (--prompt): folio's status line is fixed")
+        #expect(h.top == 0, "nothing typed at the prompt acted as a key")
+        h.send("-b")
+        #expect(h.status == "Max buffer space per file (K):")
+        h.send("64<CR>")
+        #expect(h.status.hasPrefix("-b (--buffers): "))
+        h.send("-M")  // a triple folio ignores: said at once, as before
+        #expect(h.state.message == "-M (--LONG-PROMPT): folio's status line is fixed")
+        h.send("_P")
+        #expect(h.state.message == "-P (--prompt): folio's status line is fixed")
+    }
+}
+
+/// `Esc }` / `^→` scroll chopped text just far enough that the longest line on screen ends at
+/// the right edge; `Esc {` / `^←` go back to the first column.
+@Suite struct ShiftToLineEndTests {
+    static let lines = ["short", String(repeating: "a", count: 30) + "END", "mid " + String(repeating: "b", count: 16)]
+        + (1...20).map { "x\($0)" } + [String(repeating: "z", count: 80)]
+
+    @Test(arguments: ["<A-}>", "<C-Right>"])
+    func theLongestLineOnScreenEndsAtTheEdge(keys: String) {
+        var config = PagerHarness.plain
+        config.chopLongLines = true
+        var h = PagerHarness(text: Self.lines.joined(separator: "\n") + "\n", columns: 20, rows: 6, config: config)
+        h.send(keys)
+        #expect(h.state.horizontalShift == 13, "33 columns, 20 on screen")
+        #expect(h.content[1] == String(repeating: "a", count: 17) + "END")
+        h.send(keys)
+        #expect(h.state.horizontalShift == 13, "already there")
+        h.send("<A-{>")
+        #expect(h.state.horizontalShift == 0)
+        #expect(h.content[0] == "short" + String(repeating: " ", count: 15))
+        h.send("G" + keys)
+        #expect(h.state.horizontalShift == 60, "the 80-column line at the bottom")
+        h.send("<C-Left>")
+        #expect(h.state.horizontalShift == 0)
+    }
+
+    @Test func markdownProseNeverMovesAWideTableDoes() {
+        var config = PagerHarness.plain
+        config.chopLongLines = true
+        let table = "| a | b |\n|---|---|\n| " + String(repeating: "x", count: 30) + " | y |\n"
+        var h = PagerHarness(markdown: "Some prose that wraps across several rows of the screen.\n\n" + table,
+                             columns: 20, rows: 10, config: config)
+        h.send("<A-}>")
+        #expect(h.state.horizontalShift > 0)
+        let grid = h.content.filter { $0.contains("y") }
+        #expect(grid.contains { $0.hasSuffix("│") || $0.hasSuffix("|") }, "the grid's right edge on screen: \(h.content)")
+        var prose = PagerHarness(markdown: "Some prose that wraps across several rows of the screen.\n",
+                                 columns: 20, rows: 10, config: config)
+        prose.send("<A-}>")
+        #expect(prose.state.horizontalShift == 0)
+    }
+
+    @Test func withoutChoppingItSaysSo() {
+        var h = PagerHarness(text: "a\n", columns: 20, rows: 6)
+        h.send("<A-}>")
+        #expect(h.status.hasPrefix("Lines are wrapped"))
+    }
+}
