@@ -93,6 +93,10 @@ extension PagerState {
         case .filter: startPrompt(.filter)
         case .repeatSearch: return repeatSearch(reverse: false, count: count ?? 1)
         case .repeatSearchReverse: return repeatSearch(reverse: true, count: count ?? 1)
+        case .repeatSearchAcrossFiles(let reverse):
+            return repeatSearch(reverse: reverse, count: count ?? 1, acrossFiles: true)
+        case .searchAcrossFiles(let forward):
+            startPrompt(.search(forward: forward), count: count, modifiers: .acrossFiles)
         case .toggleHighlight: toggleHighlight()
         case .selectNext: selectNext(forward: true, count: count ?? 1)
         case .selectPrevious: selectNext(forward: false, count: count ?? 1)

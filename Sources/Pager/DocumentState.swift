@@ -50,6 +50,8 @@ public struct DocumentState: Sendable {
     public private(set) var filterUnits: [Int]?
     /// The filter's compiled pattern (to work it out again over a document that replaces this one).
     public private(set) var filterSearch: SearchPattern?
+    /// The filter shows the units that match (`&`), or those that do not (`&!`).
+    public private(set) var filterMatching = true
     /// A filter carried over from the document this one replaced (the preview before the
     /// full parse, the file before a reload), worked out again over this one a slice of
     /// units at a time (`PagerState.idle`), so that no key waits for a scan of the whole
@@ -58,6 +60,7 @@ public struct DocumentState: Sendable {
     struct Refilter {
         let pattern: SearchPattern
         let text: String
+        var matching = true
         var next = 0
         var found: [Int] = []
     }
@@ -299,12 +302,14 @@ public struct DocumentState: Sendable {
         layout.prepare(aroundUnit: u, before: 2 * rows, after: 2 * rows)
     }
 
-    public mutating func setFilter(_ units: [Int]?, pattern: String?, compiled: SearchPattern? = nil) {
+    public mutating func setFilter(_ units: [Int]?, pattern: String?, compiled: SearchPattern? = nil,
+                                   matching: Bool = true) {
         let anchor = viewport.position
         layout.setShown(units)
         filterUnits = units
         filterPattern = units == nil ? nil : pattern
         filterSearch = units == nil ? nil : compiled
+        filterMatching = units == nil || matching
         refilter = nil
         viewport.position = anchor
         prepareView()

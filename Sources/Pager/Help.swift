@@ -70,7 +70,12 @@ extension PagerState {
     | `/pattern` | search forward (a regular expression; `^R` at the prompt: literal text) |
     | `?pattern` | search backward |
     | `n` / `N` | next / previous match (`3n`: the third) |
-    | `&pattern` | show only the blocks that match; `&` alone shows all |
+    | `Esc n` / `Esc N` | next / previous match, on into the other files |
+    | `&pattern` / `&!pattern` | show only the lines (blocks) that match / that do not; `&` alone shows all |
+
+    Typed first at the prompt, as in less: `!` lines that do not match, `*` on into the next
+    files (`Esc /` starts so), `@` from the first file, `^K` highlight without moving, `^W`
+    wrap round the file, `^R` literal text.
     | `Esc u` | highlighting on / off |
     | `Esc U` | highlighting off, pattern forgotten |
 

@@ -17,6 +17,10 @@ public enum Command: Hashable, Sendable {
     case quit, interrupt, suspend
     case searchForward, searchBackward, filter
     case repeatSearch, repeatSearchReverse, toggleHighlight
+    /// `Esc n` / `Esc N`: the search repeated, on into the other files (less's `*`).
+    case repeatSearchAcrossFiles(reverse: Bool)
+    /// `Esc /` / `Esc ?`: a search across files (the prompt starts with `*`).
+    case searchAcrossFiles(forward: Bool)
     case selectNext, selectPrevious, follow, back, escape
     case outline, nextHeading, previousHeading
     /// less's `v`: edit the file in `$VISUAL`/`$EDITOR` at the current source line.
@@ -201,6 +205,10 @@ public struct KeyInterpreter: Hashable, Sendable {
         case .char(">"): return .bottom
         case .char(")"): return .shiftRight
         case .char("("): return .shiftLeft
+        case .char("n"): return .repeatSearchAcrossFiles(reverse: false)
+        case .char("N"): return .repeatSearchAcrossFiles(reverse: true)
+        case .char("/"): return .searchAcrossFiles(forward: true)
+        case .char("?"): return .searchAcrossFiles(forward: false)
         case .char("}"): return .shiftToLineEnd
         case .char("{"): return .shiftToStart
         case .char(" "): return .pageDown

@@ -80,6 +80,10 @@ public enum PagerEffect: Hashable, Sendable {
     case openFile(path: String, fragment: String?)
     /// The reader left a document (`:n`, `:p`, following a link): save its position.
     case leftDocument(Int)
+    /// A search went on from document `index` into another file (`/*`, `Esc n`): save its
+    /// position; the file now in view keeps the view the search gives it (no saved position
+    /// is restored there).
+    case leftDocumentForSearch(Int)
     /// Edit a file at a source line (`v`); the run loop reloads the document afterwards.
     case edit(path: String, line: Int, document: Int)
     /// Read document `index`'s input on to its end (`G`, `F`, a search), until
@@ -313,6 +317,8 @@ public struct PagerState: Sendable {
             // Any key stops following (less: any key; Ctrl-C also stops the reading).
             following = false
             seeking = nil
+            search?.startedIn = nil  // a search across files stopped here stays here
+            search?.acrossFilesOnce = false
             if help == nil { active.holdView() }
             let stop: [PagerEffect] = [.stopReading(document: current)]
             if key == .ctrl("c") || key == .char("q") && keys.count == nil && prompt == nil { return stop }

@@ -28,9 +28,12 @@ extension PagerState {
         // meanwhile the units it found that the new document has show.
         // (Also one still being worked out over the old document: a reload can come first.)
         if let text = old.filterPattern ?? old.refilter?.text {
+            let matching = old.filterPattern != nil ? old.filterMatching : old.refilter?.matching ?? true
             let kept = (old.filterUnits ?? []).filter { $0 < doc.layout.unitCount }
-            if !kept.isEmpty { doc.setFilter(kept, pattern: text, compiled: old.filterSearch) }
-            if let pattern = old.filterSearch ?? old.refilter?.pattern { doc.refilter = .init(pattern: pattern, text: text) }
+            if !kept.isEmpty { doc.setFilter(kept, pattern: text, compiled: old.filterSearch, matching: matching) }
+            if let pattern = old.filterSearch ?? old.refilter?.pattern {
+                doc.refilter = .init(pattern: pattern, text: text, matching: matching)
+            }
         }
         doc.prepareView()
         documents[index] = doc
@@ -63,14 +66,14 @@ extension PagerState {
         guard var r = active.refilter else { return false }
         let texts = SearchTexts(content: active.content, shown: nil)
         let end = min(texts.endIndex, r.next + budget)
-        r.found += DocumentSearcher(pattern: r.pattern, texts: texts).textIndices(in: r.next..<end)
+        r.found += DocumentSearcher(pattern: r.pattern, texts: texts).textIndices(in: r.next..<end, matching: r.matching)
         r.next = end
         guard end == texts.endIndex else { active.refilter = r; return false }
         if r.found.isEmpty {
             active.setFilter(nil, pattern: nil)
             message = "Pattern not found: the filter \(r.text) is lifted"
         } else {
-            showFilter(r.found, text: r.text, pattern: r.pattern)
+            showFilter(r.found, text: r.text, pattern: r.pattern, matching: r.matching)
         }
         recountSearch()
         return true

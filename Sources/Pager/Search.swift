@@ -59,6 +59,8 @@ public struct Prompt: Sendable {
     public var error: String?
     /// The count typed before `/` or `?`: the search finds the Nth match.
     public var count: Int?
+    /// less's modifiers typed first (`!`, `*`, `@`, `^K`, `^W`; `Esc /` starts with `*`).
+    public var modifiers: SearchModifiers = []
 
     /// A search or filter prompt (history, `^R`, the preview belong to those).
     var isSearch: Bool {
@@ -70,8 +72,8 @@ public struct Prompt: Sendable {
 
     public var symbol: String {
         switch kind {
-        case .search(let forward): return forward ? "/" : "?"
-        case .filter: return "&"
+        case .search(let forward): return modifiers.labels + (forward ? "/" : "?")
+        case .filter: return modifiers.labels + "&"
         case .optionValue(let id): return OptionTable.spec(id).prompt ?? "-"
         case .optionName(let change): return change == .query ? "__" : "--"
         }
@@ -88,12 +90,28 @@ public struct SearchMatch: Hashable, Sendable {
 public struct SearchState: Sendable {
     public var pattern: SearchPattern
     public var forward: Bool
+    /// The modifiers that stay for `n` and `N`: non-matching texts, across files, wrapping.
+    public var modifiers: SearchModifiers = []
+    /// The file a search across files began in, while it goes on in the others: it comes
+    /// back there when nothing is found.
+    var startedIn: Int?
+    /// `Esc n` / `Esc N`: this repeat goes on into the other files.
+    var acrossFilesOnce = false
     public var current: SearchMatch?
     public var highlight = true
     public var counter: MatchCounter<SearchTexts>?
     /// 1-based ordinal of `current` among all matches, once known.
     public var ordinal: Int?
     public var total: Int? { counter?.isDone == true ? counter?.total : nil }
+
+    init(pattern: SearchPattern, forward: Bool, modifiers: SearchModifiers = []) {
+        self.pattern = pattern
+        self.forward = forward
+        self.modifiers = modifiers.intersection(.lasting)
+    }
+
+    var nonMatching: Bool { modifiers.contains(.nonMatching) }
+    var crossesFiles: Bool { modifiers.contains(.acrossFiles) || acrossFilesOnce }
 
     /// The document in view changed (another file, help opened or closed): the match and
     /// its count belonged to the old one. The pattern stays, so `n` searches the new one.
@@ -109,12 +127,19 @@ extension PagerState {
         SearchOptions(mode: config.literalSearch ? .literal : .regex, caseSensitivity: config.searchCase)
     }
 
-    mutating func startPrompt(_ kind: Prompt.Kind, count: Int? = nil) {
-        prompt = Prompt(kind: kind, literal: config.literalSearch, origin: active.viewport.position, count: count)
+    mutating func startPrompt(_ kind: Prompt.Kind, count: Int? = nil, modifiers: SearchModifiers = []) {
+        prompt = Prompt(kind: kind, literal: config.literalSearch, origin: active.viewport.position, count: count,
+                        modifiers: modifiers)
     }
 
     mutating func promptKey(_ key: Key) -> [PagerEffect] {
         guard var p = prompt else { return [] }
+        // less's modifiers, typed before the pattern (`!`, `^N`, `*`, `^E`, `@`, `^F`, `^K`, `^W`).
+        if p.isSearch, p.editor.characters.isEmpty, p.toggleModifier(for: key) {
+            prompt = p
+            incremental()
+            return []
+        }
         switch key {
         case .escape, .ctrl("c"), .ctrl("g"):
             // Cancel: the view returns to where the search began.
@@ -188,10 +213,11 @@ extension PagerState {
         p.preview = nil
         p.previewPattern = nil
         active.viewport.position = p.origin
-        if !text.isEmpty, case .success(let pattern) = compile(text, literal: p.literal) {
+        // `@` searches another file first: nothing to preview here.
+        if !text.isEmpty, !p.modifiers.contains(.firstFile), case .success(let pattern) = compile(text, literal: p.literal) {
             p.previewPattern = pattern
             let texts = SearchTexts(active)
-            let searcher = DocumentSearcher(pattern: pattern, texts: texts)
+            let searcher = DocumentSearcher(pattern: pattern, texts: texts, nonMatching: p.modifiers.contains(.nonMatching))
             // A key's work must not grow with the document: the preview looks at a bounded
             // number of texts (lines, blocks) and shows nothing if the match is further;
             // Enter searches the whole document.
@@ -201,7 +227,8 @@ extension PagerState {
                                                    textLimit: Self.previewTextLimit) {
                 let match = SearchMatch(blockIndex: texts.blockIndex(hit.textIndex), range: hit.range)
                 p.preview = match
-                reveal(match, asJump: false)
+                // `^K`: the matches on screen light up; the view stays.
+                if !p.modifiers.contains(.keepPosition) { reveal(match, asJump: false) }
             }
         }
         prompt = p
@@ -216,7 +243,7 @@ extension PagerState {
         switch p.kind {
         case .filter:
             active.viewport.position = p.origin
-            applyFilter(text, literal: p.literal)
+            applyFilter(text, literal: p.literal, matching: !p.modifiers.contains(.nonMatching))
             return []
         case .optionValue(let id):
             setOptionValue(id, text)
@@ -233,8 +260,8 @@ extension PagerState {
                 message = e.description
                 return []
             case .success(let pattern):
-                return startSearch(pattern, forward: forward, from: searchStart(forward: forward, from: p.origin),
-                                   count: max(1, p.count ?? 1))
+                return startSearch(pattern, forward: forward, modifiers: p.modifiers,
+                                   from: searchStart(forward: forward, from: p.origin), count: max(1, p.count ?? 1))
             }
         }
     }
@@ -246,18 +273,44 @@ extension PagerState {
     }
 
     /// A new search. Forward on input still being read, it reads on until a match arrives
-    /// (as less does) instead of wrapping round to the top.
-    mutating func startSearch(_ pattern: SearchPattern, forward: Bool, from start: SearchPosition,
-                              count: Int = 1) -> [PagerEffect] {
+    /// (as less does) instead of wrapping round to the top. `modifiers`: less's, typed at the
+    /// prompt (`^K` keeps the view, `@` starts at the first file, `*` goes on into the next).
+    mutating func startSearch(_ pattern: SearchPattern, forward: Bool, modifiers: SearchModifiers = [],
+                              from start: SearchPosition, count: Int = 1) -> [PagerEffect] {
         searchForgotten = false
-        guard forward, searchesInSteps else {
-            runSearch(pattern, forward: forward, from: start, count: count)
+        search = SearchState(pattern: pattern, forward: forward, modifiers: modifiers)
+        if modifiers.contains(.keepPosition) {
+            // The matches on screen are highlighted; `n` goes to the first.
             return []
         }
-        // Input still arriving, or a document long enough that a search takes a while: in
-        // steps, with `searching…` on the status line, stopped by any key.
-        search = SearchState(pattern: pattern, forward: true)
-        return seek(.match(from: start, remaining: count, origin: start, wrapped: false))
+        if modifiers.contains(.firstFile), help == nil {
+            return searchFromFirstFile(forward: forward, count: count)
+        }
+        return searchFrom(start, forward: forward, count: count)
+    }
+
+    /// The committed search (`search`), in the document in view from `start`, the
+    /// `count`-th match: at once, or in steps (forward, on input still being read or a long
+    /// document: `searching…` on the status line, stopped by any key). Found nowhere, it
+    /// goes on in the other files when it crosses them (`notFound`).
+    mutating func searchFrom(_ start: SearchPosition, forward: Bool, count: Int) -> [PagerEffect] {
+        guard let s = search else { return [] }
+        if forward && searchesInSteps {
+            return seek(.match(from: start, remaining: count, origin: start, wrapped: false))
+        }
+        let texts = SearchTexts(active)
+        let searcher = DocumentSearcher(pattern: s.pattern, texts: texts, nonMatching: s.nonMatching)
+        let (hit, wrapped) = Self.find(searcher, forward: forward, from: start, count: count, wrapAround: wraps(s))
+        guard let hit else { return notFound(forward: forward, count: count) }
+        showMatch(hit, texts: texts, pattern: s.pattern, forward: s.forward)
+        if wrapped { message = forward ? "Search hit BOTTOM, continuing at TOP" : "Search hit TOP, continuing at BOTTOM" }
+        return []
+    }
+
+    /// Whether search `s` goes on from the other end of the document: `--search-wrap` or
+    /// `^W`, unless it goes on into other files instead (less: they exclude each other).
+    func wraps(_ s: SearchState) -> Bool {
+        !s.crossesFiles && (config.searchWraps || s.modifiers.contains(.wrap))
     }
 
     mutating func remember(_ pattern: String) {
@@ -266,27 +319,14 @@ extension PagerState {
         if searchHistory.count > 100 { searchHistory.removeFirst(searchHistory.count - 100) }
     }
 
-    /// Searches from `start`, the `count`-th match, and makes it current; counts in the background.
-    mutating func runSearch(_ pattern: SearchPattern, forward: Bool, from start: SearchPosition, count: Int = 1) {
-        let texts = SearchTexts(active)
-        let searcher = DocumentSearcher(pattern: pattern, texts: texts)
-        let (hit, wrapped) = Self.find(searcher, forward: forward, from: start, count: count, wrapAround: config.searchWraps)
-        guard let hit else {
-            search = SearchState(pattern: pattern, forward: forward)
-            message = "Pattern not found"
-            return
-        }
-        showMatch(hit, texts: texts, pattern: pattern, forward: forward)
-        if wrapped { message = forward ? "Search hit BOTTOM, continuing at TOP" : "Search hit TOP, continuing at BOTTOM" }
-    }
-
-    /// Makes `hit` the current match of a new search and brings it into view; counts the
-    /// matches in the background.
+    /// Makes `hit` the current match of the search (its modifiers kept; one across files is
+    /// over) and brings it into view; counts the matches in the background (not the texts
+    /// without one).
     mutating func showMatch(_ hit: SearchHit, texts: SearchTexts, pattern: SearchPattern, forward: Bool) {
-        var state = SearchState(pattern: pattern, forward: forward)
+        var state = SearchState(pattern: pattern, forward: forward, modifiers: search?.modifiers ?? [])
         let match = SearchMatch(blockIndex: texts.blockIndex(hit.textIndex), range: hit.range)
         state.current = match
-        state.counter = MatchCounter(pattern: pattern, texts: texts, target: hit.positionBefore)
+        if !state.nonMatching { state.counter = MatchCounter(pattern: pattern, texts: texts, target: hit.positionBefore) }
         search = state
         reveal(match, asJump: true)
     }
@@ -318,17 +358,23 @@ extension PagerState {
         return (hit, wrapped)
     }
 
-    mutating func repeatSearch(reverse: Bool, count: Int) -> [PagerEffect] {
+    /// `n`, `N`; `Esc n`, `Esc N` (`acrossFiles`): this once, on into the other files.
+    mutating func repeatSearch(reverse: Bool, count: Int, acrossFiles: Bool = false) -> [PagerEffect] {
         guard var s = search else {
             if !searchForgotten, let last = searchHistory.last, case .success(let p) = compile(last, literal: config.literalSearch) {
-                return startSearch(p, forward: !reverse, from: searchStart(forward: !reverse, from: active.viewport.position), count: count)
+                return startSearch(p, forward: !reverse, modifiers: acrossFiles ? .acrossFiles : [],
+                                   from: searchStart(forward: !reverse, from: active.viewport.position), count: count)
             }
             message = "No previous search"
             return []
         }
+        if acrossFiles && help == nil {
+            s.acrossFilesOnce = true
+            search = s
+        }
         let forward = s.forward != reverse
         let texts = SearchTexts(active)
-        let searcher = DocumentSearcher(pattern: s.pattern, texts: texts)
+        let searcher = DocumentSearcher(pattern: s.pattern, texts: texts, nonMatching: s.nonMatching)
         var position: SearchPosition
         if let c = s.current {
             let ti = texts.textIndex(ofBlock: c.blockIndex)
@@ -343,17 +389,19 @@ extension PagerState {
             return seek(.match(from: position, remaining: count, origin: position, wrapped: false))
         }
         let (found, wrapped) = Self.find(searcher, forward: forward, from: position, count: count,
-                                         wrapAround: config.searchWraps)
-        guard let hit = found else { message = "Pattern not found"; return [] }
+                                         wrapAround: wraps(s))
+        guard let hit = found else { return notFound(forward: forward, count: count) }
         let match = SearchMatch(blockIndex: texts.blockIndex(hit.textIndex), range: hit.range)
         if let o = s.ordinal, let total = s.total, total > 0 {
             let step = forward ? count : -count
             s.ordinal = ((o - 1 + step) % total + total) % total + 1
         } else {
             s.ordinal = nil
-            s.counter = MatchCounter(pattern: s.pattern, texts: texts, target: hit.positionBefore)
+            s.counter = s.nonMatching ? nil : MatchCounter(pattern: s.pattern, texts: texts, target: hit.positionBefore)
         }
         s.current = match
+        s.startedIn = nil
+        s.acrossFilesOnce = false
         s.highlight = true
         search = s
         reveal(match, asJump: true)
@@ -393,8 +441,9 @@ extension PagerState {
         search!.highlight.toggle()
     }
 
-    /// `&pattern`: show only the blocks that match; `&` alone shows everything again.
-    mutating func applyFilter(_ text: String, literal: Bool) {
+    /// `&pattern`: show only the blocks that match (`&!pattern`, `matching` false: those that
+    /// do not); `&` alone shows everything again.
+    mutating func applyFilter(_ text: String, literal: Bool, matching: Bool = true) {
         if text.isEmpty {
             active.setFilter(nil, pattern: nil)
             recountSearch()
@@ -405,24 +454,25 @@ extension PagerState {
         case .failure(let e): message = e.description
         case .success(let pattern):
             let all = SearchTexts(content: active.content, shown: nil)
-            let indices = DocumentSearcher(pattern: pattern, texts: all).textIndices()
-            if indices.isEmpty { message = "Pattern not found"; return }
-            showFilter(indices, text: text, pattern: pattern)
+            let indices = DocumentSearcher(pattern: pattern, texts: all).textIndices(matching: matching)
+            if indices.isEmpty { message = matching ? "Pattern not found" : "Every line matches"; return }
+            showFilter(indices, text: text, pattern: pattern, matching: matching)
             selection = nil
             search?.forgetPosition()
         }
     }
 
     /// Shows only `units` (what filter `text` found) and says how many.
-    mutating func showFilter(_ units: [Int], text: String, pattern: SearchPattern) {
-        active.setFilter(units, pattern: text, compiled: pattern)
-        message = "Showing \(units.count) matching \(active.isText ? "lines" : "blocks") (& alone shows all)"
+    mutating func showFilter(_ units: [Int], text: String, pattern: SearchPattern, matching: Bool = true) {
+        active.setFilter(units, pattern: text, compiled: pattern, matching: matching)
+        let kind = active.isText ? "lines" : "blocks"
+        message = "Showing \(units.count) \(matching ? "matching" : "non-matching") \(kind) (& alone shows all)"
     }
 
     /// The rows shown changed (a filter was lifted): the current match stays, but its count
     /// was over the old rows, so counting starts again over the new ones.
     mutating func recountSearch() {
-        guard var s = search, let c = s.current else { return }
+        guard var s = search, let c = s.current, !s.nonMatching else { return }
         let texts = SearchTexts(active)
         let target = SearchPosition(textIndex: texts.textIndex(ofBlock: c.blockIndex), utf8Offset: c.range.lowerBound)
         s.ordinal = nil
@@ -457,10 +507,12 @@ extension PagerState {
         guard config.matchHighlight != .none else { return ([], nil) }
         let all = config.matchHighlight == .all
         if let p = prompt, case .search = p.kind {
-            guard let preview = p.preview, let pattern = p.previewPattern else { return ([], nil) }
+            // Texts without a match have nothing to highlight.
+            guard let preview = p.preview, let pattern = p.previewPattern,
+                  !p.modifiers.contains(.nonMatching) else { return ([], nil) }
             return (all ? pattern.matches(in: active.layout.text(ofUnit: b)) : [], preview.blockIndex == b ? preview.range : nil)
         }
-        guard let s = search, s.highlight else { return ([], nil) }
+        guard let s = search, s.highlight, !s.nonMatching else { return ([], nil) }
         return (all ? s.pattern.matches(in: active.layout.text(ofUnit: b)) : [], s.current?.blockIndex == b ? s.current?.range : nil)
     }
 }

@@ -30,12 +30,12 @@ extension PagerState {
         if count > 0, !keys.isPending, let h = doc.sectionHeading(atRow: top) {
             left += " · " + h.title
         }
-        if doc.filterPattern != nil { left += " [&\(doc.filterPattern!)]" }
+        if let filter = doc.filterPattern { left += " [&\(doc.filterMatching ? "" : "!")\(filter)]" }
         var right: [String] = []
         if let s = search, s.current != nil {
             if let o = s.ordinal {
                 right.append(s.total.map { "\(o)/\($0)" } ?? "\(o)/…")
-            } else {
+            } else if !s.nonMatching {
                 right.append("…")
             }
         }

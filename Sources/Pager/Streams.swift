@@ -80,7 +80,10 @@ extension PagerState {
             jump(toPercent: p)
             return []
         case .match(let from, let remaining, let origin, let wrapped):
-            return seekMatch(from: from, remaining: remaining, origin: origin, wrapped: wrapped, ended: ended) ? stop : []
+            guard let over = seekMatch(from: from, remaining: remaining, origin: origin, wrapped: wrapped, ended: ended) else {
+                return []
+            }
+            return stop + over
         }
     }
 
@@ -103,15 +106,17 @@ extension PagerState {
     }
 
     /// The forward search of `.match`, over what has arrived, one slice of texts per call;
-    /// true when it is over. Once the input has ended the search wraps round to the top, as
-    /// on any finished document.
+    /// the effects of its end when it is over (nil while it goes on). Once the input has
+    /// ended the search wraps round to the top, as on any finished document (when it wraps);
+    /// found nowhere, it goes on in the other files when it crosses them (`notFound`).
     private mutating func seekMatch(from: SearchPosition, remaining: Int, origin: SearchPosition, wrapped: Bool,
-                                    ended: Bool) -> Bool {
-        guard let pattern = search?.pattern else { seeking = nil; return true }
+                                    ended: Bool) -> [PagerEffect]? {
+        guard let s = search else { seeking = nil; return [] }
+        let pattern = s.pattern
         let texts = SearchTexts(active)
         // After wrapping, only the texts up to the origin's are left.
         let end = wrapped ? min(texts.count, origin.textIndex + 1) : texts.count
-        let searcher = DocumentSearcher(pattern: pattern, texts: texts[0..<end])
+        let searcher = DocumentSearcher(pattern: pattern, texts: texts[0..<end], nonMatching: s.nonMatching)
         var position = from
         var resume = from  // after the last match taken
         var left = remaining
@@ -128,9 +133,9 @@ extension PagerState {
                 budget -= hit.textIndex - position.textIndex + 1
                 if left == 0 {
                     seeking = nil
-                    showMatch(hit, texts: texts, pattern: pattern, forward: true)
+                    showMatch(hit, texts: texts, pattern: pattern, forward: s.forward)
                     if wrapped { message = "Search hit BOTTOM, continuing at TOP" }
-                    return true
+                    return []
                 }
                 position = hit.positionAfter
                 if hit.range.isEmpty { position.utf8Offset += 1 }
@@ -143,12 +148,11 @@ extension PagerState {
         if position.textIndex < end {
             // The slice ran out: the next one in the time between keys.
             seeking = .match(from: position, remaining: left, origin: origin, wrapped: wrapped)
-            return false
+            return nil
         }
         if wrapped {
             seeking = nil
-            message = "Pattern not found"
-            return true
+            return notFound(forward: true, count: left)
         }
         guard ended else {
             // Not there yet: go on from the start of the last text, which may still grow.
@@ -156,16 +160,15 @@ extension PagerState {
                 position = max(resume, SearchPosition(textIndex: texts.count - 1, utf8Offset: 0))
             }
             seeking = .match(from: position, remaining: left, origin: origin, wrapped: false)
-            return false
+            return nil
         }
-        // The end: on from the top, up to where the search began (unless --no-search-wrap).
-        guard config.searchWraps else {
+        // The end: on from the top, up to where the search began, when it wraps.
+        guard wraps(s) else {
             seeking = nil
-            message = "Pattern not found"
-            return true
+            return notFound(forward: true, count: left)
         }
         seeking = .match(from: SearchPosition(textIndex: 0, utf8Offset: 0), remaining: left, origin: origin, wrapped: true)
-        return false
+        return nil
     }
 
     /// `F`: go to the end and stay there as input arrives (less's `F`, `tail -f`). Any key

@@ -55,10 +55,16 @@ public enum SearchDirection: Sendable, Hashable {
 public struct DocumentSearcher<Texts: RandomAccessCollection> where Texts.Element: UTF8Text, Texts.Index == Int {
     public let pattern: SearchPattern
     public let texts: Texts
+    /// less's `/!pattern` (`^N`): what is found is a text with *no* match, as a "match" over
+    /// its whole range (`0..<count`), which starts at offset 0: forward from a position inside
+    /// a text, that text is passed (`hit.positionAfter` steps to the next one); backward, it
+    /// is found from any offset past its start.
+    public let nonMatching: Bool
 
-    public init(pattern: SearchPattern, texts: Texts) {
+    public init(pattern: SearchPattern, texts: Texts, nonMatching: Bool = false) {
         self.pattern = pattern
         self.texts = texts
+        self.nonMatching = nonMatching
     }
 
     /// The nearest match from `position` in `direction`.
@@ -146,7 +152,7 @@ public struct DocumentSearcher<Texts: RandomAccessCollection> where Texts.Elemen
         let scratch = MatchScratch()
         let range = range.clamped(to: texts.startIndex..<texts.endIndex)
         return range.filter { index in
-            (first(in: index, from: 0, scratch: scratch) != nil) == matching
+            (firstMatch(in: index, from: 0, scratch: scratch) != nil) == matching
         }
     }
 
@@ -180,14 +186,32 @@ public struct DocumentSearcher<Texts: RandomAccessCollection> where Texts.Elemen
         return nil
     }
 
+    /// What the search finds in one text from `offset` on: a match, or with `nonMatching`
+    /// the whole text when it has none.
     private func first(in index: Int, from offset: Int, scratch: MatchScratch) -> Range<Int>? {
+        guard nonMatching else { return firstMatch(in: index, from: offset, scratch: scratch) }
+        guard offset == 0 else { return nil }
+        return wholeIfUnmatched(index, scratch: scratch)
+    }
+
+    private func last(in index: Int, before offset: Int, scratch: MatchScratch) -> Range<Int>? {
+        guard nonMatching else {
+            return texts[index].withUTF8Bytes { pattern.lastMatch(in: $0, before: offset, scratch: scratch) }
+        }
+        guard offset > 0 else { return nil }
+        return wholeIfUnmatched(index, scratch: scratch)
+    }
+
+    private func firstMatch(in index: Int, from offset: Int, scratch: MatchScratch) -> Range<Int>? {
         texts[index].withUTF8Bytes { bytes in
             offset > bytes.count ? nil : pattern.firstMatch(in: bytes, from: offset, scratch: scratch)
         }
     }
 
-    private func last(in index: Int, before offset: Int, scratch: MatchScratch) -> Range<Int>? {
-        texts[index].withUTF8Bytes { pattern.lastMatch(in: $0, before: offset, scratch: scratch) }
+    private func wholeIfUnmatched(_ index: Int, scratch: MatchScratch) -> Range<Int>? {
+        texts[index].withUTF8Bytes { bytes in
+            pattern.firstMatch(in: bytes, from: 0, scratch: scratch) == nil ? 0..<bytes.count : nil
+        }
     }
 }
 

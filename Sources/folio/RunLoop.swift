@@ -354,6 +354,8 @@ struct RunLoop {
             }
         case .reread:
             for effect in reread() { perform(effect) }
+        case .leftDocumentForSearch(let index):
+            leftDocumentForSearch(index)
         case .leftDocument(let index):
             positions.save(state: state, loaded: loaded, documentIndex: index)
             // The first time a file given on the command line is shown (`:n`), it opens

@@ -133,4 +133,27 @@ import TextSearch
         // One text allowed: a match further on is not looked for.
         #expect(s.find(.forward, from: SearchPosition(textIndex: 1, utf8Offset: 0), wrapAround: false, textLimit: 1) == .gaveUp)
     }
+
+    /// less's `/!`: the texts without a match, each found as its whole range from its start;
+    /// stepping on from a hit (past an empty one) visits each once, both ways, then wraps.
+    @Test func nonMatchingVisitsTheTextsWithoutAMatch() throws {
+        let s = DocumentSearcher(pattern: try SearchPattern("tide"), texts: texts, nonMatching: true)
+        var hits: [SearchHit] = []
+        var position = SearchPosition(textIndex: 0, utf8Offset: 0)
+        for _ in 0..<3 {
+            guard let hit = s.find(.forward, from: position, wrapAround: true) else { break }
+            hits.append(hit)
+            position = hit.positionAfter
+            if hit.range.isEmpty { position.utf8Offset += 1 }
+        }
+        #expect(hits == [SearchHit(textIndex: 1, range: 0..<13, wrapped: false), SearchHit(textIndex: 3, range: 0..<0, wrapped: false),
+                         SearchHit(textIndex: 1, range: 0..<13, wrapped: true)])
+        // From inside text 1, forward passes it; backward from inside it finds it.
+        #expect(s.find(.forward, from: SearchPosition(textIndex: 1, utf8Offset: 2), wrapAround: false)?.textIndex == 3)
+        #expect(s.find(.backward, from: SearchPosition(textIndex: 1, utf8Offset: 2), wrapAround: false)?.textIndex == 1)
+        #expect(s.find(.backward, from: SearchPosition(textIndex: 1, utf8Offset: 0), wrapAround: false) == nil)
+        // The filter's lists are not inverted twice.
+        #expect(s.textIndices() == [0, 2, 4])
+        #expect(s.textIndices(matching: false) == [1, 3])
+    }
 }
