@@ -51,6 +51,7 @@ extension PagerState {
     | `Esc G` | the end of what has arrived, without reading on |
     | `N%` `Np` | N percent into the document |
     | `]]` / `[[` | next / previous heading |
+    | `{` `(` / `}` `)` | to the bracket matching the one on the top line / the bottom line (`[` `]` too in text; `Esc ^F` `Esc ^B` then two characters: any pair) |
     | mouse wheel | three lines a notch |
 
     ## Marks and going back

@@ -27,6 +27,9 @@ public enum Command: Hashable, Sendable {
     case edit
     /// `F`: follow the end of the input as it grows.
     case followEnd
+    /// less's `{` `}` `(` `)` `[` `]`, `Esc ^F` and `Esc ^B`: the bracket that matches the
+    /// N-th `open` on the top line (forward) or `close` on the bottom line (backward).
+    case matchBracket(open: Character, close: Character, forward: Bool)
     /// `→` / `Esc )` and `←` / `Esc (`: scroll chopped text sideways (a count sets the columns).
     case shiftRight, shiftLeft
     /// `Esc }` / `^→`: sideways to the end of the longest line on screen; `Esc {` / `^←`:
@@ -56,12 +59,17 @@ public enum Command: Hashable, Sendable {
 public struct KeyInterpreter: Hashable, Sendable {
     /// Digits typed so far (`12` in `12g`).
     public private(set) var digits = ""
+    /// `[[` and `]]` go to headings (Markdown); without them (text documents) `[` and `]`
+    /// are less's bracket commands. The pager sets it for the document in view.
+    public var headingKeys = true
     private var pending: Pending?
 
     private enum Pending: Hashable, Sendable {
         case mark, gotoMark, z, colon, ctrlO, closeBracket, openBracket
         /// `M`, `Esc m`: a mark letter comes next; `^X`: `^X ^X` is `'`.
         case bottomMark, clearMark, ctrlX
+        /// `Esc ^F`, `Esc ^B`: two bracket characters come next (the first, once typed).
+        case brackets(forward: Bool, open: Character?)
         /// `-` (and `-+`, `-!`), `_`: an option letter comes next.
         case option(OptionChange)
     }
@@ -78,6 +86,7 @@ public struct KeyInterpreter: Hashable, Sendable {
         switch pending {
         case .colon: return digits + ":"
         case .clearMark: return "clear mark: "
+        case .brackets(_, let open): return "Brackets: " + (open.map { String($0) } ?? "")
         case .option(let change): return digits + change.prefix
         default: return digits
         }
@@ -102,6 +111,9 @@ public struct KeyInterpreter: Hashable, Sendable {
             case (.bottomMark, .char(let c)) where c.isLetter: return .setBottomMark(c)
             case (.clearMark, .char(let c)) where c.isLetter: return .clearMark(c)
             case (.ctrlX, .ctrl("x")): pending = .gotoMark; return nil
+            case (.brackets(let forward, nil), .char(let c)): pending = .brackets(forward: forward, open: c); return nil
+            case (.brackets(let forward, let open?), .char(let close)):
+                return .matchBracket(open: open, close: close, forward: forward)
             case (.gotoMark, .char("'")): return .previousPosition
             case (.gotoMark, .char(let c)) where c.isLetter: return .gotoMark(c)
             case (.gotoMark, .char("^")): return .top
@@ -179,10 +191,18 @@ public struct KeyInterpreter: Hashable, Sendable {
         case .left: return .shiftLeft
         case .modified(.right, .ctrl): return .shiftToLineEnd
         case .modified(.left, .ctrl): return .shiftToStart
-        case .char("]"): pending = .closeBracket; return nil
-        case .char("["): pending = .openBracket; return nil
+        case .char("]") where headingKeys: pending = .closeBracket; return nil
+        case .char("[") where headingKeys: pending = .openBracket; return nil
+        case .char("{"): return .matchBracket(open: "{", close: "}", forward: true)
+        case .char("}"): return .matchBracket(open: "{", close: "}", forward: false)
+        case .char("("): return .matchBracket(open: "(", close: ")", forward: true)
+        case .char(")"): return .matchBracket(open: "(", close: ")", forward: false)
+        case .char("["): return .matchBracket(open: "[", close: "]", forward: true)
+        case .char("]"): return .matchBracket(open: "[", close: "]", forward: false)
         case .backspace: return .back
         case .alt(.char("m")): pending = .clearMark; return nil
+        case .alt(.ctrl("f")): pending = .brackets(forward: true, open: nil); return nil
+        case .alt(.ctrl("b")): pending = .brackets(forward: false, open: nil); return nil
         case .alt(let inner):
             if let command = Self.escapeCommand(inner) { return command }
             // Esc, then a key that makes no Esc-command with it: that key, as typed.

@@ -334,6 +334,7 @@ public struct PagerState: Sendable {
         if key == .enter, keys.count == nil, selection != nil {
             return perform(.follow, count: nil)
         }
+        keys.headingKeys = !active.isText
         guard let command = keys.interpret(key, afterEscape: afterEscape) else { return [] }
         let count = keys.count
         keys.commandDone()

@@ -155,3 +155,87 @@ import Testing
         #expect(h.status.hasPrefix("Lines are wrapped"))
     }
 }
+
+/// less's bracket commands: `{` on the top line finds its `}` and puts it on the bottom row,
+/// `}` on the bottom line finds its `{` and puts it on the top row; `( )`, `[ ]` (text
+/// documents), `Esc ^F` / `Esc ^B` with two characters; a count picks the N-th bracket.
+@Suite struct BracketTests {
+    /// 30 lines: `{` on line 1 closes on line 20 (a nested pair on 5–6), `(` on line 1
+    /// twice, closing on 10 and 12.
+    static let code: String = {
+        var lines = (1...30).map { "line \($0)" }
+        lines[0] = "f { ( a ( b"
+        lines[4] = "  { nested"
+        lines[5] = "  } nested"
+        lines[9] = "  ) ten"
+        lines[11] = "  ) twelve"
+        lines[19] = "} twenty"
+        lines[24] = "<x <y> x>"
+        return lines.joined(separator: "\n") + "\n"
+    }()
+
+    @Test func openOnTheTopLineGoesToItsCloseOnTheBottomRow() {
+        var h = PagerHarness(text: Self.code, columns: 30, rows: 6)
+        h.send("{")
+        #expect(h.content.last?.hasPrefix("} twenty") == true, "\(h.content)")
+        #expect(h.top == 15)
+        h.send("}")
+        #expect(h.top == 0, "back: the { on the top row")
+        h.send("(")
+        #expect(h.content.last?.hasPrefix("  ) twelve") == true, "the first ( closes last: \(h.content)")
+        h.send("g2(")
+        #expect(h.content.last?.hasPrefix("  ) ten") == true, "the second ( on the line: \(h.content)")
+        h.send("''")
+        #expect(h.top == 0, "a jump: '' comes back")
+    }
+
+    @Test func squareBracketsAndAnyPair() {
+        let text = "a [ b\nc [ ] d\ne ]\n" + (1...20).map { "x\($0)" }.joined(separator: "\n") + "\n"
+        var h = PagerHarness(text: text, columns: 20, rows: 4)
+        h.send("[")
+        #expect(h.content.last == "e ]" + String(repeating: " ", count: 17), "nesting counted: \(h.content)")
+        h.send("22j")
+        let top = h.top
+        h.send("<A-C-b>")
+        #expect(h.state.keys.pendingText == "Brackets: ")
+        h.send("[")
+        #expect(h.state.keys.pendingText == "Brackets: [")
+        h.send("]")
+        #expect(h.state.message == "No bracket in bottom line")
+        #expect(h.top == top)
+        var pair = PagerHarness(text: Self.code, columns: 30, rows: 6)
+        pair.send("24j<A-C-f><lt>>")
+        #expect(pair.top == 20, "the match on the bottom row, as less puts it")
+        #expect(pair.content.last?.hasPrefix("<x <y> x>") == true)
+        #expect(pair.state.message == nil, "matched on its own line: \(pair.state.message ?? "")")
+    }
+
+    @Test func messagesAsLess() {
+        var h = PagerHarness(text: Self.code, columns: 30, rows: 6)
+        h.send("j{")
+        #expect(h.state.message == "No bracket in top line")
+        h.send("g<A-C-f>qz")
+        #expect(h.state.message == "No bracket in top line")
+        let unmatched = "x ( y\n" + (1...10).map { "l\($0)" }.joined(separator: "\n") + "\n"
+        var u = PagerHarness(text: unmatched, columns: 30, rows: 6)
+        u.send("(")
+        #expect(u.state.message == "No matching bracket")
+        #expect(u.top == 0)
+    }
+
+    /// In Markdown `[[` and `]]` stay the heading keys; `{` `(` work on the text as shown
+    /// (a code block as written), the row as displayed.
+    @Test func markdownKeepsHeadingKeysAndMatchesShownText() throws {
+        let doc = "# A\n\n```\nfn main() {\n" + (1...12).map { "    step\($0)();" }.joined(separator: "\n")
+            + "\n}\n```\n\n## B\n\ntext\n"
+        var h = PagerHarness(markdown: doc, columns: 30, rows: 6)
+        h.send("]]")
+        #expect(h.content.contains { $0.hasPrefix("B ") }, "\(h.content)")
+        #expect(h.state.message == nil)
+        h.send("g")
+        let row = try #require(h.content.firstIndex { $0.contains("fn main() {") })
+        h.send("\(row)j{")
+        #expect(h.content.last?.hasPrefix("  }") == true, "\(h.content)")
+        #expect(h.content.first?.contains("step") == true)
+    }
+}
