@@ -165,10 +165,26 @@ extension PagerState {
         active.scroll(by: delta)
     }
 
-    /// `Ng`: source line N of the Markdown file, the numbers editors and `grep -n` print.
+    /// `N%`: in a text document, as less, the line holding byte N% of the input goes to the
+    /// top (100%: the end); in Markdown, row N% of the document as rendered, the inverse of
+    /// the percentage the status line and the scroll indicator show: Markdown's source
+    /// bytes are not what is read (a table's pipes, link definitions, front matter and
+    /// comments take bytes and few rows or none).
     mutating func jump(toPercent p: Int) {
+        if let text = active.content as? TextContent, p < 100 {
+            let total = text.store.count
+            guard total > 0, let unit = text.unit(containingByte: total / 100 * p + total % 100 * p / 100) else {
+                active.jump(to: .bottom)
+                return
+            }
+            active.prepare(aroundUnit: unit)
+            active.jump(toRow: active.layout.rows(ofUnit: unit).lowerBound)
+            return
+        }
         active.jump(toRow: active.layout.rowCount * p / 100)
     }
+
+    /// `Ng`: source line N of the Markdown file, the numbers editors and `grep -n` print.
 
     mutating func goToSourceLine(_ line: Int) {
         active.prepare(aroundUnit: active.content.unit(forSourceLine: max(1, line)))
@@ -196,11 +212,18 @@ extension PagerState {
         return parts.joined(separator: " · ")
     }
 
-    /// Percentage through the document at the bottom row of the view.
+    /// Percentage through the document at the bottom row of the view: in a text document,
+    /// of the input's bytes up to the end of the bottom row's line (less's `%`, exact before
+    /// every row is counted); in Markdown, of the rows (see `jump(toPercent:)`).
     func percent(top: Int) -> Int {
         let count = active.layout.rowCount
         guard count > 0 else { return 100 }
         let bottom = min(count, top + contentRows)
+        if let text = active.content as? TextContent, text.store.count > 0 {
+            let unit = active.layout.locate(bottom - 1).unit
+            let end = unit + 1 < text.unitCount ? text.startOffset(ofUnit: unit + 1) : text.store.count
+            return Int(Double(end) * 100 / Double(text.store.count))
+        }
         return bottom * 100 / count
     }
 

@@ -49,7 +49,7 @@ extension PagerState {
     | `g` `<` `Home` | top; `Ng` goes to source line N |
     | `G` `>` `End` | bottom; `NG` goes to source line N |
     | `Esc G` | the end of what has arrived, without reading on |
-    | `N%` `Np` | N percent into the document |
+    | `N%` `Np` | N percent into the document (text: of its bytes, as in less; Markdown: of its rows) |
     | `]]` / `[[` | next / previous heading |
     | `{` `(` / `}` `)` | to the bracket matching the one on the top line / the bottom line (`[` `]` too in text; `Esc ^F` `Esc ^B` then two characters: any pair) |
     | mouse wheel | three lines a notch |

@@ -53,7 +53,8 @@ extension PagerState {
         } else if !doc.layout.isExact {
             // Row counts of lines not laid out yet are estimated from their lengths.
             right.append("p\(pages.current)/~\(pages.total)")
-            right.append(atEnd ? "(END)" : "~\(percent(top: top))%")
+            // (A text document's percentage is of its bytes: exact.)
+            right.append(atEnd ? "(END)" : (doc.isText ? "" : "~") + "\(percent(top: top))%")
         } else {
             right.append("p\(pages.current)/\(pages.total)")
             right.append(atEnd ? "(END)" : "\(percent(top: top))%")

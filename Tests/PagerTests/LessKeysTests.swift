@@ -239,3 +239,40 @@ import Testing
         #expect(h.content.first?.contains("step") == true)
     }
 }
+
+/// `N%` in a text document goes to the line holding byte N% of the input, as less; the
+/// status line's percentage is of the bytes too (exact before the rows are counted). In
+/// Markdown both stay rows of the rendered document.
+@Suite struct PercentTests {
+    /// 20 short lines, then 5 lines of 90 bytes, then 5 short ones: rows and bytes disagree.
+    static let text = ((1...20).map { "s\($0)" } + (21...25).map { "L\($0) " + String(repeating: "x", count: 85) }
+        + (26...30).map { "s\($0)" }).joined(separator: "\n") + "\n"
+
+    @Test func percentOfTheBytes() {
+        var h = PagerHarness(text: Self.text, columns: 100, rows: 6)
+        let total = Self.text.utf8.count
+        h.send("50%")
+        // Byte total/2 lies in the long lines (they hold most of the bytes).
+        let half = total / 2
+        var offset = 0
+        let lines = Self.text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.utf8.count + 1 }
+        let line = lines.firstIndex { offset += $0; return offset > half }! + 1
+        #expect(line == 23, "rows would say line 16")
+        #expect(h.top == line - 1)
+        // The status line: bytes up to the end of the bottom row's line.
+        let end = lines.prefix(line + 4).reduce(0, +)
+        #expect(h.status.hasSuffix("\(end * 100 / total)%"), "\(h.status)")
+        h.send("0%")
+        #expect(h.top == 0)
+        h.send("100%")
+        #expect(h.status.hasSuffix("(END)"))
+        h.send("10%")
+        #expect(h.top == 15, "byte 10% is on line 16; rows would say line 4")
+    }
+
+    @Test func markdownStaysRows() {
+        var h = PagerHarness(markdown: numberedLines(40), columns: 30, rows: 6)
+        h.send("50%")
+        #expect(h.top == 20)
+    }
+}

@@ -131,7 +131,13 @@ extension PagerHarness {
         s.arrive(500)
         #expect(s.top == "line 1")
         s.end()
-        #expect(s.top == "line 501")
+        // As less: the line holding byte 50% of the input (lines 1000 and up are longer).
+        let bytes = s.lines.map { $0.utf8.count + 1 }
+        var offset = 0
+        let half = bytes.reduce(0, +) / 2
+        let line = bytes.firstIndex { offset += $0; return offset > half }! + 1
+        #expect(line == 507)
+        #expect(s.top == "line \(line)")
         #expect(s.harness.state.seeking == nil)
     }
 
