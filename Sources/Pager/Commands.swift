@@ -117,6 +117,8 @@ extension PagerState {
             return [.edit(path: path, line: line, document: current)]
         case .followEnd:
             return followEnd()
+        case .followToMatch:
+            return followToMatch()
         case .matchBracket(let open, let close, let forward):
             matchBracket(open: open, close: close, forward: forward, count: count ?? 1)
         case .shiftRight, .shiftLeft:

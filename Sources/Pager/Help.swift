@@ -105,6 +105,7 @@ extension PagerState {
     | `v` | edit the file in `$VISUAL` / `$EDITOR` at the line on top; folio reloads it and keeps your place |
     | `=` `^G` `:f` | where am I: name, source lines, position |
     | `F` | follow the end as it grows; any key stops |
+    | `Esc F` | the same, until a line matching the search arrives |
     | `→` `←` `Esc )` `Esc (` | scroll chopped text and wide tables (`-S`) sideways |
     | `Esc }` `^→` / `Esc {` `^←` | to the end of the longest line on screen / back to the first column |
     | `-x` | change option x as in less: `-N` `-n` line numbers, `-S` chop long lines, `-i` `-I` case, `-j` `-z` `-#` ask for a value, `-K` `-e` `-E` `-g` `-G` `-a` |

@@ -27,6 +27,8 @@ public enum Command: Hashable, Sendable {
     case edit
     /// `F`: follow the end of the input as it grows.
     case followEnd
+    /// `Esc F`: the same, until a line matching the search's pattern arrives.
+    case followToMatch
     /// less's `{` `}` `(` `)` `[` `]`, `Esc ^F` and `Esc ^B`: the bracket that matches the
     /// N-th `open` on the top line (forward) or `close` on the bottom line (backward).
     case matchBracket(open: Character, close: Character, forward: Bool)
@@ -234,6 +236,7 @@ public struct KeyInterpreter: Hashable, Sendable {
         case .char(" "): return .pageDown
         case .char("G"): return .bottomBuffered
         case .char("U"): return .clearSearch
+        case .char("F"): return .followToMatch
         default: return nil
         }
     }

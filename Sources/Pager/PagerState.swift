@@ -128,6 +128,8 @@ public struct PagerState: Sendable {
     public internal(set) var horizontalShift = 0
     /// `F`: the view stays on the last line as input arrives; any key stops it.
     public internal(set) var following = false
+    /// `Esc F`: following stops at the first line that arrives matching this pattern.
+    public internal(set) var followUntil: FollowUntil?
     /// What the reader asked for on input still being read that has not arrived yet (`G`,
     /// `Ng`, `N%`, a forward search): reading goes on and the view goes there once it has
     /// arrived. Any key stops it (`Ctrl-C` without doing anything else).
@@ -316,6 +318,7 @@ public struct PagerState: Sendable {
         if following || seeking != nil {
             // Any key stops following (less: any key; Ctrl-C also stops the reading).
             following = false
+            followUntil = nil
             seeking = nil
             search?.startedIn = nil  // a search across files stopped here stays here
             search?.acrossFilesOnce = false

@@ -43,7 +43,7 @@ extension PagerState {
         let atEnd = top + rows >= count
         let pages = PageCounter.pages(top: top, rowCount: count, contentRows: rows,
                                       overlap: max(0, rows - config.pageStep.rows(contentRows: rows)))
-        if following { right.insert("following", at: 0) }
+        if following { right.insert(followUntil == nil ? "following" : "following to a match", at: 0) }
         if let goal = seeking, !following { right.insert(goal.statusText, at: 0) }
         if horizontalShift > 0 { right.insert("→\(horizontalShift)", at: 0) }
         if doc.isGrowing || doc.isPreview {

@@ -3,6 +3,12 @@ import LineLayout
 import TextSearch
 import Viewport
 
+/// `Esc F`'s pattern, and the first unit not yet looked at for it.
+public struct FollowUntil: Sendable {
+    let pattern: SearchPattern
+    var nextUnit: Int
+}
+
 /// A place the reader asked for on input still being read (`PagerState.seeking`).
 public enum Seeking: Sendable, Equatable {
     /// `G`: the end, as it moves.
@@ -37,6 +43,7 @@ extension PagerState {
         documents[index].syncUnits()
         guard index == current, help == nil else { return [] }
         if following { active.jump(to: .bottom) }
+        if followUntil != nil, let stop = followUntilMatch() { return stop }
         return continueSeeking(ended: false)
     }
 
@@ -179,6 +186,48 @@ extension PagerState {
         following = true
         message = nil
         return [.readToEnd(document: current)]
+    }
+
+    /// `Esc F`: `F` until a line matching the search's pattern arrives. With no pattern,
+    /// `F` (as less: nothing can stop it but a key).
+    mutating func followToMatch() -> [PagerEffect] {
+        guard help == nil else { return [] }
+        let pattern = search?.pattern ?? (searchForgotten ? nil : searchHistory.last.flatMap {
+            if case .success(let p) = compile($0, literal: config.literalSearch) { return p }
+            return nil
+        })
+        let effects = followEnd()
+        // Only lines that arrive from now on count, as in less.
+        followUntil = pattern.map { FollowUntil(pattern: $0, nextUnit: active.content.unitCount) }
+        return effects
+    }
+
+    /// The lines arrived since the last look, searched for `followUntil`'s pattern (only
+    /// those: the work grows with what arrives). At a match, following stops with the
+    /// matching line on the bottom row, highlighted as the search's current match; returns
+    /// the effects then (nil: follow on).
+    mutating func followUntilMatch() -> [PagerEffect]? {
+        guard var until = followUntil else { return nil }
+        let texts = SearchTexts(content: active.content, shown: nil)
+        until.nextUnit = min(until.nextUnit, texts.count)
+        let searcher = DocumentSearcher(pattern: until.pattern, texts: texts)
+        guard until.nextUnit < texts.count,
+              let hit = searcher.find(.forward, from: SearchPosition(textIndex: until.nextUnit, utf8Offset: 0),
+                                      wrapAround: false) else {
+            until.nextUnit = texts.count
+            followUntil = until
+            return nil
+        }
+        following = false
+        followUntil = nil
+        var state = SearchState(pattern: until.pattern, forward: true, modifiers: search?.modifiers ?? [])
+        state.current = SearchMatch(blockIndex: hit.textIndex, range: hit.range)
+        search = state
+        active.prepare(aroundUnit: hit.textIndex)
+        let rows = active.layout.rows(showing: hit.range, inUnit: hit.textIndex)
+        if !rows.isEmpty { active.jump(toRow: max(0, rows.upperBound - contentRows)) }
+        message = "Pattern found: following stopped"
+        return [.stopReading(document: current)]
     }
 
     /// Marks the units a reload changed (a cue in the margin until the next key).

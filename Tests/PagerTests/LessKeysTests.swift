@@ -276,3 +276,46 @@ import Testing
         #expect(h.top == 20)
     }
 }
+
+/// `Esc F`: `F` until a line matching the search's pattern arrives; only the lines that
+/// arrive after it count; the match stops on the bottom row.
+@Suite struct FollowToMatchTests {
+    @Test func stopsAtTheFirstMatchingLineThatArrives() {
+        var s = SeekingTests.Stream(total: 100, arrived: 20)
+        s.harness.send("/line 5<CR>g")  // line 5 has arrived: it does not count
+        s.harness.effects = []
+        s.harness.send("<A-F>")
+        #expect(s.harness.state.following == true)
+        #expect(s.harness.status.contains("following to a match"))
+        #expect(s.effects == [.readToEnd(document: 0)])
+        s.arrive(10)
+        #expect(s.harness.state.following == true, "lines 21-30 do not match")
+        #expect(s.harness.content.last?.hasPrefix("line 30") == true)
+        s.arrive(25)
+        #expect(s.harness.state.following == false)
+        #expect(s.harness.state.message == "Pattern found: following stopped")
+        #expect(s.harness.content.last?.hasPrefix("line 50") == true, "\(s.harness.content)")
+        #expect(s.effects.last == .stopReading(document: 0))
+        #expect(s.harness.state.search?.current?.blockIndex == 49)
+        s.arrive(10)
+        #expect(s.harness.content.last?.hasPrefix("line 50") == true, "the view stays")
+    }
+
+    @Test func withoutAPatternItIsF() {
+        var s = SeekingTests.Stream(total: 100, arrived: 20)
+        s.harness.send("<A-F>")
+        #expect(s.harness.state.following == true)
+        #expect(s.harness.state.followUntil == nil)
+        s.arrive(10)
+        #expect(s.harness.content.last?.hasPrefix("line 30") == true)
+        s.harness.send("j")
+        #expect(s.harness.state.following == false)
+    }
+
+    @Test func aKeyStopsIt() {
+        var s = SeekingTests.Stream(total: 100, arrived: 20)
+        s.harness.send("/line 9<CR><A-F>k")
+        #expect(s.harness.state.following == false)
+        #expect(s.harness.state.followUntil == nil)
+    }
+}
