@@ -71,13 +71,29 @@ extension PagerState {
         case .nextFile:
             closeHelp()
             let n = count ?? 1
-            if current + n < documents.count { return switchTo(current + n) }
-            message = "No next file"
+            if let file = file(after: current, by: n) { return switchTo(file) }
+            message = n > 1 ? "No (N-th) next file" : "No next file"
         case .previousFile:
             closeHelp()
             let n = count ?? 1
-            if current - n >= 0 { return switchTo(current - n) }
-            message = "No previous file"
+            if let file = file(after: current, by: -n) { return switchTo(file) }
+            message = n > 1 ? "No (N-th) previous file" : "No previous file"
+        case .firstFile:
+            // less's `:x`: the first file, or with a count the N-th.
+            closeHelp()
+            let n = count ?? 1
+            guard n >= 1, n <= fileList.count else { message = "No such file"; return [] }
+            return switchTo(fileList[n - 1])
+        case .removeFile:
+            return removeCurrentFile()
+        case .examine:
+            return startFilePrompt(.examine)
+        case .save:
+            return startSave()
+        case .shell:
+            return startFilePrompt(.shell)
+        case .pipeFrom(let mark):
+            return startPipe(mark: mark)
         case .quit:
             if help != nil { closeHelp(); return [] }
             return [.quit]
@@ -109,6 +125,7 @@ extension PagerState {
         case .nextHeading: jumpHeading(forward: true, count: count ?? 1)
         case .previousHeading: jumpHeading(forward: false, count: count ?? 1)
         case .edit:
+            guard !config.secure else { message = Self.notAvailable; return [] }
             guard help == nil, let path = active.path else {
                 message = help != nil ? "Cannot edit the help" : "Cannot edit standard input"
                 return []
@@ -159,7 +176,7 @@ extension PagerState {
         default: return []
         }
         guard config.quitAtEOF == .atEnd ? isAtEnd : endBefore && isAtEnd else { return [] }
-        if current + 1 < documents.count { return switchTo(current + 1) }
+        if let next = file(after: current, by: 1) { return switchTo(next) }
         return [.quit]
     }
 
@@ -207,7 +224,9 @@ extension PagerState {
         let last = doc.layout.line(at: max(top, bottom)).sourceLine
         let pct = percent(top: top)
         var parts = [doc.name]
-        if documents.count > 1, help == nil { parts.append("file \(current + 1) of \(documents.count)") }
+        if fileList.count > 1, help == nil, let n = fileList.firstIndex(of: current) {
+            parts.append("file \(n + 1) of \(fileList.count)")
+        }
         parts.append("lines \(first)-\(last) of \(doc.content.sourceLineCount)")
         parts.append("rows \(top + 1)-\(bottom + 1) of \(count)")
         parts.append("\(pct)%")

@@ -73,12 +73,12 @@ extension PagerState {
     | `n` / `N` | next / previous match (`3n`: the third) |
     | `Esc n` / `Esc N` | next / previous match, on into the other files |
     | `&pattern` / `&!pattern` | show only the lines (blocks) that match / that do not; `&` alone shows all |
+    | `Esc u` | highlighting on / off |
+    | `Esc U` | highlighting off, pattern forgotten |
 
     Typed first at the prompt, as in less: `!` lines that do not match, `*` on into the next
     files (`Esc /` starts so), `@` from the first file, `^K` highlight without moving, `^W`
     wrap round the file, `^R` literal text.
-    | `Esc u` | highlighting on / off |
-    | `Esc U` | highlighting off, pattern forgotten |
 
     Matching ignores case unless the pattern has a capital letter. The view moves only as far
     as needed to show a match. At the prompt: `←` `→` `Home` `End` `^U` `^W` edit, `↑` `↓`
@@ -101,8 +101,13 @@ extension PagerState {
 
     | Keys | Action |
     |---|---|
-    | `:n` / `:p` | next / previous file |
+    | `:n` / `:p` / `:x` | next / previous / first file |
+    | `:e` file | open a file (`Tab` completes the name) |
+    | `:d` | take this file out of the list |
     | `v` | edit the file in `$VISUAL` / `$EDITOR` at the line on top; folio reloads it and keeps your place |
+    | `!`cmd / `!!` | run a shell command (`%`: this file) / the last one again |
+    | `\\|` mark cmd | pipe the lines from the mark to the screen to a command (`\\|.`: the screen) |
+    | `s` file | save piped input to a file (never over one unasked) |
     | `=` `^G` `:f` | where am I: name, source lines, position |
     | `F` | follow the end as it grows; any key stops |
     | `Esc F` | the same, until a line matching the search arrives |

@@ -14,6 +14,11 @@ public enum Command: Hashable, Sendable {
     case setBottomMark(Character), clearMark(Character)
     case info, repaint, reread, help
     case nextFile, previousFile
+    /// less's `:x` (the first file; with a count, the N-th), `:d` (the current file out of
+    /// the list), `:e` / `E` / `^X ^V` (open a file), `s` (save piped input), `!` (a shell
+    /// command), `|` and a mark (lines to a shell command).
+    case firstFile, removeFile, examine, save, shell
+    case pipeFrom(Character)
     case quit, interrupt, suspend
     case searchForward, searchBackward, filter
     case repeatSearch, repeatSearchReverse, toggleHighlight
@@ -68,8 +73,10 @@ public struct KeyInterpreter: Hashable, Sendable {
 
     private enum Pending: Hashable, Sendable {
         case mark, gotoMark, z, colon, ctrlO, closeBracket, openBracket
-        /// `M`, `Esc m`: a mark letter comes next; `^X`: `^X ^X` is `'`.
+        /// `M`, `Esc m`: a mark letter comes next; `^X`: `^X ^X` is `'`, `^X ^V` is `:e`.
         case bottomMark, clearMark, ctrlX
+        /// `|`: a mark letter (or `^`, `$`, `.`, Enter) comes next.
+        case pipeMark
         /// `Esc ^F`, `Esc ^B`: two bracket characters come next (the first, once typed).
         case brackets(forward: Bool, open: Character?)
         /// `-` (and `-+`, `-!`), `_`: an option letter comes next.
@@ -88,6 +95,7 @@ public struct KeyInterpreter: Hashable, Sendable {
         switch pending {
         case .colon: return digits + ":"
         case .clearMark: return "clear mark: "
+        case .pipeMark: return "|mark: "
         case .brackets(_, let open): return "Brackets: " + (open.map { String($0) } ?? "")
         case .option(let change): return digits + change.prefix
         default: return digits
@@ -113,6 +121,9 @@ public struct KeyInterpreter: Hashable, Sendable {
             case (.bottomMark, .char(let c)) where c.isLetter: return .setBottomMark(c)
             case (.clearMark, .char(let c)) where c.isLetter: return .clearMark(c)
             case (.ctrlX, .ctrl("x")): pending = .gotoMark; return nil
+            case (.ctrlX, .ctrl("v")): return .examine
+            case (.pipeMark, .char(let c)) where c.isLetter || c == "^" || c == "$" || c == ".": return .pipeFrom(c)
+            case (.pipeMark, .enter): return .pipeFrom(".")
             case (.brackets(let forward, nil), .char(let c)): pending = .brackets(forward: forward, open: c); return nil
             case (.brackets(let forward, let open?), .char(let close)):
                 return .matchBracket(open: open, close: close, forward: forward)
@@ -124,7 +135,9 @@ public struct KeyInterpreter: Hashable, Sendable {
             case (.colon, .char("n")): return .nextFile
             case (.colon, .char("p")): return .previousFile
             case (.colon, .char("q")), (.colon, .char("Q")): return .quit
-            case (.colon, .char("x")): return .nextFile
+            case (.colon, .char("x")): return .firstFile
+            case (.colon, .char("d")): return .removeFile
+            case (.colon, .char("e")): return .examine
             case (.colon, .char("f")): return .info
             case (.ctrlO, .ctrl("n")), (.ctrlO, .char("n")): return .selectNext
             case (.ctrlO, .ctrl("p")), (.ctrlO, .char("p")): return .selectPrevious
@@ -165,6 +178,10 @@ public struct KeyInterpreter: Hashable, Sendable {
         case .char("M"): pending = .bottomMark; return nil
         case .ctrl("x"): pending = .ctrlX; return nil
         case .char("V"): return .version
+        case .char("E"): return .examine
+        case .char("s"): return .save
+        case .char("!"): return .shell
+        case .char("|"): pending = .pipeMark; return nil
         case .char("'"): pending = .gotoMark; return nil
         case .char("="), .ctrl("g"): return .info
         case .char("r"), .ctrl("l"), .ctrl("r"): return .repaint

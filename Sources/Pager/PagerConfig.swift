@@ -71,6 +71,9 @@ public struct PagerConfig: Sendable {
     public var searchWraps = false
     /// less's `-#`: what `→` `←` move (default half the width).
     public var horizontalShift: HorizontalShift = .fraction(0.5)
+    /// `LESSSECURE=1`, as less's secure mode: no shell (`!`, `|`), no other file (`:e`, Tab
+    /// completion), no writing (`s`), no editor (`v`).
+    public var secure = false
 
     public init() {}
 

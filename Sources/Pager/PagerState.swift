@@ -35,6 +35,12 @@ public enum PagerEvent: Sendable {
     case readProgress(document: Int, bytes: Int)
     /// The terminal answered a question (its colours for `--theme=auto`), at any time.
     case terminalReply(TerminalReply)
+    /// The file names that complete `prefix` (`.completePath`), sorted; a directory's ends
+    /// in `/`.
+    case pathCompletions(prefix: String, names: [String])
+    /// The file `s` was to create exists (`.saveInput` with `.create`): the pager asks
+    /// whether to overwrite it, append to it or not save.
+    case saveTargetExists(document: Int, path: String, complete: Bool)
     /// The first frame waited long enough for the terminal's reply: draw with what is known
     /// (a reply arriving later still re-themes).
     case terminalQueryTimedOut
@@ -93,6 +99,36 @@ public enum PagerEffect: Hashable, Sendable {
     case stopReading(document: Int)
     /// `R`: read document `index` again from its file.
     case reread(document: Int)
+    /// `:e FILE`: open a file (as a followed link's is opened: `.linkedFileLoaded` answers;
+    /// the pager puts it after the current file in the list). `~` is the edge's to expand.
+    case examine(path: String)
+    /// Tab at the `:e` or `s` prompt: the file names that complete `prefix` are wanted
+    /// (`.pathCompletions` answers).
+    case completePath(prefix: String)
+    /// `s FILE`: write document `index`'s input (a pipe's bytes) to `path`. `.create` never
+    /// writes over a file: the edge answers `.saveTargetExists` and the pager asks.
+    /// `complete`: the input had ended (else what had arrived is saved, and said so).
+    case saveInput(document: Int, path: String, mode: SaveMode, complete: Bool)
+    /// `!cmd`: run a shell command with the terminal handed over (empty: an interactive
+    /// shell), then wait for Return.
+    case shell(command: String)
+    /// `|m cmd`: the lines of document `index` given go to a shell command's standard input.
+    case pipe(command: String, document: Int, lines: PipeLines)
+}
+
+/// How `s` writes its file.
+public enum SaveMode: Hashable, Sendable {
+    /// Only a file that does not exist yet.
+    case create
+    case overwrite
+    case append
+}
+
+/// What `|` sends: a text document's input bytes (a range of them, whole lines), or a
+/// Markdown document's source lines (first...last, 1-based).
+public enum PipeLines: Hashable, Sendable {
+    case bytes(Range<Int>)
+    case sourceLines(ClosedRange<Int>)
 }
 
 /// The whole pager: one value, changed only by `update`. Rendering reads it (`frame()`).
@@ -102,6 +138,17 @@ public struct PagerState: Sendable {
     public private(set) var screenColumns: Int
     public internal(set) var documents: [DocumentState]
     public internal(set) var current: Int
+    /// The file list in order (`:n`, `:p`, `:x`, `file 2/3`): documents by index. `:e`
+    /// puts a file after the current one, `:d` takes the current one out (it stays loaded:
+    /// Backspace may come back to it).
+    public internal(set) var fileList: [Int]
+    /// The document shown before the current one (`#` in `:e` and `!`).
+    public internal(set) var previousDocument: Int?
+    /// `:e` asked for a file: the `.linkedFileLoaded` that answers puts it after the current
+    /// file in the list (a followed link's goes at the end). Any key clears it.
+    var examining = false
+    /// `!!` repeats this (after `%` and `#` were replaced).
+    public internal(set) var lastShellCommand: String?
     /// The help document while it is open; keys page through it.
     public internal(set) var help: DocumentState?
     /// The document's search match and count while the help is open: closing the help gives
@@ -155,6 +202,7 @@ public struct PagerState: Sendable {
         self.screenRows = max(1, rows)
         self.screenColumns = max(1, columns)
         self.current = 0
+        self.fileList = Array(documents.indices)
         self.documents = documents.map {
             DocumentState(spec: $0, options: PagerState.layoutOptions(config: config, columns: max(1, columns), isText: $0.isText),
                           contentRows: max(0, rows - 1))
@@ -201,9 +249,10 @@ public struct PagerState: Sendable {
         }
     }
 
-    /// Adds a document (a followed link) and makes it current.
+    /// Adds a document (a followed link) at the end of the file list.
     mutating func open(_ spec: DocumentSpec) -> Int {
         documents.append(DocumentState(spec: spec, options: layoutOptions(isText: spec.isText), contentRows: contentRows))
+        fileList.append(documents.count - 1)
         return documents.count - 1
     }
 
@@ -247,6 +296,12 @@ public struct PagerState: Sendable {
             return []
         case .terminalReply(let reply):
             return terminalReplied(reply)
+        case .pathCompletions(let prefix, let names):
+            completionsArrived(prefix: prefix, names: names)
+            return []
+        case .saveTargetExists(let index, let path, let complete):
+            askOverwrite(document: index, path: path, complete: complete)
+            return []
         case .terminalQueryTimedOut:
             terminalColors.awaiting = false
             return []
@@ -309,6 +364,7 @@ public struct PagerState: Sendable {
         }
         message = nil
         lastClickedLink = nil
+        examining = false
         documents[current].changedUnits = []
         if key == .ctrl("c") && config.quitOnInterrupt {
             // less's -K: Ctrl-C quits whatever is going on (a search, reading, a prompt).
@@ -319,11 +375,16 @@ public struct PagerState: Sendable {
             // Any key stops following (less: any key; Ctrl-C also stops the reading).
             following = false
             followUntil = nil
+            let stopped = seeking
             seeking = nil
             search?.startedIn = nil  // a search across files stopped here stays here
             search?.acrossFilesOnce = false
             if help == nil { active.holdView() }
-            let stop: [PagerEffect] = [.stopReading(document: current)]
+            var stop: [PagerEffect] = [.stopReading(document: current)]
+            if case .save(let path)? = stopped {
+                // `s` stopped before the end: what has arrived is saved, and said so.
+                stop.append(.saveInput(document: current, path: path, mode: .create, complete: false))
+            }
             if key == .ctrl("c") || key == .char("q") && keys.count == nil && prompt == nil { return stop }
             return stop + keyPressed(typed, afterEscape: afterEscape)
         }
@@ -350,6 +411,7 @@ public struct PagerState: Sendable {
         let old = current
         selection = nil
         search?.forgetPosition()
+        previousDocument = old
         current = index
         documents[current].relayout(options: layoutOptions, contentRows: contentRows)
         return [.leftDocument(old)]

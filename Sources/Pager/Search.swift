@@ -44,6 +44,17 @@ public struct Prompt: Sendable {
         case optionValue(OptionID)
         /// `--`: an option's long name (and `=value`).
         case optionName(OptionChange)
+        /// `:e`: a file to open (`Examine: `).
+        case examine
+        /// `s`: the file to save piped input to (`log file: `).
+        case save
+        /// The file `s` named for document `document`'s input exists: one key answers
+        /// (overwrite, append, don't save).
+        case overwrite(path: String, document: Int, complete: Bool)
+        /// `!`: a shell command.
+        case shell
+        /// `|` and a mark: the shell command the lines go to.
+        case pipe(mark: Character)
     }
     public var kind: Kind
     public var editor = LineEditor()
@@ -61,12 +72,16 @@ public struct Prompt: Sendable {
     public var count: Int?
     /// less's modifiers typed first (`!`, `*`, `@`, `^K`, `^W`; `Esc /` starts with `*`).
     public var modifiers: SearchModifiers = []
+    /// File names Tab offered for the text typed (`:e`, `s`), and which one is shown: Tab
+    /// again shows the next.
+    var completions: [String] = []
+    var completionIndex = 0
 
     /// A search or filter prompt (history, `^R`, the preview belong to those).
     var isSearch: Bool {
         switch kind {
         case .search, .filter: return true
-        case .optionValue, .optionName: return false
+        case .optionValue, .optionName, .examine, .save, .overwrite, .shell, .pipe: return false
         }
     }
 
@@ -76,6 +91,13 @@ public struct Prompt: Sendable {
         case .filter: return modifiers.labels + "&"
         case .optionValue(let id): return OptionTable.spec(id).prompt ?? "-"
         case .optionName(let change): return change == .query ? "__" : "--"
+        case .examine: return "Examine: "
+        case .save: return "log file: "
+        case .overwrite(let path, _, _):
+            // The file's name alone: the question must fit a narrow screen (less's words).
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            return "\"\(name)\" exists; Overwrite, Append, or Don't save? "
+        case .shell, .pipe: return "!"
         }
     }
 }
@@ -134,6 +156,11 @@ extension PagerState {
 
     mutating func promptKey(_ key: Key) -> [PagerEffect] {
         guard var p = prompt else { return [] }
+        if case .overwrite(let path, let document, let complete) = p.kind {
+            return answerOverwrite(path: path, document: document, complete: complete, key: key)
+        }
+        if key == .tab, p.kind == .examine || p.kind == .save { return completePath() }
+        p.completions = []
         // less's modifiers, typed before the pattern (`!`, `^N`, `*`, `^E`, `@`, `^F`, `^K`, `^W`).
         if p.isSearch, p.editor.characters.isEmpty, p.toggleModifier(for: key) {
             prompt = p
@@ -250,6 +277,16 @@ extension PagerState {
             return []
         case .optionName(let change):
             return namedOption(text, change)
+        case .examine:
+            return examine(text)
+        case .save:
+            return save(to: text)
+        case .overwrite:
+            return []  // answered by one key (`promptKey`)
+        case .shell:
+            return shell(text)
+        case .pipe(let mark):
+            return pipe(mark: mark, command: text)
         case .search(let forward):
             active.viewport.position = p.origin
             let patternText = text.isEmpty ? (searchHistory.last ?? "") : text

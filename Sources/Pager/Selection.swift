@@ -369,6 +369,12 @@ extension PagerState {
         pushBack()
         let existing = documents.firstIndex { $0.path != nil && $0.path == spec.path }
         let index = existing ?? open(spec)
+        if examining {
+            // `:e`: after the current file in the list, as less puts it (a file in the list
+            // already stays where it is).
+            examining = false
+            if existing == nil || !fileList.contains(index) { placeAfterCurrent(index) }
+        }
         let effects = switchTo(index)
         if let fragment, let h = active.heading(slug: fragment.removingPercentEscapes().lowercased()) {
             jumpToBlock(h.blockIndex)

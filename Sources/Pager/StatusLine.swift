@@ -59,7 +59,9 @@ extension PagerState {
             right.append("p\(pages.current)/\(pages.total)")
             right.append(atEnd ? "(END)" : "\(percent(top: top))%")
         }
-        if documents.count > 1, help == nil { right.insert("file \(current + 1)/\(documents.count)", at: 0) }
+        if fileList.count > 1, help == nil, let n = fileList.firstIndex(of: current) {
+            right.insert("file \(n + 1)/\(fileList.count)", at: 0)
+        }
         return (left, right.joined(separator: "  "), false)
     }
 

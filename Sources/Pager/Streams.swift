@@ -17,6 +17,8 @@ public enum Seeking: Sendable, Equatable {
     case line(Int)
     /// `N%`: a share of the whole, once the whole is known.
     case percent(Int)
+    /// `s FILE`: the whole input saved to the file, once it has all arrived.
+    case save(path: String)
     /// A forward search: the `remaining`-th match from `from` (the pattern is `search`'s),
     /// looked for a slice of texts at a time; once the whole input is in and its end was
     /// passed, it wraps round to the top (`wrapped`) up to `origin`, where it began.
@@ -25,6 +27,7 @@ public enum Seeking: Sendable, Equatable {
     var statusText: String {
         switch self {
         case .end, .percent: return "reading to the end (^C stops)"
+        case .save: return "reading to the end to save it (^C stops)"
         case .line(let n): return "reading to line \(n) (^C stops)"
         case .match: return "searching… (^C stops)"
         }
@@ -86,6 +89,10 @@ extension PagerState {
             seeking = nil
             jump(toPercent: p)
             return []
+        case .save(let path):
+            guard ended else { return [] }
+            seeking = nil
+            return [.saveInput(document: current, path: path, mode: .create, complete: true)]
         case .match(let from, let remaining, let origin, let wrapped):
             guard let over = seekMatch(from: from, remaining: remaining, origin: origin, wrapped: wrapped, ended: ended) else {
                 return []

@@ -36,6 +36,12 @@ public protocol TerminalBackend: AnyObject {
     /// back. The caller redraws everything.
     func handOver<T>(_ body: () throws -> T) throws -> T
 
+    /// Inside `handOver`'s body: writes `message` and `  (press RETURN)` and waits for a line
+    /// to be typed, as less does after a shell command (`!done`), so that what the command
+    /// wrote stays on the screen until the reader is done with it. `^C` does not end folio
+    /// there. A fake does nothing (the default).
+    func waitForReturn(after message: String)
+
     /// The loop is ending folio for `signal`: what follows (restore, save) must end within
     /// a bound, or the process is ended anyway (`TerminalSession`: its watchdog). A fake does
     /// nothing.
@@ -44,6 +50,7 @@ public protocol TerminalBackend: AnyObject {
 
 extension TerminalBackend {
     public func leaving(dueTo signal: Signal) {}
+    public func waitForReturn(after message: String) {}
 
     /// Waits for the terminal and signals only (no wake descriptor).
     public func waitForInput(timeoutMilliseconds: Int32) -> [IOEvent] {

@@ -192,6 +192,29 @@ public final class TerminalSession {
         return try body()
     }
 
+    /// While handed over (cooked mode, the main screen): `message  (press RETURN)`, then a
+    /// line read from the terminal. SIGINT and SIGQUIT are ignored meanwhile (the tty drops
+    /// the line they interrupt), so `^C` here does not end folio.
+    public func waitForReturn(after message: String) {
+        let text = Array((message + "  (press RETURN)").utf8)
+        _ = text.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+        var ignore = sigaction()
+        ignore.__sigaction_handler.sa_handler = SIG_IGN
+        var oldInt = sigaction(), oldQuit = sigaction()
+        sigaction(SIGINT, &ignore, &oldInt)
+        sigaction(SIGQUIT, &ignore, &oldQuit)
+        defer {
+            sigaction(SIGINT, &oldInt, nil)
+            sigaction(SIGQUIT, &oldQuit, nil)
+        }
+        var byte: UInt8 = 0
+        while true {
+            let n = read(fd, &byte, 1)
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 || byte == 0x0A || byte == 0x0D { break }
+        }
+    }
+
     /// Restores the terminal and ends the process the way `signal` would have, so the parent
     /// sees the right exit status. For the top of the run loop only.
     public func exit(dueTo signal: Signal) -> Never {

@@ -33,6 +33,7 @@ extension Folio {
             config.hostName = String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         }
         options.configureReading(&config)
+        config.secure = environment["LESSSECURE"] == "1"  // less's secure mode: no shell, no other files
         config.literalSearch = options.literal
         config.mouse = options.mouse
         config.chopLongLines = options.chopLongLines

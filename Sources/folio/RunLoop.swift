@@ -356,6 +356,16 @@ struct RunLoop {
             for effect in reread() { perform(effect) }
         case .leftDocumentForSearch(let index):
             leftDocumentForSearch(index)
+        case .examine(let path):
+            examine(path)
+        case .completePath(let prefix):
+            completePath(prefix)
+        case .saveInput(let index, let path, let mode, let complete):
+            saveInput(index, to: path, mode: mode, complete: complete)
+        case .shell(let command):
+            runShell(command)
+        case .pipe(let command, let index, let lines):
+            pipe(lines, of: index, to: command)
         case .leftDocument(let index):
             positions.save(state: state, loaded: loaded, documentIndex: index)
             // The first time a file given on the command line is shown (`:n`), it opens

@@ -20,7 +20,7 @@ import Testing
 
     @Test func multiKeySequences() {
         #expect(interpret("ma'a''") == [.setMark("a"), .gotoMark("a"), .previousPosition])
-        #expect(interpret("ZZ:n:p:q:x") == [.quit, .nextFile, .previousFile, .quit, .nextFile])
+        #expect(interpret("ZZ:n:p:q:x:d:e:f") == [.quit, .nextFile, .previousFile, .quit, .firstFile, .removeFile, .examine, .info])
         #expect(interpret("]][[") == [.nextHeading, .previousHeading])
         #expect(interpret("<C-o><C-n><C-o>p") == [.selectNext, .selectPrevious])
         // Esc-commands come as Alt keys (the decoder joins Esc and a key typed soon after it);

@@ -35,6 +35,8 @@ final class FakeTerminal: TerminalBackend {
         case restore
         case suspend
         case handOver
+        /// `waitForReturn(after:)`, with its message.
+        case pressReturn(String)
     }
 
     let options: TerminalOptions
@@ -107,6 +109,10 @@ final class FakeTerminal: TerminalBackend {
     func handOver<T>(_ body: () throws -> T) throws -> T {
         calls.append(.handOver)
         return try body()
+    }
+
+    func waitForReturn(after message: String) {
+        calls.append(.pressReturn(message))
     }
 }
 
