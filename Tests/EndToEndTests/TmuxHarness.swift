@@ -69,6 +69,9 @@ final class TmuxSession {
 
     /// Pause after an Esc that is followed by more keys in the same `sendKeys` call, so the
     /// program's escape timeout (25–50 ms) turns it into Escape rather than Alt-<next key>.
+    /// folio then takes the next key, typed within its Esc-prefix window (500 ms), as less's
+    /// `Esc`-that-key (`<Esc>u` is `Esc u`); a key meant alone goes in a later call, after a
+    /// longer pause.
     static let escapePause: TimeInterval = 0.1
     /// Polling interval of `waitFor`.
     static let pollInterval: TimeInterval = 0.02
