@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # The pager figures of the text and stream issues, folio beside less in the same run:
 #   scripts/pager-bench.sh FOLIO_BIN [WORK_DIR]
-#   ONLY="log git yes slow markdown" picks parts (default: all).
+#   ONLY="log git yes tiny slow markdown" picks parts (default: all).
 # Generates its inputs in WORK_DIR (default: a new temp dir; about 1.3 GB), drives both pagers
 # in a private tmux server (100x30) and polls the pane for the text each step must show, so
 # every time includes ~2-5 ms of polling. Memory is read from /proc/PID/status.
 #   - 1 GB log: first screen, G, g, a search for a word only on the last line, RssAnon after.
 #   - 50 MB `git log -p`-style stream piped in: first screen.
 #   - `yes |`: first screen, VmHWM and RssAnon after 10 s idle.
+#   - 100 MB of `y` lines piped, then G: time to the end, VmHWM and RssAnon.
 #   - slow pipe: first line on screen while the writer is still sleeping.
 #   - 20 MB and 100 MB Markdown (folio-bench's document): first screen, the worst of 20 `j`
 #     latencies sent right after the first screen (while the full parse runs), VmHWM after G
@@ -97,6 +98,17 @@ want yes && for who in folio less; do
   first=(); for _ in 1 2 3 4 5; do open "yes | $([ $who = folio ] && echo "$bin" || echo less)"; wait_for "y"; first+=("$(ms "$start")"); done
   pid=$(newest $who); a=$(mem "$pid" 'VmRSS'); sleep 10
   echo "yes | $who: first screen $(summary "${first[@]}"); $a-> after 10 s $(mem "$pid" 'VmRSS|VmHWM|RssAnon')"
+done
+
+# --- tiny lines ----------------------------------------------------------------------------
+# 100 MB of 2-byte lines piped, then G: the memory a line index costs (issue 27, item 9).
+tiny=$work/tiny.txt
+[ -s "$tiny" ] || { yes | head -c 104857600 > "$tiny"; echo TINY-END >> "$tiny"; }
+want tiny && for who in folio less; do
+  open "cat '$tiny' | $([ $who = folio ] && echo "$bin" || echo less)"; wait_for "y"
+  s=$(date +%s%N); t send-keys -t 0 G; wait_for "TINY-END" 2000000; g=$(ms "$s")
+  pid=$(newest $who); sleep 2
+  echo "100 MB of 2-byte lines | $who: G shows the end after $g ms; $(mem "$pid" 'VmHWM|RssAnon')"
 done
 
 # --- slow pipe ------------------------------------------------------------------------------

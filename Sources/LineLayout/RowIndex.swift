@@ -3,8 +3,9 @@
 /// scrolls through is built on it.
 ///
 /// Compact, because a 1 GB log has ten million lines: one byte per unit (a 7-bit count, 127
-/// meaning "see `large`", and a flag that the count is exact), plus one sum per group of
-/// `groupSize` units in a Fenwick tree. Look-ups cost O(log groups + groupSize).
+/// meaning "see `large`", and a flag that the count is exact) — kept once for a group of
+/// `groupSize` units that all hold the same byte (`GroupedBytes`: a text's short lines) —
+/// plus one sum per group in a Fenwick tree. Look-ups cost O(log groups + groupSize).
 ///
 /// Counts may be *estimates*: a unit not laid out at this width yet (after a resize, or
 /// before the background layout reached it) has a guessed count, replaced when it is laid
@@ -23,7 +24,7 @@ public struct RowIndex: Sendable, Equatable {
     private static let exactBit: UInt8 = 0x80
     private static let largeMark: UInt8 = 0x7F
 
-    private var counts: [UInt8] = []
+    private var counts = GroupedBytes()
     /// Counts of 127 rows or more, by unit.
     private var large: [Int: Int] = [:]
     /// Hidden units as a bit set; empty = none hidden.
@@ -105,17 +106,17 @@ public struct RowIndex: Sendable, Equatable {
 
     /// Visible rows of a run of units (within one group: the inner loop of every look-up).
     private func visibleSum(units range: Range<Int>) -> Int {
-        counts.withUnsafeBufferPointer { buffer in
-            var sum = 0
-            for k in range {
-                let byte = buffer[k] & ~Self.exactBit
-                let n = byte == Self.largeMark ? large[k, default: 0] : Int(byte)
-                sum += n
-            }
-            guard !hiddenBits.isEmpty else { return sum }
-            for k in range where isHidden(unit: k) { sum -= count(ofUnit: k) }
-            return sum
+        guard !range.isEmpty else { return 0 }
+        var sum = 0
+        if let byte = counts.uniformByte(ofGroup: range.lowerBound / Self.groupSize).map({ $0 & ~Self.exactBit }),
+           byte != Self.largeMark {
+            sum = Int(byte) * range.count
+        } else {
+            for k in range { sum += count(ofUnit: k) }
         }
+        guard !hiddenBits.isEmpty else { return sum }
+        for k in range where isHidden(unit: k) { sum -= count(ofUnit: k) }
+        return sum
     }
 
     /// The rows of unit `u`; empty (where it would stand) when hidden.
@@ -142,22 +143,24 @@ public struct RowIndex: Sendable, Equatable {
             step /= 2
         }
         // Groups 0..<g hold `before` rows; the row is in group g.
-        let found: (unit: Int, row: Int)? = counts.withUnsafeBufferPointer { buffer in
-            var u = g * Self.groupSize
-            var at = before
-            let noneHidden = hiddenBits.isEmpty
-            while u < buffer.count {
-                let byte = buffer[u] & ~Self.exactBit
-                var n = byte == Self.largeMark ? large[u, default: 0] : Int(byte)
-                if !noneHidden && isHidden(unit: u) { n = 0 }
-                if r < at + n { return (u, r - at) }
-                at += n
-                u += 1
-            }
-            return nil
+        var u = g * Self.groupSize
+        var at = before
+        if hiddenBits.isEmpty, g < counts.groupCount,
+           let byte = counts.uniformByte(ofGroup: g).map({ $0 & ~Self.exactBit }), byte != Self.largeMark, byte > 0 {
+            // Every unit of the group has `byte` rows: no walk.
+            let k = (r - at) / Int(byte)
+            if u + k < unitCount { return (u + k, (r - at) % Int(byte)) }
+            preconditionFailure("row index sums disagree")
         }
-        guard let found else { preconditionFailure("row index sums disagree") }
-        return found
+        let noneHidden = hiddenBits.isEmpty
+        while u < unitCount {
+            var n = count(ofUnit: u)
+            if !noneHidden && isHidden(unit: u) { n = 0 }
+            if r < at + n { return (u, r - at) }
+            at += n
+            u += 1
+        }
+        preconditionFailure("row index sums disagree")
     }
 
     /// The first visible unit at or after `u` (nil when none).
@@ -176,8 +179,7 @@ public struct RowIndex: Sendable, Equatable {
     /// Adds a unit at the end.
     public mutating func append(count: Int, exact: Bool) {
         let u = counts.count
-        counts.append(0)
-        store(count, exact: exact, unit: u)
+        counts.append(encode(count, exact: exact, unit: u))
         if !exact { estimatedUnits += 1 }
         let g = u / Self.groupSize
         if g == groupCount {
@@ -198,10 +200,10 @@ public struct RowIndex: Sendable, Equatable {
             var sum = 0
             for j in k..<(k + n) {
                 let c = max(0, new[j])
-                counts.append(0)
-                store(c, exact: exact, unit: counts.count - 1)
+                counts.append(encode(c, exact: exact, unit: counts.count))
                 sum += c
             }
+            counts.settle(group: g)
             if !exact { estimatedUnits += n }
             add(sum, toGroup: g)
             k += n
@@ -213,6 +215,7 @@ public struct RowIndex: Sendable, Equatable {
         let old = self.count(ofUnit: u)
         let wasExact = isExact(unit: u)
         store(count, exact: exact, unit: u)
+        counts.settle(group: u / Self.groupSize)
         if wasExact != exact { estimatedUnits += exact ? -1 : 1 }
         if !isHidden(unit: u), old != count { add(count - old, toGroup: u / Self.groupSize) }
     }
@@ -236,13 +239,14 @@ public struct RowIndex: Sendable, Equatable {
                 if old != new && !isHidden(unit: u) { delta += new - old }
                 u += 1
             }
+            counts.settle(group: g)
             if delta != 0 { add(delta, toGroup: g) }
         }
     }
 
     /// Marks every count as an estimate (the width changed: they are the old width's).
     public mutating func markAllEstimated() {
-        for u in counts.indices { counts[u] &= ~Self.exactBit }
+        counts.formAnd(~Self.exactBit)
         estimatedUnits = counts.count
     }
 
@@ -302,18 +306,25 @@ public struct RowIndex: Sendable, Equatable {
     // MARK: - Private
 
     private mutating func store(_ count: Int, exact: Bool, unit u: Int) {
+        if counts[u] & ~Self.exactBit == Self.largeMark { large[u] = nil }
+        counts[u] = encode(count, exact: exact, unit: u)
+    }
+
+    /// The byte for `count` rows of unit `u` (a large count goes into `large`).
+    private mutating func encode(_ count: Int, exact: Bool, unit u: Int) -> UInt8 {
         let n = max(0, count)
         var byte: UInt8
         if n >= Int(Self.largeMark) {
             large[u] = n
             byte = Self.largeMark
         } else {
-            if counts[u] & ~Self.exactBit == Self.largeMark { large[u] = nil }
             byte = UInt8(n)
         }
-        if exact { byte |= Self.exactBit }
-        counts[u] = byte
+        return exact ? byte | Self.exactBit : byte
     }
+
+    /// Bytes the counts and sums hold (for tests: a text's short lines cost no byte each).
+    var bytesHeld: Int { counts.bytesHeld + fenwick.capacity * 8 + hiddenBits.capacity * 8 + large.count * 16 }
 
     /// Rows in groups 0..<g.
     private func prefix(groups g: Int) -> Int {

@@ -266,29 +266,6 @@ public final class ByteStore: @unchecked Sendable {
     }
 }
 
-/// Where each line of a text input starts, found by scanning for LF as far as asked. Four
-/// bytes a line (offsets relative to a base every 1024 lines), so ten million lines cost 40 MB.
-struct LineStarts {
-    private var lows: [UInt32] = []
-    private var bases: [Int] = []
-    private var overflow: [Int: Int] = [:]
-    var count: Int { lows.count }
-
-    mutating func append(_ start: Int) {
-        let i = lows.count
-        if i % 1024 == 0 { bases.append(start) }
-        let relative = start - bases[i / 1024]
-        if relative < Int(UInt32.max) { lows.append(UInt32(relative)) } else { lows.append(UInt32.max); overflow[i] = start }
-    }
-
-    subscript(i: Int) -> Int {
-        let low = lows[i]
-        return low == UInt32.max ? overflow[i]! : bases[i / 1024] + Int(low)
-    }
-
-    mutating func removeAll() { lows = []; bases = []; overflow = [:] }
-}
-
 /// A text document: each input line is one unit, shown as written (terminal styles decoded,
 /// controls made visible), wrapped at the width between characters like less, or chopped.
 ///
@@ -301,7 +278,12 @@ public final class TextContent: LayoutContent, @unchecked Sendable {
     /// Tab stops every this many columns (less's `-x`): part of the text, which search matches.
     public let tabWidth: Int
     private let lock = Lock()
-    private var starts = LineStarts()
+    // Guarded by `lock` (a run-time exclusivity check cost a few percent of indexing).
+    @exclusivity(unchecked) private var starts = LineStarts()
+    /// Where line `u` starts (with the lock held).
+    private func start(_ u: Int) -> Int { starts.start(u, scan: scanLineEnds) }
+    /// Where the line after `u` starts, or where the bytes scanned end (with the lock held).
+    private func end(_ u: Int) -> Int { u + 1 < starts.count ? start(u + 1) : scanned }
     /// Bytes scanned for line ends so far.
     private var scanned = 0
     private var ended = false
@@ -373,16 +355,37 @@ public final class TextContent: LayoutContent, @unchecked Sendable {
         return end - from
     }
 
+    /// The offsets just after the first `count` LFs at or after `from`, among the bytes
+    /// scanned (`LineStarts.Scan`: a sampled group's lines, all within `sampledSpan` bytes).
+    private func scanLineEnds(from: Int, count: Int) -> (starts: [Int], complete: Bool) {
+        var found: [Int] = []
+        found.reserveCapacity(count)
+        var reached = from
+        store.forEachPiece(in: from..<min(scanned, from + LineStarts.sampledSpan + 1)) { piece, base in
+            var p = piece.baseAddress!
+            let stop = piece.baseAddress! + piece.count
+            while found.count < count, p < stop, let hit = memchr(p, 0x0A, stop - p) {
+                found.append(base + (UnsafeRawPointer(hit) - piece.baseAddress!) + 1)
+                p = UnsafeRawPointer(hit) + 1
+            }
+            reached = base + piece.count
+            return found.count < count
+        }
+        let complete = found.count == count
+        while found.count < count { found.append(max(found.last ?? from, reached)) }
+        return (found, complete)
+    }
+
     /// Cuts the line that started at `lineStart` into pieces up to `end` (its next line's
     /// start when `lineEnded`) if it is giant. Called with the lock held. The cuts depend only
     /// on the bytes, so a line cut as it arrives is cut where it would be cut whole.
     private func cutGiantLine(before end: Int, lineEnded: Bool) {
         guard starts.count > 0, end - lineStart > Self.giantLineBytes else { return }
         let margin = lineEnded ? Self.giantPieceBytes : 2 * Self.giantPieceBytes
-        while end - starts[starts.count - 1] > margin {
-            let cut = safeCut(near: starts[starts.count - 1] + Self.giantPieceBytes)
-            guard cut > starts[starts.count - 1], cut < end else { return }
-            starts.append(cut)
+        while end - starts.last > margin {
+            let cut = safeCut(near: starts.last + Self.giantPieceBytes)
+            guard cut > starts.last, cut < end else { return }
+            starts.append(cut, afterLineEnd: false)
             continuations.append(starts.count - 1)
         }
     }
@@ -439,6 +442,9 @@ public final class TextContent: LayoutContent, @unchecked Sendable {
     /// Bytes scanned for line ends.
     public var indexedBytes: Int { lock.lock(); defer { lock.unlock() }; return scanned }
 
+    /// Bytes the line index holds (for tests: short lines cost a fraction of a byte each).
+    var indexBytesHeld: Int { lock.lock(); defer { lock.unlock() }; return starts.bytesHeld + continuations.capacity * 8 }
+
     /// Forgets all lines (the input started over).
     public func reset() {
         lock.lock(); defer { lock.unlock() }
@@ -456,7 +462,7 @@ public final class TextContent: LayoutContent, @unchecked Sendable {
         guard starts.count > 0 else { return 0 }
         // The last start opens a line whose LF has not arrived: a unit only at end of input
         // (or when it is empty after a final LF: no unit at all).
-        let lastStart = starts[starts.count - 1]
+        let lastStart = starts.last
         if ended { return lastStart < scanned ? starts.count : starts.count - 1 }
         return starts.count - 1
     }
@@ -470,8 +476,7 @@ public final class TextContent: LayoutContent, @unchecked Sendable {
     /// The bytes of line `u` without its line end (LF, or CR LF).
     public func lineBytes(_ u: Int) -> [UInt8] {
         lock.lock()
-        let start = starts[u]
-        let end = u + 1 < starts.count ? starts[u + 1] : scanned
+        let start = self.start(u), end = self.end(u)
         lock.unlock()
         var bytes = store.bytes(start..<end)
         if bytes.last == 0x0A { bytes.removeLast() }
@@ -482,7 +487,7 @@ public final class TextContent: LayoutContent, @unchecked Sendable {
     /// Byte offset in the input where line `u` starts.
     public func startOffset(ofUnit u: Int) -> Int {
         lock.lock(); defer { lock.unlock() }
-        return starts[u]
+        return start(u)
     }
 
     /// The line holding byte `offset` of the input, among the lines found so far (nil when
@@ -491,14 +496,8 @@ public final class TextContent: LayoutContent, @unchecked Sendable {
         let units = unitCount
         lock.lock(); defer { lock.unlock() }
         guard units > 0, offset >= 0 else { return nil }
-        let end = units < starts.count ? starts[units] : scanned
-        guard offset < end else { return nil }
-        var lo = 0, hi = units - 1
-        while lo < hi {
-            let mid = (lo + hi + 1) >> 1
-            if starts[mid] <= offset { lo = mid } else { hi = mid - 1 }
-        }
-        return lo
+        guard offset < end(units - 1) else { return nil }
+        return starts.line(startingAtOrBefore: offset, among: units, scan: scanLineEnds)
     }
 
     /// Byte offsets where lines `start...` begin, followed by where the last of them ends:
@@ -508,10 +507,10 @@ public final class TextContent: LayoutContent, @unchecked Sendable {
         let units = unitCount
         lock.lock(); defer { lock.unlock() }
         guard start >= 0, start < units else { return [] }
-        var bounds = [starts[start]]
+        var bounds = [self.start(start)]
         var u = start
         while u < units && u - start < maxUnits {
-            let end = u + 1 < starts.count ? starts[u + 1] : scanned
+            let end = self.end(u)
             if u > start && end - bounds[0] > maxBytes { break }
             bounds.append(end)
             u += 1
@@ -522,8 +521,7 @@ public final class TextContent: LayoutContent, @unchecked Sendable {
     /// Byte length of line `u` (line end included).
     func byteLength(_ u: Int) -> Int {
         lock.lock(); defer { lock.unlock() }
-        let end = u + 1 < starts.count ? starts[u + 1] : scanned
-        return end - starts[u]
+        return self.end(u) - self.start(u)
     }
 
     public func decoded(_ u: Int) -> StyledLine {
@@ -535,10 +533,8 @@ public final class TextContent: LayoutContent, @unchecked Sendable {
     public func estimatesAreExact(options: LayoutOptions) -> Bool { options.chopLongLines }
 
     public func estimatedRows(ofUnit u: Int, options: LayoutOptions) -> Int {
-        let width = options.width
         if options.chopLongLines { return 1 }
-        let n = byteLength(u) - 1
-        return max(1, (n + width - 1) / max(1, width))
+        return estimatedRows(of: u..<(u + 1), options: options)[0]
     }
 
     public func estimatedRows(of units: Range<Int>, options: LayoutOptions) -> [Int] {
@@ -547,11 +543,20 @@ public final class TextContent: LayoutContent, @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         var out = [Int]()
         out.reserveCapacity(units.count)
-        var start = units.isEmpty ? 0 : starts[units.lowerBound]
-        for u in units {
-            let end = u + 1 < starts.count ? starts[u + 1] : scanned
-            out.append(max(1, (end - start - 1 + width - 1) / width))
-            start = end
+        var u = units.lowerBound
+        while u < units.upperBound {
+            if let group = starts.sampledGroup(holding: u) {
+                // Lines whose starts are not kept are estimated by their group's mean
+                // length: finding each one's would read the group's bytes again (the
+                // background count reads them anyway, and makes the counts exact).
+                let mean = group.bytes / group.lines.count
+                let end = min(units.upperBound, group.lines.upperBound)
+                out.append(contentsOf: repeatElement(max(1, (mean - 1 + width - 1) / width), count: end - u))
+                u = end
+            } else {
+                out.append(max(1, (self.end(u) - self.start(u) - 1 + width - 1) / width))
+                u += 1
+            }
         }
         return out
     }

@@ -41,8 +41,10 @@ import Testing
         if model.rowCount == 0 { #expect(index.unit(atRow: 0) == nil, sourceLocation: sourceLocation) }
     }
 
-    @Test(arguments: [1, 2, 3, 4, 5])
-    func randomOperationsAgreeWithTheModel(seed: UInt64) {
+    /// `ones`: most counts are 1 and exact, as a text's lines are, so most groups hold one
+    /// byte for all their units and go back and forth from it.
+    @Test(arguments: [1, 2, 3, 4, 5], [false, true])
+    func randomOperationsAgreeWithTheModel(seed: UInt64, ones: Bool) {
         var random = SeededRandom(seed: seed)
         var index = RowIndex()
         var model = Model()
@@ -50,8 +52,9 @@ import Testing
             let op = Int.random(in: 0..<100, using: &random)
             switch op {
             case 0..<45:
-                let n = Int.random(in: 0...3, using: &random) == 0 ? Int.random(in: 0...400, using: &random) : Int.random(in: 0...4, using: &random)
-                let exact = Bool.random(using: &random)
+                var n = Int.random(in: 0...3, using: &random) == 0 ? Int.random(in: 0...400, using: &random) : Int.random(in: 0...4, using: &random)
+                var exact = Bool.random(using: &random)
+                if ones && Int.random(in: 0..<10, using: &random) > 0 { n = 1; exact = true }
                 index.append(count: n, exact: exact)
                 model.counts.append(n); model.exact.append(exact); model.hidden.append(false)
             case 45..<65 where !model.counts.isEmpty:
@@ -81,6 +84,12 @@ import Testing
             case 86..<88:
                 index.markAllEstimated()
                 for u in model.exact.indices { model.exact[u] = false }
+            case 88..<94 where !model.counts.isEmpty:
+                let start = Int.random(in: 0..<model.counts.count, using: &random)
+                let n = Int.random(in: 1...150, using: &random)
+                let rows = (0..<n).map { _ in ones || Bool.random(using: &random) ? 1 : Int.random(in: 0...200, using: &random) }
+                index.setExactCounts(from: start, count: n) { rows[$0] }
+                for k in 0..<n where start + k < model.counts.count { model.counts[start + k] = rows[k]; model.exact[start + k] = true }
             default:
                 break
             }
