@@ -160,6 +160,13 @@ public struct ChunkPlan: Sendable {
     /// own (`MarkdownParser.parse(handingOver:keeper:)`).
     public func run<Value>(_ work: (Chunk) -> PieceOutcome<Value>,
                            settled: ((Range<Int>) -> Void)? = nil) -> [Value]? {
+        try? runReporting(work, settled: settled).get().values
+    }
+
+    /// `run`, saying why the pieces cannot be used when they cannot, and how many cuts were
+    /// refused and healed when they can.
+    public func runReporting<Value>(_ work: (Chunk) -> PieceOutcome<Value>, settled: ((Range<Int>) -> Void)? = nil)
+        -> Result<(values: [Value], healed: Int), PieceReport.Reason> {
         let outcomes: [PieceOutcome<Value>]
         if let settled {
             let frontier = Frontier(count: chunks.count)
@@ -181,6 +188,7 @@ public struct ChunkPlan: Sendable {
         var values: [Value] = []
         values.reserveCapacity(chunks.count)
         var expanded = 0  // the accepted pieces' link bytes
+        var healed = 0
         var k = 0
         while k < chunks.count {
             var outcome = outcomes[k]
@@ -192,12 +200,13 @@ public struct ChunkPlan: Sendable {
                 for j in (k + 1)...last { chunk = chunk.joined(with: chunks[j]) }
                 outcome = work(chunk)
             }
-            guard case .done(let value, let bytes) = outcome else { return nil }
+            guard case .done(let value, let bytes) = outcome else { return .failure(.definitionsDisagree) }
             values.append(value)
             expanded += bytes
+            healed += last - k
             k = last + 1
         }
-        return wholeWithinReferenceBudget(expanded: expanded) ? values : nil
+        return wholeWithinReferenceBudget(expanded: expanded) ? .success((values, healed)) : .failure(.referenceBudget)
     }
 
     /// Which pieces are done, and how far from the start all of them are (`run`'s `settled`).
@@ -239,6 +248,18 @@ public struct ChunkPlan: Sendable {
     /// A plan with pieces of about `targetBytes` (at least 2 pieces), or nil when the source
     /// has no usable cut or cannot be cut safely.
     public init?(_ source: [UInt8], targetBytes: Int) {
+        guard case .success(let plan) = Self.make(source, targetBytes: targetBytes) else { return nil }
+        self = plan
+    }
+
+    /// A plan, or why the source cannot be cut.
+    public static func make(_ source: [UInt8], targetBytes: Int) -> Result<ChunkPlan, PieceReport.Reason> {
+        var refusal = PieceReport.Reason.empty
+        let plan = ChunkPlan(source, targetBytes: targetBytes, refusal: &refusal)
+        return plan.map { .success($0) } ?? .failure(refusal)
+    }
+
+    private init?(_ source: [UInt8], targetBytes: Int, refusal: inout PieceReport.Reason) {
         // Front matter is cut off before parsing (`MarkdownParser`): cmark parses what follows
         // it as a document of its own, so the scan and the pieces start after it (and the
         // joined pieces get its block in front, `MarkdownParser.join`).
@@ -246,7 +267,8 @@ public struct ChunkPlan: Sendable {
         let skipped = frontMatter?.byteCount ?? 0
         guard skipped < source.count,
               var scan = source.withUnsafeBufferPointer({ buffer in
-                  LineScan.run(UnsafeBufferPointer(rebasing: buffer[skipped...]), targetBytes: max(1, targetBytes))
+                  LineScan.run(UnsafeBufferPointer(rebasing: buffer[skipped...]), targetBytes: max(1, targetBytes),
+                               refusal: &refusal)
               })
         else { return nil }
         if let frontMatter {
@@ -259,7 +281,7 @@ public struct ChunkPlan: Sendable {
         // of the work, and a 20 MB changelog's 225 KB of definitions made 1.8 MB pieces, two
         // cmark trees of which in flight were ~25 MB of the pager's peak.
         let chunks = scan.chunks
-        guard chunks.count >= 2 else { return nil }
+        guard chunks.count >= 2 else { refusal = .noCut; return nil }
         self.chunks = chunks
         longestDefinition = scan.longestDefinition
         sourceByteCount = source.count
@@ -449,13 +471,13 @@ struct LineScan {
     var proposedLabels: [[UInt8]] = []
     var probedLabels = Set<[UInt8]>()
 
-    static func run(_ bytes: UnsafeBufferPointer<UInt8>, targetBytes: Int) -> LineScan? {
-        guard bytes.count > 0 else { return nil }
+    static func run(_ bytes: UnsafeBufferPointer<UInt8>, targetBytes: Int, refusal: inout PieceReport.Reason) -> LineScan? {
+        guard bytes.count > 0 else { refusal = .empty; return nil }
         let count = bytes.count
         // A lone CR ends a line for CommonMark but not for this scan.
         var cr = 0
         while let at = bytes.firstIndex(of: 0x0D, from: cr) {
-            if at + 1 >= count || bytes[at + 1] != 0x0A { return nil }
+            if at + 1 >= count || bytes[at + 1] != 0x0A { refusal = .loneCarriageReturn; return nil }
             cr = at + 1
         }
 
@@ -527,7 +549,7 @@ struct LineScan {
                     guard indent <= 3, bytes[p] == UInt8(ascii: "["),
                           previousBlank || previousHeading || previousDefinition,
                           isWholeDefinition(bytes, p, end)
-                    else { return nil }
+                    else { refusal = .unplaceableDefinition; return nil }
                     isDefinition = true
                     chunkDefinitions.append(line)
                     scan.longestDefinition = max(scan.longestDefinition, end - p)
@@ -565,7 +587,10 @@ struct LineScan {
                                            closingBrackets: chunkBrackets, nextLineBrackets: 0, probes: chunkProbes))
         // A probed label that is also proposed would resolve whatever the line was.
         if !scan.probedLabels.isEmpty {
-            for definition in scan.proposedLabels where scan.probedLabels.contains(definition) { return nil }
+            for definition in scan.proposedLabels where scan.probedLabels.contains(definition) {
+                refusal = .probedDefinition
+                return nil
+            }
         }
         return scan
     }

@@ -16,10 +16,46 @@ public enum MarkdownParser {
     /// tried the pieces). `packed: false` leaves the inlines as arrays of nodes (`Inlines`):
     /// print mode lays each block out once and would only pay for packing and unpacking.
     public static func parse(_ bytes: [UInt8], inPieces: Bool = true, packed: Bool = true) -> Document {
-        if inPieces, bytes.count >= piecewiseBytes, let plan = ChunkPlan(bytes, targetBytes: pieceBytes),
-           let document = parseInPieces(bytes, plan: plan, packed: packed) {
-            return document
+        parseReporting(bytes, inPieces: inPieces, packed: packed).document
+    }
+
+    /// `parse`, with whether the pieces were used and, if not, why.
+    public static func parseReporting(_ bytes: [UInt8], inPieces: Bool = true,
+                                      packed: Bool = true) -> (document: Document, report: PieceReport) {
+        var bytes = bytes  // (shared with the caller's: nothing writes to it without a keeper)
+        return parseReporting(handingOver: &bytes, inPieces: inPieces, packed: packed)
+    }
+
+    /// The parse behind every other: in pieces when the source is large enough and can be
+    /// cut, else whole, with the report of which and why. `bytes` is left empty; `giveBack`
+    /// and `keeper` as `parse(handingOver:giveBack:keeper:)` says.
+    public static func parseReporting(handingOver bytes: inout [UInt8], inPieces: Bool = true, packed: Bool = true,
+                                      giveBack: (() -> Void)? = nil,
+                                      keeper: SourceKeeper? = nil) -> (document: Document, report: PieceReport) {
+        defer { bytes = [] }
+        let reason: PieceReport.Reason
+        if !inPieces {
+            reason = .notAsked
+        } else if bytes.count < piecewiseBytes {
+            reason = .small
+        } else {
+            switch ChunkPlan.make(bytes, targetBytes: pieceBytes) {
+            case .failure(let refusal):
+                reason = refusal
+            case .success(let plan):
+                switch parseInPieces(&bytes, plan: plan, packed: packed, giveBack: giveBack, keeper: keeper) {
+                case .success(let parsed):
+                    return (parsed.document, PieceReport(pieces: parsed.pieces, healed: parsed.healed))
+                case .failure(let refusal):
+                    reason = refusal
+                }
+            }
         }
+        return (parseWhole(bytes, packed: packed), PieceReport(whole: reason))
+    }
+
+    /// One parse of the whole source.
+    private static func parseWhole(_ bytes: [UInt8], packed: Bool) -> Document {
         var builder: DocumentBuilder
         if let frontMatter = FrontMatter.detect(bytes) {
             let source = SourceText(Array(bytes[frontMatter.byteCount...]))
@@ -53,12 +89,7 @@ public enum MarkdownParser {
     /// the keeper gives the source back (`SourceKeeper.restore`) to be parsed whole.
     public static func parse(handingOver bytes: inout [UInt8], packed: Bool = true,
                              giveBack: (() -> Void)? = nil, keeper: SourceKeeper? = nil) -> Document {
-        defer { bytes = [] }
-        if bytes.count >= piecewiseBytes, let plan = ChunkPlan(bytes, targetBytes: pieceBytes),
-           let document = parseInPieces(&bytes, plan: plan, packed: packed, giveBack: giveBack, keeper: keeper) {
-            return document
-        }
-        return parse(bytes, inPieces: false, packed: packed)
+        parseReporting(handingOver: &bytes, packed: packed, giveBack: giveBack, keeper: keeper).document
     }
 
     /// `parse(handingOver:giveBack:keeper:)` with `reread`, which reads the same bytes again
@@ -72,13 +103,14 @@ public enum MarkdownParser {
     /// link definitions disagree (then parse whole).
     public static func parseInPieces(_ bytes: [UInt8], plan: ChunkPlan, packed: Bool = true) -> Document? {
         var bytes = bytes
-        return parseInPieces(&bytes, plan: plan, packed: packed, giveBack: nil, keeper: nil)
+        return try? parseInPieces(&bytes, plan: plan, packed: packed, giveBack: nil, keeper: nil).get().document
     }
 
     /// `parseInPieces`, emptying `bytes` once the pieces are parsed (the footnote pass keeps
     /// what it reads: `Footnotes.Source`); the same bytes when it gives nil.
     private static func parseInPieces(_ bytes: inout [UInt8], plan: ChunkPlan, packed: Bool,
-                                      giveBack: (() -> Void)?, keeper: SourceKeeper?) -> Document? {
+                                      giveBack: (() -> Void)?, keeper: SourceKeeper?)
+        -> Result<(document: Document, pieces: Int, healed: Int), PieceReport.Reason> {
         // What the footnote pass reads of the source is taken first: the bytes are let go.
         let footnotes = footnoteSource(bytes, plan: plan)
         var settled: ((Range<Int>) -> Void)?
@@ -101,16 +133,22 @@ public enum MarkdownParser {
                 letGo = true
             }
         }
-        guard var pieces = parsePieces(of: bytes, plan: plan, packed: packed, giveBack: giveBack, settled: settled) else {
+        var pieces: [Document], healed: Int
+        switch parsePieces(of: bytes, plan: plan, packed: packed, giveBack: giveBack, settled: settled) {
+        case .failure(let reason):
             if letGo, let keeper { keeper.restore(&bytes) }
             keeper?.discard()
-            return nil
+            return .failure(reason)
+        case .success(let parsed):
+            (pieces, healed) = parsed
         }
         keeper?.discard()
         bytes = []
-        return finish(join(&pieces, sourceLineCount: plan.sourceLineCount, frontMatter: plan.frontMatter,
-                           giveBack: giveBack),
-                      footnotes: footnotes, plan: plan)
+        let count = pieces.count
+        let document = finish(join(&pieces, sourceLineCount: plan.sourceLineCount, frontMatter: plan.frontMatter,
+                                   giveBack: giveBack),
+                              footnotes: footnotes, plan: plan)
+        return .success((document, count, healed))
     }
 
     /// Each piece of `plan` parsed (a function of its own, so that nothing holds `bytes`
@@ -118,9 +156,10 @@ public enum MarkdownParser {
     /// `giveBack` is called as the pieces pass each eighth of the source (each piece's cmark
     /// tree is freed when its blocks are built, among the blocks kept).
     private static func parsePieces(of bytes: [UInt8], plan: ChunkPlan, packed: Bool,
-                                    giveBack: (() -> Void)? = nil, settled: ((Range<Int>) -> Void)? = nil) -> [Document]? {
+                                    giveBack: (() -> Void)? = nil, settled: ((Range<Int>) -> Void)? = nil)
+        -> Result<(values: [Document], healed: Int), PieceReport.Reason> {
         let eighth = max(1, bytes.count / 8)
-        return plan.run({ chunk in
+        return plan.runReporting({ chunk in
             // After each piece that ends in a new eighth of the source.
             defer { if let giveBack, chunk.bytes.lowerBound / eighth != chunk.bytes.upperBound / eighth { giveBack() } }
             return parse(chunk, of: bytes, plan: plan, packed: packed)

@@ -108,8 +108,9 @@ if let i = args.firstIndex(of: "--memory"), i + 1 < args.count {
     var source: [UInt8]? = [UInt8](FileManager.default.contents(atPath: args[i + 1]) ?? Data())
     let size = Double(source!.count) / 1_048_576
     stage(String(format: "source (%.1f MB)", size))
-    var document: Document? = MarkdownParser.parse(source!)
-    stage("Document (\(document!.blocks.count) blocks)")
+    let parsed = MarkdownParser.parseReporting(source!)
+    var document: Document? = parsed.document
+    stage("Document (\(document!.blocks.count) blocks; \(parsed.report))")
     do {
         // What the model is made of: strings over 15 UTF-8 bytes live on the heap (a 32-byte
         // header, then malloc's rounding to 16 and its 8 bytes), arrays too (32-byte header).
@@ -235,8 +236,9 @@ if let i = args.firstIndex(of: "--print-cores"), i + 1 < args.count {
     let options = LayoutOptions(width: 80)
     for _ in 0..<2 {
         let (w0, c0) = (now(), cpu())
-        let document = MarkdownParser.parse(source)
+        let (document, report) = MarkdownParser.parseReporting(source)
         let (w1, c1) = (now(), cpu())
+        print("pieces: \(report)")
         let runs = PrintRenderer.renderRuns(document, options: options, theme: Theme(depth: .trueColor))
         let (w2, c2) = (now(), cpu())
         print(String(format: "parse %.0f ms wall %.0f ms CPU; runs (%d) %.0f ms wall %.0f ms CPU",
@@ -316,7 +318,8 @@ print("document: \(String(format: "%.1f", mb)) MB, \(big.split(separator: "\n", 
 // Parse and layout throughput.
 var parseTimes: [Double] = []
 var layoutTimes: [Double] = []
-var document = MarkdownParser.parse(big)
+var (document, pieceReport) = MarkdownParser.parseReporting(Array(big.utf8))
+print("pieces: \(pieceReport)")
 var layout = DocumentLayout(document: document, options: LayoutOptions(width: 80))
 for _ in 0..<3 {
     let t0 = now()
