@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "TextModel", dependencies: ["Styling", "CellWidth"]),
         .target(name: "LineLayout", dependencies: ["MarkdownModel", "TextModel", "CellWidth", "Styling", "Threads"]),
         .target(name: "Viewport", dependencies: ["LineLayout"]),
-        .target(name: "TextSearch", dependencies: ["CPCRE2"]),
+        .target(name: "TextSearch", dependencies: ["CPCRE2", "Threads"]),
         .target(name: "Highlight", dependencies: ["CTreeSitter", "Styling", "TextSearch", "Threads"]),
         .target(name: "TerminalScreen", dependencies: ["CellWidth", "Styling"]),
         // less's options and folio's: the table, less's way of reading them, folio's settings.
@@ -42,7 +42,7 @@ let package = Package(
         .target(name: "ReadingPositions", dependencies: ["MarkdownModel", "LineLayout", "Viewport", "Threads"]),
 
         // Effects at the edge.
-        .target(name: "TerminalIO", dependencies: ["TerminalScreen"]),
+        .target(name: "TerminalIO", dependencies: ["TerminalScreen", "Threads"]),
         .target(name: "GrammarLoader", dependencies: ["Highlight", "Threads"]),
         // What stands between a named file and its bytes: LESSOPEN/LESSCLOSE, decompression.
         .target(name: "Preprocess", dependencies: ["CZlib", "CBzip2", "CLzma", "CZstd", "Threads"]),

@@ -23,10 +23,9 @@ import Glibc
 /// (`tree-sitter-runtime.so`, built with them). A grammar that is missing, fails to load, or
 /// whose query does not compile (or a directory without the runtime) is remembered as
 /// missing: its code is shown as it is, silently.
-public final class GrammarLoader: @unchecked Sendable {
+public final class GrammarLoader: Sendable {
     public let searchPath: [String]
-    private let lock = Lock()
-    private var loaded: [String: Grammar?] = [:]
+    private let loaded = Locked<[String: Grammar?]>([:])
 
     public init(searchPath: [String]) { self.searchPath = searchPath }
 
@@ -58,12 +57,12 @@ public final class GrammarLoader: @unchecked Sendable {
 
     /// The grammar named `name` (a canonical language name), loaded on first use.
     public func grammar(_ name: String) -> Grammar? {
-        lock.lock()
-        defer { lock.unlock() }
-        if let known = loaded[name] { return known }
-        let g = load(name)
-        loaded[name] = .some(g)
-        return g
+        loaded.withLock { loaded in
+            if let known = loaded[name] { return known }
+            let g = load(name)
+            loaded[name] = .some(g)
+            return g
+        }
     }
 
     /// Languages whose grammar files are on the search path (not loaded).
@@ -75,23 +74,17 @@ public final class GrammarLoader: @unchecked Sendable {
 
     /// Why tree-sitter's runtime could not be loaded from the directory of the first grammar
     /// found (nil: loaded, or not tried yet).
-    public private(set) var runtimeProblem: String?
+    public var runtimeProblem: String? { problems.withLock { $0 } }
+    private let problems = Locked<String?>(nil)
 
     /// The runtime beside the grammars, loaded once (the first directory holding a grammar
     /// asked for: grammars and runtime are built together, `scripts/build-grammars.sh`).
     private func loadRuntime(from dir: String) -> Bool {
         if Grammar.runtimeLoaded { return true }
         let path = "\(dir)/\(Self.runtimeFile)"
-        guard FileManager.default.fileExists(atPath: path) else {
-            runtimeProblem = "\(path) is missing"
-            return false
-        }
-        if let problem = Grammar.loadRuntime(at: path) {
-            runtimeProblem = "\(path) \(problem)"
-            return false
-        }
-        runtimeProblem = nil
-        return true
+        let problem = FileManager.default.fileExists(atPath: path) ? Grammar.loadRuntime(at: path) : "is missing"
+        problems.withLock { $0 = problem.map { "\(path) \($0)" } }
+        return problem == nil
     }
 
     /// tree-sitter's runtime in a grammar directory.

@@ -6,16 +6,18 @@ import Threads
 
 /// A tree-sitter grammar with its compiled `highlights.scm`: what turns code into syntax runs.
 ///
-/// `@unchecked Sendable` because it holds C pointers: the `TSLanguage` is static data of the
-/// grammar's shared object, and the `TSQuery` is written only in `init` and read-only
-/// afterwards (tree-sitter keeps all matching state in the per-call `TSQueryCursor`), so one
-/// grammar highlights on several threads at once. Each call takes a parser of its own from a
+/// Shared between threads although it holds C pointers (`SharedCObject`): the `TSLanguage` is
+/// static data of the grammar's shared object, and the `TSQuery` is written only in `init` and
+/// read-only afterwards (tree-sitter keeps all matching state in the per-call
+/// `TSQueryCursor`), so one grammar highlights on several threads at once. Each call takes a parser of its own from a
 /// pool (made once, reset between uses: print mode highlights thousands of blocks) and makes
 /// its own cursor.
-public final class Grammar: @unchecked Sendable {
+public final class Grammar: Sendable {
     public let name: String
-    private let language: OpaquePointer
-    private let query: OpaquePointer
+    private let languageObject: SharedCObject
+    private let queryObject: SharedCObject
+    private var language: OpaquePointer { languageObject.pointer }
+    private var query: OpaquePointer { queryObject.pointer }
     /// Role of each capture id (nil: colours nothing).
     private let roles: [SyntaxRole?]
     /// Text predicates of each pattern (`#eq?`, `#match?`, `#any-of?` and their negations).
@@ -53,7 +55,7 @@ public final class Grammar: @unchecked Sendable {
     public init(name: String, language: OpaquePointer, highlights: String) throws(LoadError) {
         guard Self.runtimeLoaded else { throw .noRuntime }
         self.name = name
-        self.language = language
+        languageObject = SharedCObject(language)
         let abi = Int(ts_language_version(language))
         guard Self.supportedABI.contains(abi) else { throw .incompatibleABI(abi) }
         var errorOffset: UInt32 = 0
@@ -65,7 +67,7 @@ public final class Grammar: @unchecked Sendable {
             }
         }
         guard let q else { throw .query(offset: Int(errorOffset), kind: Int(errorType.rawValue)) }
-        query = q
+        queryObject = SharedCObject(q)
         var roles: [SyntaxRole?] = []
         for id in 0..<ts_query_capture_count(q) {
             var length: UInt32 = 0
@@ -129,18 +131,14 @@ public final class Grammar: @unchecked Sendable {
 
     deinit {
         ts_query_delete(query)
-        for parser in parsers { ts_parser_delete(parser) }
+        parsers.withLock { $0.forEach { ts_parser_delete($0) } }
     }
 
     /// Parsers not in use, with the grammar's language set.
-    private var parsers: [OpaquePointer] = []
-    private let parsersLock = Lock()
+    private let parsers = Locked<[OpaquePointer]>([])
 
     private func takeParser() -> OpaquePointer? {
-        parsersLock.lock()
-        let pooled = parsers.popLast()
-        parsersLock.unlock()
-        if let pooled { return pooled }
+        if let pooled = parsers.withLock({ $0.popLast() }) { return pooled }
         guard let parser = ts_parser_new() else { return nil }
         guard ts_parser_set_language(parser, language) else { ts_parser_delete(parser); return nil }
         return parser
@@ -152,9 +150,7 @@ public final class Grammar: @unchecked Sendable {
     /// of JavaScript's parse time.)
     private func giveBack(_ parser: OpaquePointer, parsed: Bool) {
         if !parsed { ts_parser_reset(parser) }
-        parsersLock.lock()
-        parsers.append(parser)
-        parsersLock.unlock()
+        parsers.withLock { $0.append(parser) }
     }
 
     /// Syntax runs of `code` (UTF-8 byte ranges, sorted, not overlapping).

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Threads
+import Synchronization
 import MarkdownModel
 
 /// A document laid out at one width, lazily: row counts for every unit (`RowIndex`), rows
@@ -407,25 +408,12 @@ public struct DocumentLayout: Sendable {
 }
 
 /// One remembered unit layout, safe to share between threads.
-final class LastUnitMemo: @unchecked Sendable {
-    private let lock = Lock()
-    private var unit = -1
-    private var layout: BlockLayout?
+final class LastUnitMemo: Sendable {
+    private let memo = Mutex<(unit: Int, layout: BlockLayout?)>((-1, nil))
 
-    func get(_ u: Int) -> BlockLayout? {
-        lock.lock(); defer { lock.unlock() }
-        return unit == u ? layout : nil
-    }
+    func get(_ u: Int) -> BlockLayout? { memo.withLock { $0.unit == u ? $0.layout : nil } }
 
-    func forget() {
-        lock.lock(); defer { lock.unlock() }
-        unit = -1
-        layout = nil
-    }
+    func forget() { memo.withLock { $0 = (-1, nil) } }
 
-    func set(_ u: Int, _ value: BlockLayout) {
-        lock.lock(); defer { lock.unlock() }
-        unit = u
-        layout = value
-    }
+    func set(_ u: Int, _ value: BlockLayout) { memo.withLock { $0 = (u, value) } }
 }

@@ -142,18 +142,14 @@ public final class MarkdownContent: LayoutContent {
         // Runs of ~256 units: enough to share the cores out evenly, few enough that each
         // run's buffer is large.
         let runs = units.count >= parallelThreshold ? min(256, units.count / 256) : 1
-        return [T](unsafeUninitializedCapacity: runs) { buffer, initialized in
-            let out = SendableBuffer(base: buffer.baseAddress!)
-            let work: @Sendable (Int) -> Void = { r in
-                let box = RunBox(start())
-                for k in (r * units.count / runs)..<((r + 1) * units.count / runs) {
-                    _ = Skeleton.layoutUnit(k, units: units, document: document, containers: containers,
-                                            options: options, syntax: syntax, stream: { row(&box.value, $0) })
-                }
-                (out.base + r).initialize(to: box.value)
+        // (Print mode's work is the foreground: its threads keep their priority.)
+        return parallelMap(count: runs, background: false) { r in
+            var value = start()
+            for k in (r * units.count / runs)..<((r + 1) * units.count / runs) {
+                _ = Skeleton.layoutUnit(k, units: units, document: document, containers: containers,
+                                        options: options, syntax: syntax, stream: { row(&value, $0) })
             }
-            if runs == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: runs, execute: work) }
-            initialized = runs
+            return value
         }
     }
 
@@ -363,30 +359,11 @@ struct Skeleton {
         guard parallel ?? (count >= MarkdownContent.parallelThreshold), count > 0 else {
             return range.map { transform($0, units, document, containers) }
         }
-        return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
-            let out = SendableBuffer(base: buffer.baseAddress!)
-            // (Runs at once: at most as many as chunks, the calling thread among them.)
-            let chunks = max(1, min(64, count / 256, maxThreads))
-            DispatchQueue.concurrentPerform(iterations: chunks) { c in
-                BackgroundPriority.enter()
-                for k in (c * count / chunks)..<((c + 1) * count / chunks) {
-                    (out.base + k).initialize(to: transform(first + k, units, document, containers))
-                }
-            }
-            initialized = count
+        // (Runs at once: at most as many as slices, the calling thread among them.)
+        return parallelMap(count: count, slices: max(1, min(64, count / 256, maxThreads))) { k in
+            transform(first + k, units, document, containers)
         }
     }
-}
-
-/// One thread's value, folded by a row stream (`mapRowRuns`).
-private final class RunBox<T>: @unchecked Sendable {
-    var value: T
-    init(_ value: T) { self.value = value }
-}
-
-/// A buffer written by several threads at disjoint indices.
-struct SendableBuffer<T>: @unchecked Sendable {
-    let base: UnsafeMutablePointer<T>
 }
 
 /// The block id of each unit, in 32 bits each (a document of 2^31 blocks would not fit in

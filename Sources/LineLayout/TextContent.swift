@@ -23,39 +23,100 @@ import TextModel
 ///
 /// Thread-safe: a reader thread appends, the run loop reads. Reads copy out under the lock, so
 /// a chunk directory that grows (or a file that grew) never moves under a reader.
-public final class ByteStore: @unchecked Sendable {
+public final class ByteStore: Sendable {
     static let chunkSize = 1 << 20
-    private let lock = Lock()
-    private var chunks: [UnsafeMutableRawPointer] = []
-    /// The file read (a descriptor of its own), or -1.
-    private var fileFD: Int32 = -1
-    /// The window of the file last read: `windowStart..<windowStart + windowCount`.
-    private var window: UnsafeMutableRawPointer?
-    private var windowStart = 0
-    private var windowCount = 0
-    /// The window came back short (the file shrank): read it again next time, the file may
-    /// have grown back.
-    private var windowShort = false
-    /// All bytes as one array, once `consolidate` made them so (the chunks are gone then).
-    private var whole: [UInt8]?
-    private var _count = 0
-    /// Set when an ended stream's bytes were let go (`letGoOfBytes`): a fingerprint of them
-    /// that its owner chose (the reading position's content hash).
-    private var keptTag: UInt64?
+    private let state = Locked(State())
+
+    /// What changes, behind the lock.
+    private struct State {
+        var chunks: [UnsafeMutableRawPointer] = []
+        /// The file read (a descriptor of its own), or -1.
+        var fileFD: Int32 = -1
+        /// The window of the file last read: `windowStart..<windowStart + windowCount`.
+        var window: UnsafeMutableRawPointer?
+        var windowStart = 0
+        var windowCount = 0
+        /// The window came back short (the file shrank): read it again next time, the file
+        /// may have grown back.
+        var windowShort = false
+        /// All bytes as one array, once `consolidate` made them so (the chunks are gone then).
+        var whole: [UInt8]?
+        var count = 0
+        /// Set when an ended stream's bytes were let go (`letGoOfBytes`): a fingerprint of
+        /// them that its owner chose (the reading position's content hash).
+        var keptTag: UInt64?
+
+        mutating func freeChunks() {
+            for c in chunks { c.deallocate() }
+            chunks = []
+        }
+
+        /// Reads up to `count` bytes at `offset` of the file into `to`; returns how many it
+        /// read: fewer when the file no longer has them (it shrank).
+        func readFile(_ to: UnsafeMutableRawPointer, at offset: Int, count: Int) -> Int {
+            var done = 0
+            while done < count {
+                let n = pread(fileFD, to + done, count - done, off_t(offset + done))
+                if n > 0 { done += n; continue }
+                if n < 0 && errno == EINTR { continue }
+                break
+            }
+            return done
+        }
+
+        /// The window holding `offset` (read if it is not the current one); it ends early,
+        /// before `offset` even, where the file ends now.
+        mutating func windowed(_ offset: Int) -> (base: UnsafeRawPointer, start: Int, count: Int) {
+            let size = ByteStore.chunkSize
+            let start = offset / size * size
+            if window == nil { window = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16) }
+            if windowCount == 0 || windowStart != start || windowShort {
+                let n = min(size, count - start)
+                windowCount = readFile(window!, at: start, count: n)
+                windowStart = start
+                windowShort = windowCount < n
+            }
+            return (UnsafeRawPointer(window!), windowStart, windowCount)
+        }
+
+        /// The first `total` bytes of a file (fewer if it shrank), read straight into a new array.
+        func readPrefix(_ total: Int) -> [UInt8] {
+            let total = min(total, count)
+            return [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
+                initialized = total > 0 ? readFile(buffer.baseAddress!, at: 0, count: total) : 0
+            }
+        }
+
+        mutating func append(_ bytes: UnsafeRawBufferPointer) {
+            var from = 0
+            while from < bytes.count {
+                let within = count % ByteStore.chunkSize
+                if within == 0 && count / ByteStore.chunkSize == chunks.count {
+                    chunks.append(UnsafeMutableRawPointer.allocate(byteCount: ByteStore.chunkSize, alignment: 16))
+                }
+                let n = min(ByteStore.chunkSize - within, bytes.count - from)
+                (chunks[count / ByteStore.chunkSize] + within).copyMemory(from: bytes.baseAddress! + from, byteCount: n)
+                count += n
+                from += n
+            }
+        }
+    }
 
     public init() {}
 
     deinit {
-        for c in chunks { c.deallocate() }
-        window?.deallocate()
-        if fileFD >= 0 { close(fileFD) }
+        state.withLock { state in
+            state.freeChunks()
+            state.window?.deallocate()
+            if state.fileFD >= 0 { close(state.fileFD) }
+        }
     }
 
     /// Bytes held.
-    public var count: Int { lock.lock(); defer { lock.unlock() }; return _count }
+    public var count: Int { state.withLock { $0.count } }
 
     /// The tag given to `letGoOfBytes`, once the bytes are gone.
-    public var tagOfBytesLetGo: UInt64? { lock.lock(); defer { lock.unlock() }; return keptTag }
+    public var tagOfBytesLetGo: UInt64? { state.withLock { $0.keptTag } }
 
     /// An ended stream's bytes let go, its count kept, `tag` kept in their place: the parse
     /// of a piped Markdown document lets them go as soon as it has hashed them (they are 20
@@ -64,12 +125,12 @@ public final class ByteStore: @unchecked Sendable {
     /// nothing, `bytes` and `consolidate` are empty). A file's store holds no bytes to let
     /// go: nothing happens.
     public func letGoOfBytes(keeping tag: UInt64) {
-        lock.lock(); defer { lock.unlock() }
-        guard fileFD < 0 else { return }
-        for c in chunks { c.deallocate() }
-        chunks = []
-        whole = nil
-        keptTag = tag
+        state.withLock { state in
+            guard state.fileFD < 0 else { return }
+            state.freeChunks()
+            state.whole = nil
+            state.keptTag = tag
+        }
     }
 
     /// Reads `length` bytes of a regular file from now on (a descriptor of its own: the caller
@@ -80,165 +141,110 @@ public final class ByteStore: @unchecked Sendable {
         let own = fcntl(fd, F_DUPFD_CLOEXEC, 0)
         guard own >= 0 else { return false }
         _ = posix_fadvise(own, 0, 0, POSIX_FADV_SEQUENTIAL)
-        lock.lock(); defer { lock.unlock() }
-        if fileFD >= 0 { close(fileFD) }
-        fileFD = own
-        windowCount = 0
-        windowShort = false
-        _count = max(0, length)
+        state.withLock { state in
+            if state.fileFD >= 0 { close(state.fileFD) }
+            state.fileFD = own
+            state.windowCount = 0
+            state.windowShort = false
+            state.count = max(0, length)
+        }
         return true
     }
 
-    /// Reads up to `count` bytes at `offset` of the file into `to`; returns how many it read:
-    /// fewer when the file no longer has them (it shrank). Called with the lock held.
-    private func readFile(_ to: UnsafeMutableRawPointer, at offset: Int, count: Int) -> Int {
-        var done = 0
-        while done < count {
-            let n = pread(fileFD, to + done, count - done, off_t(offset + done))
-            if n > 0 { done += n; continue }
-            if n < 0 && errno == EINTR { continue }
-            break
-        }
-        return done
-    }
-
-    /// The window holding `offset` (read if it is not the current one); it ends early, before
-    /// `offset` even, where the file ends now. Lock held.
-    private func windowed(_ offset: Int) -> (base: UnsafeRawPointer, start: Int, count: Int) {
-        let size = Self.chunkSize
-        let start = offset / size * size
-        if window == nil { window = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16) }
-        if windowCount == 0 || windowStart != start || windowShort {
-            let n = min(size, _count - start)
-            windowCount = readFile(window!, at: start, count: n)
-            windowStart = start
-            windowShort = windowCount < n
-        }
-        return (UnsafeRawPointer(window!), windowStart, windowCount)
-    }
+    /// Whether the bytes are read from a file (which can read them again: `consolidate`
+    /// makes a new array each time), not kept from a stream.
+    public var readsFromFile: Bool { state.withLock { $0.fileFD >= 0 } }
 
     /// All the bytes as one array that the store keeps as its own storage from then on (its
     /// chunks are freed): a caller that needs the whole input as an array (the Markdown parse
     /// of an ended stream) shares the store's copy instead of holding a second one. (A file's
     /// bytes are read into a new array each time.)
-    /// Whether the bytes are read from a file (which can read them again: `consolidate`
-    /// makes a new array each time), not kept from a stream.
-    public var readsFromFile: Bool {
-        lock.lock(); defer { lock.unlock() }  // `attachFile` and `reset` change it on the loop
-        return fileFD >= 0
-    }
-
     public func consolidate() -> [UInt8] {
-        lock.lock(); defer { lock.unlock() }
-        if let whole { return whole }
-        if fileFD >= 0 { return readPrefix(_count) }
-        if keptTag != nil { return [] }
-        var out: [UInt8] = []
-        out.reserveCapacity(_count)
-        var at = 0
-        for c in chunks {
-            let n = min(Self.chunkSize, _count - at)
-            out.append(contentsOf: UnsafeRawBufferPointer(start: c, count: n))
-            at += n
-            c.deallocate()
-        }
-        chunks = []
-        whole = out
-        return out
-    }
-
-    /// The first `count` bytes of a file (fewer if it shrank), read straight into a new
-    /// array. Lock held.
-    private func readPrefix(_ count: Int) -> [UInt8] {
-        let total = min(count, _count)
-        return [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
-            initialized = total > 0 ? readFile(buffer.baseAddress!, at: 0, count: total) : 0
+        state.withLock { state in
+            if let whole = state.whole { return whole }
+            if state.fileFD >= 0 { return state.readPrefix(state.count) }
+            if state.keptTag != nil { return [] }
+            var out: [UInt8] = []
+            out.reserveCapacity(state.count)
+            var at = 0
+            for c in state.chunks {  // each freed once copied: the pages filled replace the pages freed
+                let n = min(Self.chunkSize, state.count - at)
+                out.append(contentsOf: UnsafeRawBufferPointer(start: c, count: n))
+                at += n
+                c.deallocate()
+            }
+            state.chunks = []
+            state.whole = out
+            return out
         }
     }
 
     /// Appends bytes (pipe input).
     public func append(_ bytes: UnsafeRawBufferPointer) {
-        lock.lock(); defer { lock.unlock() }
-        precondition(fileFD < 0, "a file's store does not take appends")
-        // After `letGoOfBytes` (only ever of an ended stream) there is nothing to append to.
-        guard keptTag == nil else { _count += bytes.count; return }
-        if let kept = whole {
-            // Back to chunks (nothing appends after the end of input today; stay correct).
-            whole = nil
-            _count = 0
-            kept.withUnsafeBytes { appendLocked($0) }
-        }
-        appendLocked(bytes)
-    }
-
-    private func appendLocked(_ bytes: UnsafeRawBufferPointer) {
-        var from = 0
-        while from < bytes.count {
-            let within = _count % Self.chunkSize
-            if within == 0 && _count / Self.chunkSize == chunks.count {
-                chunks.append(UnsafeMutableRawPointer.allocate(byteCount: Self.chunkSize, alignment: 16))
+        state.withLock { state in
+            precondition(state.fileFD < 0, "a file's store does not take appends")
+            // After `letGoOfBytes` (only ever of an ended stream) there is nothing to append to.
+            guard state.keptTag == nil else { state.count += bytes.count; return }
+            if let kept = state.whole {
+                // Back to chunks (nothing appends after the end of input today; stay correct).
+                state.whole = nil
+                state.count = 0
+                kept.withUnsafeBytes { state.append($0) }
             }
-            let n = min(Self.chunkSize - within, bytes.count - from)
-            (chunks[_count / Self.chunkSize] + within).copyMemory(from: bytes.baseAddress! + from, byteCount: n)
-            _count += n
-            from += n
+            state.append(bytes)
         }
     }
 
     /// Forgets everything (a followed file was truncated: start over).
     public func reset() {
-        lock.lock(); defer { lock.unlock() }
-        for c in chunks { c.deallocate() }
-        chunks = []
-        whole = nil
-        keptTag = nil
-        if fileFD >= 0 { close(fileFD) }
-        fileFD = -1
-        windowCount = 0
-        _count = 0
+        state.withLock { state in
+            state.freeChunks()
+            state.whole = nil
+            state.keptTag = nil
+            if state.fileFD >= 0 { close(state.fileFD) }
+            state.fileFD = -1
+            state.windowCount = 0
+            state.count = 0
+        }
     }
 
     /// Calls `body` with the bytes of `range` in contiguous pieces, in order, under the lock
     /// (keep `body` short; a piece is valid only during its call). `body` returns false to stop.
     /// A file that shrank gives only the bytes it still has: the pieces stop at its end.
     public func forEachPiece(in range: Range<Int>, _ body: (UnsafeRawBufferPointer, Int) -> Bool) {
-        lock.lock(); defer { lock.unlock() }
-        let range = range.clamped(to: 0..<_count)
-        guard !range.isEmpty else { return }
-        if fileFD >= 0 {
+        state.withLock { state in
+            let range = range.clamped(to: 0..<state.count)
+            guard !range.isEmpty else { return }
+            if state.fileFD >= 0 {
+                var at = range.lowerBound
+                while at < range.upperBound {
+                    let w = state.windowed(at)
+                    guard at < w.start + w.count else { return }  // the file ends before `at` now
+                    let n = min(w.start + w.count, range.upperBound) - at
+                    if !body(UnsafeRawBufferPointer(start: w.base + (at - w.start), count: n), at) { return }
+                    at += n
+                }
+                return
+            }
+            if let whole = state.whole {
+                whole.withUnsafeBytes { _ = body(UnsafeRawBufferPointer(rebasing: $0[range]), range.lowerBound) }
+                return
+            }
+            if state.keptTag != nil { return }
             var at = range.lowerBound
             while at < range.upperBound {
-                let w = windowed(at)
-                guard at < w.start + w.count else { return }  // the file ends before `at` now
-                let n = min(w.start + w.count, range.upperBound) - at
-                if !body(UnsafeRawBufferPointer(start: w.base + (at - w.start), count: n), at) { return }
+                let c = at / Self.chunkSize, within = at % Self.chunkSize
+                let n = min(Self.chunkSize - within, range.upperBound - at)
+                if !body(UnsafeRawBufferPointer(start: state.chunks[c] + within, count: n), at) { return }
                 at += n
             }
-            return
-        }
-        if let whole {
-            whole.withUnsafeBytes { _ = body(UnsafeRawBufferPointer(rebasing: $0[range]), range.lowerBound) }
-            return
-        }
-        if keptTag != nil { return }
-        var at = range.lowerBound
-        while at < range.upperBound {
-            let c = at / Self.chunkSize, within = at % Self.chunkSize
-            let n = min(Self.chunkSize - within, range.upperBound - at)
-            if !body(UnsafeRawBufferPointer(start: chunks[c] + within, count: n), at) { return }
-            at += n
         }
     }
 
     /// A copy of the first `count` bytes (a file's read straight into the array, not through
     /// the window: the full parse of a 100 MB file).
     public func copyPrefix(_ count: Int) -> [UInt8] {
-        lock.lock()
-        if fileFD >= 0 {
-            defer { lock.unlock() }
-            return readPrefix(count)
-        }
-        lock.unlock()
+        if let prefix = state.withLock({ $0.fileFD >= 0 ? $0.readPrefix(count) : nil }) { return prefix }
         return bytes(0..<count)
     }
 
@@ -247,18 +253,17 @@ public final class ByteStore: @unchecked Sendable {
     /// the copy: the samples a large text's position hash reads (64 of 4 KB) would otherwise
     /// read 64 windows of 1 MB.
     public func bytes(_ range: Range<Int>) -> [UInt8] {
-        lock.lock()
-        if fileFD >= 0 {
-            let r = range.clamped(to: 0..<_count)
-            let inWindow = windowCount > 0 && r.lowerBound >= windowStart && r.upperBound <= windowStart + windowCount
-            if !inWindow && r.count >= 4096 {
-                defer { lock.unlock() }
-                return [UInt8](unsafeUninitializedCapacity: r.count) { buffer, initialized in
-                    initialized = readFile(buffer.baseAddress!, at: r.lowerBound, count: r.count)
-                }
+        let direct: [UInt8]? = state.withLock { state in
+            guard state.fileFD >= 0 else { return nil }
+            let r = range.clamped(to: 0..<state.count)
+            let inWindow = state.windowCount > 0 && r.lowerBound >= state.windowStart
+                && r.upperBound <= state.windowStart + state.windowCount
+            guard !inWindow && r.count >= 4096 else { return nil }
+            return [UInt8](unsafeUninitializedCapacity: r.count) { buffer, initialized in
+                initialized = state.readFile(buffer.baseAddress!, at: r.lowerBound, count: r.count)
             }
         }
-        lock.unlock()
+        if let direct { return direct }
         var out: [UInt8] = []
         out.reserveCapacity(range.count)
         forEachPiece(in: range) { piece, _ in out.append(contentsOf: piece); return true }
@@ -273,24 +278,61 @@ public final class ByteStore: @unchecked Sendable {
 /// a line is a unit once its LF has arrived, or at the end of input. Unit `u`'s id is
 /// `BlockID(u)`, its source line `u + 1` (less the pieces of giant lines before it: see
 /// `giantLineBytes`).
-public final class TextContent: LayoutContent, @unchecked Sendable {
+public final class TextContent: LayoutContent, Sendable {
     public let store: ByteStore
     /// Tab stops every this many columns (less's `-x`): part of the text, which search matches.
     public let tabWidth: Int
-    private let lock = Lock()
-    // Guarded by `lock` (a run-time exclusivity check cost a few percent of indexing).
-    @exclusivity(unchecked) private var starts = LineStarts()
-    /// Where line `u` starts (with the lock held).
-    private func start(_ u: Int) -> Int { starts.start(u, scan: scanLineEnds) }
-    /// Where the line after `u` starts, or where the bytes scanned end (with the lock held).
-    private func end(_ u: Int) -> Int { u + 1 < starts.count ? start(u + 1) : scanned }
-    /// Bytes scanned for line ends so far.
-    private var scanned = 0
-    private var ended = false
-    /// Where the line being scanned starts (its first unit's start).
-    private var lineStart = 0
-    /// Units that go on with the line of the unit before (pieces of a giant line), ascending.
-    private var continuations: [Int] = []
+    private let index = Locked(Index())
+
+    /// The lines found so far, behind the lock.
+    private struct Index {
+        var starts = LineStarts()
+        /// Bytes scanned for line ends so far.
+        var scanned = 0
+        var ended = false
+        /// Where the line being scanned starts (its first unit's start).
+        var lineStart = 0
+        /// Units that go on with the line of the unit before (pieces of a giant line), ascending.
+        var continuations: [Int] = []
+
+        /// Where line `u` starts.
+        mutating func start(_ u: Int, _ store: ByteStore) -> Int {
+            let scanned = scanned
+            return starts.start(u) { TextContent.scanLineEnds(store, from: $0, count: $1, scanned: scanned) }
+        }
+
+        /// Where the line after `u` starts, or where the bytes scanned end.
+        mutating func end(_ u: Int, _ store: ByteStore) -> Int { u + 1 < starts.count ? start(u + 1, store) : scanned }
+
+        var unitCount: Int {
+            guard starts.count > 0 else { return 0 }
+            // The last start opens a line whose LF has not arrived: a unit only at end of input
+            // (or when it is empty after a final LF: no unit at all).
+            if ended { return starts.last < scanned ? starts.count : starts.count - 1 }
+            return starts.count - 1
+        }
+
+        /// How many units up to and including `u` continue a line.
+        func continuationsThrough(_ u: Int) -> Int {
+            var lo = 0, hi = continuations.count
+            while lo < hi { let m = (lo + hi) / 2; if continuations[m] <= u { lo = m + 1 } else { hi = m } }
+            return lo
+        }
+
+        /// Cuts the line that started at `lineStart` into pieces up to `end` (its next line's
+        /// start when `lineEnded`) if it is giant. The cuts depend only on the bytes, so a
+        /// line cut as it arrives is cut where it would be cut whole.
+        mutating func cutGiantLine(before end: Int, lineEnded: Bool, _ store: ByteStore) {
+            guard starts.count > 0, end - lineStart > TextContent.giantLineBytes else { return }
+            let margin = lineEnded ? TextContent.giantPieceBytes : 2 * TextContent.giantPieceBytes
+            while end - starts.last > margin {
+                let cut = TextContent.safeCut(near: starts.last + TextContent.giantPieceBytes, in: store)
+                guard cut > starts.last, cut < end else { return }
+                starts.append(cut, afterLineEnd: false)
+                continuations.append(starts.count - 1)
+            }
+        }
+    }
 
     /// Lines longer than this are cut into units of about `giantPieceBytes` (at a character
     /// that starts no escape sequence or overstrike, after a space where there is one): the
@@ -313,11 +355,23 @@ public final class TextContent: LayoutContent, @unchecked Sendable {
     @discardableResult
     public func indexMore(limit: Int = .max, inputEnded: Bool = false) -> Int {
         let available = store.count
-        lock.lock()
-        let from = scanned
-        if starts.count == 0 && available > 0 { starts.append(0) }
-        lock.unlock()
+        let from = index.withLock { index in
+            if index.starts.count == 0 && available > 0 { index.starts.append(0) }
+            return index.scanned
+        }
         let end = min(available, from &+ limit < from ? available : from + limit)
+        let store = store
+        // The last window's lines and the end of the scan are taken in at once.
+        func finish(_ index: inout Index) {
+            // A line still arriving: pieces once it is giant, leaving room for the last to grow.
+            index.cutGiantLine(before: end, lineEnded: inputEnded && end == available, store)
+            index.scanned = end
+            if inputEnded && end == available { index.ended = true }
+        }
+        guard from < end else {
+            index.withLock(finish)
+            return 0
+        }
         // A window of 1 MB at a time, its line starts taken in before the next is scanned:
         // the starts of a whole slice (8 MB of `yes`: 4 million lines) held 32 MB at once.
         var found: [Int] = []
@@ -337,27 +391,22 @@ public final class TextContent: LayoutContent, @unchecked Sendable {
             }
             window = windowEnd
             // The lines that ended in this window are in; the one still open is scanned on.
-            lock.lock()
-            for s in found {
-                cutGiantLine(before: s, lineEnded: true)
-                starts.append(s)
-                lineStart = s
+            index.withLock { index in
+                for s in found {
+                    index.cutGiantLine(before: s, lineEnded: true, store)
+                    index.starts.append(s)
+                    index.lineStart = s
+                }
+                if let last = found.last { index.scanned = last }
+                if window >= end { finish(&index) }
             }
-            if let last = found.last { scanned = last }
-            if window < end { lock.unlock() }  // (the last window's lock goes on to the end below)
         }
-        if from >= end { lock.lock() }
-        // A line still arriving: pieces once it is giant, leaving room for the last to grow.
-        cutGiantLine(before: end, lineEnded: inputEnded && end == available)
-        scanned = end
-        if inputEnded && end == available { ended = true }
-        lock.unlock()
         return end - from
     }
 
     /// The offsets just after the first `count` LFs at or after `from`, among the bytes
     /// scanned (`LineStarts.Scan`: a sampled group's lines, all within `sampledSpan` bytes).
-    private func scanLineEnds(from: Int, count: Int) -> (starts: [Int], complete: Bool) {
+    static func scanLineEnds(_ store: ByteStore, from: Int, count: Int, scanned: Int) -> (starts: [Int], complete: Bool) {
         var found: [Int] = []
         found.reserveCapacity(count)
         var reached = from
@@ -376,24 +425,10 @@ public final class TextContent: LayoutContent, @unchecked Sendable {
         return (found, complete)
     }
 
-    /// Cuts the line that started at `lineStart` into pieces up to `end` (its next line's
-    /// start when `lineEnded`) if it is giant. Called with the lock held. The cuts depend only
-    /// on the bytes, so a line cut as it arrives is cut where it would be cut whole.
-    private func cutGiantLine(before end: Int, lineEnded: Bool) {
-        guard starts.count > 0, end - lineStart > Self.giantLineBytes else { return }
-        let margin = lineEnded ? Self.giantPieceBytes : 2 * Self.giantPieceBytes
-        while end - starts.last > margin {
-            let cut = safeCut(near: starts.last + Self.giantPieceBytes)
-            guard cut > starts.last, cut < end else { return }
-            starts.append(cut, afterLineEnd: false)
-            continuations.append(starts.count - 1)
-        }
-    }
-
     /// A byte offset at or shortly before `target` where a piece may start: after a space if
     /// one is near, else at a byte that starts a character, is no backspace (overstrike) and
     /// follows no recent ESC (an escape sequence).
-    private func safeCut(near target: Int) -> Int {
+    static func safeCut(near target: Int, in store: ByteStore) -> Int {
         let look = 256
         let from = max(0, target - look - 64)
         let bytes = store.bytes(from..<(target + 1))
@@ -431,43 +466,20 @@ public final class TextContent: LayoutContent, @unchecked Sendable {
         return from + p
     }
 
-    /// How many units up to and including `u` continue a line (with the lock held).
-    private func continuationsThrough(_ u: Int) -> Int {
-        var lo = 0, hi = continuations.count
-        while lo < hi { let m = (lo + hi) / 2; if continuations[m] <= u { lo = m + 1 } else { hi = m } }
-        return lo
-    }
-
-    /// Every byte the store holds has been scanned.
     /// Bytes scanned for line ends.
-    public var indexedBytes: Int { lock.lock(); defer { lock.unlock() }; return scanned }
+    public var indexedBytes: Int { index.withLock { $0.scanned } }
 
     /// Bytes the line index holds (for tests: short lines cost a fraction of a byte each).
-    var indexBytesHeld: Int { lock.lock(); defer { lock.unlock() }; return starts.bytesHeld + continuations.capacity * 8 }
+    var indexBytesHeld: Int { index.withLock { $0.starts.bytesHeld + $0.continuations.capacity * 8 } }
 
     /// Forgets all lines (the input started over).
-    public func reset() {
-        lock.lock(); defer { lock.unlock() }
-        starts.removeAll()
-        scanned = 0
-        ended = false
-        lineStart = 0
-        continuations = []
-    }
+    public func reset() { index.withLock { $0 = Index() } }
 
     // MARK: - LayoutContent
 
-    public var unitCount: Int {
-        lock.lock(); defer { lock.unlock() }
-        guard starts.count > 0 else { return 0 }
-        // The last start opens a line whose LF has not arrived: a unit only at end of input
-        // (or when it is empty after a final LF: no unit at all).
-        let lastStart = starts.last
-        if ended { return lastStart < scanned ? starts.count : starts.count - 1 }
-        return starts.count - 1
-    }
+    public var unitCount: Int { index.withLock { $0.unitCount } }
 
-    public var isComplete: Bool { lock.lock(); defer { lock.unlock() }; return ended }
+    public var isComplete: Bool { index.withLock { $0.ended } }
 
     public func id(ofUnit u: Int) -> BlockID { BlockID(u) }
     public func unit(of id: BlockID) -> Int? { id.rawValue >= 0 && id.rawValue < unitCount ? id.rawValue : nil }
@@ -475,10 +487,9 @@ public final class TextContent: LayoutContent, @unchecked Sendable {
 
     /// The bytes of line `u` without its line end (LF, or CR LF).
     public func lineBytes(_ u: Int) -> [UInt8] {
-        lock.lock()
-        let start = self.start(u), end = self.end(u)
-        lock.unlock()
-        var bytes = store.bytes(start..<end)
+        let store = store
+        let range = index.withLock { $0.start(u, store)..<$0.end(u, store) }
+        var bytes = store.bytes(range)
         if bytes.last == 0x0A { bytes.removeLast() }
         if bytes.last == 0x0D { bytes.removeLast() }
         return bytes
@@ -486,42 +497,48 @@ public final class TextContent: LayoutContent, @unchecked Sendable {
 
     /// Byte offset in the input where line `u` starts.
     public func startOffset(ofUnit u: Int) -> Int {
-        lock.lock(); defer { lock.unlock() }
-        return start(u)
+        let store = store
+        return index.withLock { $0.start(u, store) }
     }
 
     /// The line holding byte `offset` of the input, among the lines found so far (nil when
     /// the offset is not in one yet).
     public func unit(containingByte offset: Int) -> Int? {
-        let units = unitCount
-        lock.lock(); defer { lock.unlock() }
-        guard units > 0, offset >= 0 else { return nil }
-        guard offset < end(units - 1) else { return nil }
-        return starts.line(startingAtOrBefore: offset, among: units, scan: scanLineEnds)
+        let store = store
+        return index.withLock { index in
+            let units = index.unitCount
+            guard units > 0, offset >= 0, offset < index.end(units - 1, store) else { return nil }
+            let scanned = index.scanned
+            return index.starts.line(startingAtOrBefore: offset, among: units) {
+                TextContent.scanLineEnds(store, from: $0, count: $1, scanned: scanned)
+            }
+        }
     }
 
     /// Byte offsets where lines `start...` begin, followed by where the last of them ends:
     /// at most `maxUnits` lines, and no more than `maxBytes` bytes unless the first line alone
     /// is longer. Empty when `start` is not a line.
     func lineBounds(from start: Int, maxUnits: Int, maxBytes: Int) -> [Int] {
-        let units = unitCount
-        lock.lock(); defer { lock.unlock() }
-        guard start >= 0, start < units else { return [] }
-        var bounds = [self.start(start)]
-        var u = start
-        while u < units && u - start < maxUnits {
-            let end = self.end(u)
-            if u > start && end - bounds[0] > maxBytes { break }
-            bounds.append(end)
-            u += 1
+        let store = store
+        return index.withLock { index in
+            let units = index.unitCount
+            guard start >= 0, start < units else { return [] }
+            var bounds = [index.start(start, store)]
+            var u = start
+            while u < units && u - start < maxUnits {
+                let end = index.end(u, store)
+                if u > start && end - bounds[0] > maxBytes { break }
+                bounds.append(end)
+                u += 1
+            }
+            return bounds
         }
-        return bounds
     }
 
     /// Byte length of line `u` (line end included).
     func byteLength(_ u: Int) -> Int {
-        lock.lock(); defer { lock.unlock() }
-        return self.end(u) - self.start(u)
+        let store = store
+        return index.withLock { $0.end(u, store) - $0.start(u, store) }
     }
 
     public func decoded(_ u: Int) -> StyledLine {
@@ -540,25 +557,27 @@ public final class TextContent: LayoutContent, @unchecked Sendable {
     public func estimatedRows(of units: Range<Int>, options: LayoutOptions) -> [Int] {
         if options.chopLongLines { return [Int](repeating: 1, count: units.count) }
         let width = max(1, options.width)
-        lock.lock(); defer { lock.unlock() }
-        var out = [Int]()
-        out.reserveCapacity(units.count)
-        var u = units.lowerBound
-        while u < units.upperBound {
-            if let group = starts.sampledGroup(holding: u) {
-                // Lines whose starts are not kept are estimated by their group's mean
-                // length: finding each one's would read the group's bytes again (the
-                // background count reads them anyway, and makes the counts exact).
-                let mean = group.bytes / group.lines.count
-                let end = min(units.upperBound, group.lines.upperBound)
-                out.append(contentsOf: repeatElement(max(1, (mean - 1 + width - 1) / width), count: end - u))
-                u = end
-            } else {
-                out.append(max(1, (self.end(u) - self.start(u) - 1 + width - 1) / width))
-                u += 1
+        let store = store
+        return index.withLock { index in
+            var out = [Int]()
+            out.reserveCapacity(units.count)
+            var u = units.lowerBound
+            while u < units.upperBound {
+                if let group = index.starts.sampledGroup(holding: u) {
+                    // Lines whose starts are not kept are estimated by their group's mean
+                    // length: finding each one's would read the group's bytes again (the
+                    // background count reads them anyway, and makes the counts exact).
+                    let mean = group.bytes / group.lines.count
+                    let end = min(units.upperBound, group.lines.upperBound)
+                    out.append(contentsOf: repeatElement(max(1, (mean - 1 + width - 1) / width), count: end - u))
+                    u = end
+                } else {
+                    out.append(max(1, (index.end(u, store) - index.start(u, store) - 1 + width - 1) / width))
+                    u += 1
+                }
             }
+            return out
         }
-        return out
     }
 
     public func sourceLines(ofUnit u: Int) -> SourceLines {
@@ -567,14 +586,14 @@ public final class TextContent: LayoutContent, @unchecked Sendable {
     }
 
     func sourceLine(ofUnit u: Int) -> Int {
-        lock.lock(); defer { lock.unlock() }
-        return continuations.isEmpty ? u + 1 : u + 1 - continuationsThrough(u)
+        index.withLock { $0.continuations.isEmpty ? u + 1 : u + 1 - $0.continuationsThrough(u) }
     }
 
     public var sourceLineCount: Int {
-        let units = unitCount
-        lock.lock(); defer { lock.unlock() }
-        return units - (continuations.isEmpty ? 0 : continuationsThrough(units - 1))
+        index.withLock { index in
+            let units = index.unitCount
+            return units - (index.continuations.isEmpty ? 0 : index.continuationsThrough(units - 1))
+        }
     }
 
     public func rowCounts(of units: Range<Int>, options: LayoutOptions) -> [Int] {

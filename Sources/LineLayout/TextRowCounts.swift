@@ -6,7 +6,7 @@ import TextModel
 ///
 /// Compact: one byte a line (255 meaning "see `large`"), so a chunk in flight costs about
 /// what the `RowIndex` keeps for the same lines.
-public struct RowCountChunk: @unchecked Sendable {
+public struct RowCountChunk: Sendable {
     /// The content counted (a chunk applies only to the content it was counted for).
     public let content: TextContent
     /// The width counted for (wrapped lines; chopped lines are one row each and never
@@ -120,7 +120,7 @@ extension TextLineLayouter {
 
 /// What a background pass counts: one text content at one wrapping width. Equal requests
 /// (same content object, same width) are the same work.
-public struct RowCountRequest: @unchecked Sendable, Equatable {
+public struct RowCountRequest: Sendable, Equatable {
     public let content: TextContent
     public let width: Int
 

@@ -1,4 +1,4 @@
-import Dispatch
+import Synchronization
 import Threads
 import Glibc
 
@@ -168,22 +168,20 @@ public struct ChunkPlan: Sendable {
     public func runReporting<Value>(_ work: (Chunk) -> PieceOutcome<Value>, settled: ((Range<Int>) -> Void)? = nil)
         -> Result<(values: [Value], healed: Int), PieceReport.Reason> {
         let outcomes: [PieceOutcome<Value>]
+        let chunks = self.chunks
         if let settled {
             let frontier = Frontier(count: chunks.count)
-            outcomes = withoutActuallyEscaping(settled) { settled in
-                let shared = UncheckedClosure(body: settled)
-                return parallelMap { k, chunk in
-                    let outcome = work(chunk)
-                    var done = false
-                    if case .done = outcome { done = true }
-                    frontier.done(k, done) { range in
-                        shared.body(chunks[range.lowerBound].bytes.lowerBound..<chunks[range.upperBound - 1].bytes.upperBound)
-                    }
-                    return outcome
+            outcomes = parallelMap(count: chunks.count) { k in
+                let outcome = work(chunks[k])
+                var done = false
+                if case .done = outcome { done = true }
+                frontier.done(k, done) { range in
+                    settled(chunks[range.lowerBound].bytes.lowerBound..<chunks[range.upperBound - 1].bytes.upperBound)
                 }
+                return outcome
             }
         } else {
-            outcomes = parallelMap { _, chunk in work(chunk) }
+            outcomes = parallelMap(count: chunks.count) { k in work(chunks[k]) }
         }
         var values: [Value] = []
         values.reserveCapacity(chunks.count)
@@ -210,39 +208,21 @@ public struct ChunkPlan: Sendable {
     }
 
     /// Which pieces are done, and how far from the start all of them are (`run`'s `settled`).
-    private final class Frontier: @unchecked Sendable {
-        private let lock = Lock()
-        private var outcomes: [Bool?]
-        private var next = 0
-        init(count: Int) { outcomes = Array(repeating: nil, count: count) }
+    private final class Frontier: Sendable {
+        private struct State { var outcomes: [Bool?]; var next = 0 }
+        private let state: Mutex<State>
+        init(count: Int) { state = Mutex(State(outcomes: Array(repeating: nil, count: count))) }
         /// Records piece k (`isDone`: came out done) and hands the pieces newly settled, if
         /// any, to `settled` under the lock (settled runs are dealt with in order, one at a
-        /// time; the lock was returned held for the caller to release, which a caller could forget).
+        /// time).
         func done(_ k: Int, _ isDone: Bool, settled: (Range<Int>) -> Void) {
-            lock.lock()
-            defer { lock.unlock() }
-            outcomes[k] = isDone
-            let from = next
-            while next < outcomes.count, outcomes[next] == true { next += 1 }
-            if next > from { settled(from..<next) }
-        }
-    }
-
-    /// `work` applied to every piece, on all cores; results in piece order.
-    private func parallelMap<Result>(_ work: (Int, Chunk) -> Result) -> [Result] {
-        let count = chunks.count
-        var results = [Result?](repeating: nil, count: count)
-        results.withUnsafeMutableBufferPointer { out in
-            let slots = UncheckedSlots(base: out.baseAddress!)
-            withoutActuallyEscaping(work) { work in
-                let shared = UncheckedClosure(body: { (piece: (Int, Chunk)) in work(piece.0, piece.1) })
-                DispatchQueue.concurrentPerform(iterations: count) { k in
-                    BackgroundPriority.enter()
-                    slots.base[k] = shared.body((k, chunks[k]))
-                }
+            state.withLock { state in
+                state.outcomes[k] = isDone
+                let from = state.next
+                while state.next < state.outcomes.count, state.outcomes[state.next] == true { state.next += 1 }
+                if state.next > from { settled(from..<state.next) }
             }
         }
-        return results.map { $0! }
     }
 
     /// A plan with pieces of about `targetBytes` (at least 2 pieces), or nil when the source
@@ -846,10 +826,3 @@ struct LineScan {
         return false
     }
 }
-
-/// A slot array shared by `concurrentPerform` iterations: each writes only its own index,
-/// and the array is read only after all of them return.
-private struct UncheckedSlots<T>: @unchecked Sendable { let base: UnsafeMutablePointer<T?> }
-/// A non-Sendable closure run by `concurrentPerform`: the closures given to `parallelMap`
-/// only read shared immutable values (the source, the plan, options).
-private struct UncheckedClosure<A, R>: @unchecked Sendable { let body: (A) -> R }

@@ -95,7 +95,7 @@ public enum MarkdownParser {
     /// `parse(handingOver:giveBack:keeper:)` with `reread`, which reads the same bytes again
     /// (a file), for keeper.
     public static func parse(handingOver bytes: inout [UInt8], packed: Bool = true,
-                             giveBack: (() -> Void)? = nil, reread: @escaping () -> [UInt8]) -> Document {
+                             giveBack: (() -> Void)? = nil, reread: @escaping @Sendable () -> [UInt8]) -> Document {
         parse(handingOver: &bytes, packed: packed, giveBack: giveBack, keeper: RereadingKeeper(reread))
     }
 

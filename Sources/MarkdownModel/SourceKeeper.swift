@@ -21,9 +21,9 @@ public protocol SourceKeeper: AnyObject {
 }
 
 /// Keeps nothing: the source is read again when needed (a file).
-public final class RereadingKeeper: SourceKeeper, @unchecked Sendable {
-    private let reread: () -> [UInt8]
-    public init(_ reread: @escaping () -> [UInt8]) { self.reread = reread }
+public final class RereadingKeeper: SourceKeeper, Sendable {
+    private let reread: @Sendable () -> [UInt8]
+    public init(_ reread: @escaping @Sendable () -> [UInt8]) { self.reread = reread }
     public func keep(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool { true }
     public func restore(_ source: inout [UInt8]) { source = reread() }
     public func discard() {}

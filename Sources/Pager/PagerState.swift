@@ -426,7 +426,7 @@ public struct BackEntry: Hashable, Sendable {
 
 /// A document handed to the pager.
 /// A Markdown document's content laid out once for `options` (see `DocumentSpec.prebuilt`).
-public struct PrebuiltContent: @unchecked Sendable {
+public struct PrebuiltContent: Sendable {
     public let content: MarkdownContent
     public let rowCounts: [Int]
     public let options: LayoutOptions

@@ -223,36 +223,35 @@ public struct PositionStore: Sendable {
     /// costs a comparison of the entries and the write, not decoding and encoding the whole
     /// store (~30 ms with 1,000 documents, every 5 s of reading). Shared by copies of the
     /// store value.
-    final class Cache: @unchecked Sendable {
-        private let lock = Lock()
-        private var kept: (snapshot: StoreSnapshot, file: FileIdentity)?
-        private var encoded: StoreFormat.EncodedLines = [:]
+    final class Cache: Sendable {
+        private struct Kept {
+            var kept: (snapshot: StoreSnapshot, file: FileIdentity)?
+            var encoded: StoreFormat.EncodedLines = [:]
+        }
+        private let state = Locked(Kept())
 
-        var lines: StoreFormat.EncodedLines { lock.lock(); defer { lock.unlock() }; return encoded }
+        var lines: StoreFormat.EncodedLines { state.withLock { $0.encoded } }
 
         func snapshot(ifStill file: FileIdentity?) -> StoreSnapshot? {
-            lock.lock(); defer { lock.unlock() }
-            guard let kept, let file, kept.file == file else { return nil }
-            return kept.snapshot
+            state.withLock { state in
+                guard let kept = state.kept, let file, kept.file == file else { return nil }
+                return kept.snapshot
+            }
         }
 
         func remember(_ snapshot: StoreSnapshot, lines: StoreFormat.EncodedLines, file: FileIdentity?) {
-            lock.lock(); defer { lock.unlock() }
-            kept = file.map { (snapshot, $0) }
-            encoded = lines
+            state.withLock { state in
+                state.kept = file.map { (snapshot, $0) }
+                state.encoded = lines
+            }
         }
 
         /// A snapshot read from `file` (its encoded lines stay: they are checked entry by entry).
         func rememberRead(_ snapshot: StoreSnapshot, file: FileIdentity) {
-            lock.lock(); defer { lock.unlock() }
-            kept = (snapshot, file)
+            state.withLock { $0.kept = (snapshot, file) }
         }
 
-        func forget() {
-            lock.lock(); defer { lock.unlock() }
-            kept = nil
-            encoded = [:]
-        }
+        func forget() { state.withLock { $0 = Kept() } }
     }
 
     /// A file as `stat` knows it: the same device, inode, size and change time mean the

@@ -1,4 +1,6 @@
 @preconcurrency import Glibc
+import Synchronization
+import Threads
 
 /// What a crash shows: one short line on standard error, after the terminal is restored, and
 /// an immediate exit — not Swift's backtracer, which on a terminal asks "Press space to
@@ -12,29 +14,29 @@
 /// handler restores the terminal and hands the signal on to it, as before.
 public enum CrashReport {
     /// Whether a crash writes the short report and exits (else the previous handler runs).
-    nonisolated(unsafe) static var isShort = false
+    static let isShort = Atomic<Bool>(false)
     /// One preallocated report per signal of `EmergencyRestore.fatalSignals` (the handler
-    /// must not allocate).
-    nonisolated(unsafe) static var reports: [UnsafeBufferPointer<UInt8>] = []
+    /// must not allocate), written once before `isShort` is set.
+    static let reports = SignalShared<[UnsafeBufferPointer<UInt8>]>([])
 
     /// Call first thing in `main`.
     public static func install(environment: [String: String]) {
         guard environment["SWIFT_BACKTRACE"] == nil else { return }
-        reports = EmergencyRestore.fatalSignals.map { signo in
+        reports.value = EmergencyRestore.fatalSignals.map { signo in
             let text = "folio: crashed (\(name(of: signo))). This is a bug in folio; the terminal was restored. "
                 + "Run with SWIFT_BACKTRACE=enable=yes,interactive=no for a backtrace.\n"
             let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: text.utf8.count)
             _ = bytes.initialize(from: text.utf8)
             return UnsafeBufferPointer(bytes)
         }
-        isShort = true
+        isShort.store(true, ordering: .releasing)
         EmergencyRestore.installFatalHandlers()
     }
 
     /// Writes the report for `signo` to standard error. Async-signal-safe.
     static func writeReport(signal signo: Int32) {
-        for (i, number) in EmergencyRestore.fatalSignals.enumerated() where number == signo && i < reports.count {
-            _ = write(2, reports[i].baseAddress, reports[i].count)
+        for (i, number) in EmergencyRestore.fatalSignals.enumerated() where number == signo && i < reports.value.count {
+            _ = write(2, reports.value[i].baseAddress, reports.value[i].count)
             return
         }
     }

@@ -1,38 +1,44 @@
 @preconcurrency import Glibc
+import Synchronization
+import Threads
 
 /// What the last-resort restorers need, kept outside any object so that `atexit` and the
 /// fatal-signal handler (which cannot capture context) can reach it.
 ///
-/// Why `nonisolated(unsafe)` is sound here: the values are written only by
-/// `TerminalSession` on the thread that owns it, while the terminal is in a consistent state
-/// (`arm` before entering raw mode, `disarm` after a normal restore). The readers are
-/// `atexit` (same thread, at exit) and the handler for a fatal signal, which only reads plain
-/// words and a preallocated byte buffer and calls the async-signal-safe `write(2)` and
-/// `tcsetattr(3)`.
+/// `saved` is written only by `TerminalSession` on the thread that owns it while `armed` is
+/// false (`arm` before entering raw mode, `disarm` after a normal restore), then `armed` is
+/// set with release order; the readers are `atexit` (same thread, at exit) and the handler
+/// for a fatal signal, which take `armed` (acquire) before reading plain words and a
+/// preallocated byte buffer, and call the async-signal-safe `write(2)` and `tcsetattr(3)`.
+/// The flags are lock-free atomics, which a handler may use.
 enum EmergencyRestore {
-    nonisolated(unsafe) static var armed = false
-    nonisolated(unsafe) static var fd: Int32 = -1
-    nonisolated(unsafe) static var savedTermios = termios()
-    /// Preallocated copy of the bytes that undo our terminal modes.
-    nonisolated(unsafe) static var leaveBytes: UnsafeMutableBufferPointer<UInt8> = .allocate(capacity: 256)
-    nonisolated(unsafe) static var leaveCount = 0
-    nonisolated(unsafe) static var atexitRegistered = false
-    nonisolated(unsafe) static var fatalHandlersInstalled = false
-    nonisolated(unsafe) static var previousFatal: [Int32: sigaction] = [:]
+    struct Saved {
+        var fd: Int32 = -1
+        var termios = Glibc.termios()
+        /// Preallocated copy of the bytes that undo our terminal modes.
+        var leaveBytes: UnsafeMutableBufferPointer<UInt8> = .allocate(capacity: 256)
+        var leaveCount = 0
+        /// The handlers the fatal ones replaced, by index in `fatalSignals`.
+        var previousFatal: [sigaction] = []
+    }
+    static let saved = SignalShared(Saved())
+    static let armed = Atomic<Bool>(false)
+    static let atexitRegistered = Atomic<Bool>(false)
+    static let fatalHandlersInstalled = Atomic<Bool>(false)
 
     /// The faults (`SignalAction.crash`). SIGSYS is what a seccomp filter sends for a system
     /// call it refuses.
     static let fatalSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS]
 
     static func arm(fd: Int32, termios saved: termios, leave: [UInt8]) {
-        armed = false
-        self.fd = fd
-        savedTermios = saved
-        leaveCount = min(leave.count, leaveBytes.count)
-        for i in 0..<leaveCount { leaveBytes[i] = leave[i] }
-        armed = true
-        if !atexitRegistered {
-            atexitRegistered = true
+        armed.store(false, ordering: .relaxed)
+        self.saved.value.fd = fd
+        self.saved.value.termios = saved
+        let count = min(leave.count, self.saved.value.leaveBytes.count)
+        for i in 0..<count { self.saved.value.leaveBytes[i] = leave[i] }
+        self.saved.value.leaveCount = count
+        armed.store(true, ordering: .releasing)
+        if !atexitRegistered.exchange(true, ordering: .relaxed) {
             atexit { EmergencyRestore.run() }
         }
         installFatalHandlers()
@@ -42,15 +48,15 @@ enum EmergencyRestore {
     /// report (`CrashReport`) or the previous handler. Runs on its own stack, so a stack
     /// overflow still reaches it.
     static func installFatalHandlers() {
-        guard !fatalHandlersInstalled else { return }
-        fatalHandlersInstalled = true
+        guard !fatalHandlersInstalled.exchange(true, ordering: .relaxed) else { return }
         let stackSize = 64 * 1024
         var stack = stack_t()
         stack.ss_sp = UnsafeMutableRawPointer.allocate(byteCount: stackSize, alignment: 16)
         stack.ss_size = stackSize
         stack.ss_flags = 0
         sigaltstack(&stack, nil)
-        for number in fatalSignals {
+        saved.value.previousFatal = Array(repeating: sigaction(), count: fatalSignals.count)
+        for (i, number) in fatalSignals.enumerated() {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = fatalSignalHandler
             sigemptyset(&action.sa_mask)
@@ -58,18 +64,17 @@ enum EmergencyRestore {
             action.sa_flags = Int32(bitPattern: UInt32(truncatingIfNeeded: SA_RESETHAND)) | Int32(SA_ONSTACK)
             var old = sigaction()
             sigaction(number, &action, &old)
-            previousFatal[number] = old
+            saved.value.previousFatal[i] = old
         }
     }
 
-    static func disarm() { armed = false }
+    static func disarm() { armed.store(false, ordering: .relaxed) }
 
     /// Restores the terminal if a session left it modified. Async-signal-safe.
     static func run() {
-        guard armed else { return }
-        armed = false
-        _ = write(fd, leaveBytes.baseAddress, leaveCount)
-        _ = tcsetattr(fd, TCSAFLUSH, &savedTermios)
+        guard armed.exchange(false, ordering: .acquiring) else { return }
+        _ = write(saved.value.fd, saved.value.leaveBytes.baseAddress, saved.value.leaveCount)
+        _ = tcsetattr(saved.value.fd, TCSAFLUSH, &saved.value.termios)
     }
 }
 
@@ -79,12 +84,12 @@ enum EmergencyRestore {
 /// sane terminal.
 private let fatalSignalHandler: @convention(c) (Int32) -> Void = { signo in
     EmergencyRestore.run()
-    if CrashReport.isShort {
+    if CrashReport.isShort.load(ordering: .relaxed) {
         CrashReport.writeReport(signal: signo)
         _exit(128 + signo)
     }
-    if var old = EmergencyRestore.previousFatal[signo] {
-        sigaction(signo, &old, nil)
+    if let i = EmergencyRestore.fatalSignals.firstIndex(of: signo), i < EmergencyRestore.saved.value.previousFatal.count {
+        sigaction(signo, &EmergencyRestore.saved.value.previousFatal[i], nil)
     } else {
         signal(signo, SIG_DFL)
     }

@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import Synchronization
 
 /// Signals folio reacts to, as delivered by `SignalPipe` (which signals, and why:
 /// `SignalPolicy`).
@@ -59,12 +60,11 @@ public enum Signal: Hashable, Sendable {
 
 /// Write end of the self-pipe, read by the signal handler.
 ///
-/// Why `nonisolated(unsafe)` is sound here: a signal handler cannot take a lock or touch an
-/// actor, and it may run on any thread at any instruction. The variable is an `Int32`
-/// (written and read as a single word), it is set *before* the handlers are installed and
-/// reset only *after* they are removed, so the handler never sees it change; the handler
-/// only calls `write(2)`, which is async-signal-safe, and keeps `errno` intact.
-nonisolated(unsafe) var signalPipeWriteFD: Int32 = -1
+/// A signal handler cannot take a lock, and it may run on any thread at any instruction: the
+/// descriptor is an atomic word (lock-free, so async-signal-safe), set *before* the handlers
+/// are installed and reset only *after* they are removed; the handler only calls `write(2)`,
+/// which is async-signal-safe, and keeps `errno` intact.
+let signalPipeWriteFD = Atomic<Int32>(-1)
 
 /// The handler for the signals the run loop hears of (`SignalAction.event` and `.end`): one
 /// byte (the signal number) into the pipe. A signal that ends folio is also noted for
@@ -72,10 +72,10 @@ nonisolated(unsafe) var signalPipeWriteFD: Int32 = -1
 let signalPipeHandler: @convention(c) (Int32) -> Void = { signo in
     let savedErrno = errno
     var byte = UInt8(truncatingIfNeeded: signo)
-    _ = write(signalPipeWriteFD, &byte, 1)  // non-blocking: a full pipe drops the byte, which is fine
-    if TerminationWatchdog.ends(signo) && TerminationWatchdog.unanswered == 0 {
-        TerminationWatchdog.since = TerminationWatchdog.now()
-        TerminationWatchdog.unanswered = signo
+    _ = write(signalPipeWriteFD.load(ordering: .relaxed), &byte, 1)  // non-blocking: a full pipe drops the byte, which is fine
+    if TerminationWatchdog.ends(signo) && TerminationWatchdog.unanswered.load(ordering: .acquiring) == 0 {
+        TerminationWatchdog.since.store(TerminationWatchdog.now(), ordering: .relaxed)
+        TerminationWatchdog.unanswered.store(signo, ordering: .releasing)
     }
     errno = savedErrno
 }
@@ -90,13 +90,14 @@ let droppingHandler: @convention(c) (Int32) -> Void = { _ in }
 /// after a crash) and ends the process with the signal's default action. The reading position is not saved then — never half-saved:
 /// stores are replaced atomically.
 ///
-/// Why `nonisolated(unsafe)` is sound: `unanswered` and `since` are single words, written by
-/// the signal handler (since, then unanswered) and cleared by the run loop's `drain`; the
-/// watchdog only reads them. A torn or stale read delays or repeats one check, nothing more.
+/// `unanswered` and `since` are atomic words (lock-free: async-signal-safe), written by the
+/// signal handler (since, then unanswered with release order) and cleared by the run loop's
+/// `drain`; the watchdog reads unanswered (acquire), then since. A stale read delays or repeats
+/// one check, nothing more.
 enum TerminationWatchdog {
-    nonisolated(unsafe) static var unanswered: Int32 = 0
-    nonisolated(unsafe) static var since: Int64 = 0
-    nonisolated(unsafe) static var started = false
+    static let unanswered = Atomic<Int32>(0)
+    static let since = Atomic<Int64>(0)
+    static let started = Atomic<Bool>(false)
     static let graceNanoseconds: Int64 = 1_000_000_000
     /// Once the loop has taken the signal, its way out (terminal restored, then the position
     /// saved, which waits up to `PositionStore.lockWait` for another folio's lock) gets this
@@ -109,9 +110,9 @@ enum TerminationWatchdog {
     /// `exitGraceNanoseconds`. (Taking a signal from the pipe only disarms the watchdog: a
     /// program that takes SIGTERM and goes on — the tests — is not ended by it.)
     static func leaving(dueTo signal: Signal) {
-        guard started, ends(signal.number) else { return }
-        since = now() + exitGraceNanoseconds - graceNanoseconds
-        unanswered = signal.number
+        guard started.load(ordering: .relaxed), ends(signal.number) else { return }
+        since.store(now() + exitGraceNanoseconds - graceNanoseconds, ordering: .relaxed)
+        unanswered.store(signal.number, ordering: .releasing)
     }
 
     /// Async-signal-safe: the handler asks it.
@@ -127,14 +128,14 @@ enum TerminationWatchdog {
     }
 
     static func start() {
-        guard !started else { return }
-        started = true
+        guard !started.exchange(true, ordering: .relaxed) else { return }
         var thread = pthread_t()
         _ = pthread_create(&thread, nil, { _ in
             while true {
                 usleep(100_000)
-                let signo = TerminationWatchdog.unanswered
-                guard signo != 0, TerminationWatchdog.now() - TerminationWatchdog.since > TerminationWatchdog.graceNanoseconds
+                let signo = TerminationWatchdog.unanswered.load(ordering: .acquiring)
+                guard signo != 0,
+                      TerminationWatchdog.now() - TerminationWatchdog.since.load(ordering: .relaxed) > TerminationWatchdog.graceNanoseconds
                 else { continue }
                 EmergencyRestore.run()
                 signal(signo, SIG_DFL)
@@ -181,8 +182,9 @@ public final class SignalPipe {
     public func install(_ signals: [Signal]) { install(numbers: signals.map(\.number)) }
 
     private func install(numbers: [Int32]) {
-        precondition(signalPipeWriteFD == -1 || signalPipeWriteFD == writeFD, "only one SignalPipe may be installed")
-        signalPipeWriteFD = writeFD
+        let current = signalPipeWriteFD.load(ordering: .relaxed)
+        precondition(current == -1 || current == writeFD, "only one SignalPipe may be installed")
+        signalPipeWriteFD.store(writeFD, ordering: .relaxed)
         for number in numbers {
             var current = sigaction()
             sigaction(number, nil, &current)
@@ -215,7 +217,7 @@ public final class SignalPipe {
         for (number, var old) in previous { sigaction(number, &old, nil) }
         previous = [:]
         installed = false
-        signalPipeWriteFD = -1
+        signalPipeWriteFD.store(-1, ordering: .relaxed)
     }
 
     /// The signals received since the last call, in order, consecutive duplicates merged.
@@ -228,7 +230,7 @@ public final class SignalPipe {
             guard n > 0 else { break }
             for byte in buffer[..<n] {
                 // The loop has it: it ends folio itself (restore, save, exit).
-                if TerminationWatchdog.ends(Int32(byte)) { TerminationWatchdog.unanswered = 0 }
+                if TerminationWatchdog.ends(Int32(byte)) { TerminationWatchdog.unanswered.store(0, ordering: .relaxed) }
                 guard let signal = Signal(number: Int32(byte)) else { continue }
                 if result.last != signal { result.append(signal) }
             }

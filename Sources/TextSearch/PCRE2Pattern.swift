@@ -1,15 +1,17 @@
 // The one file that talks to libpcre2-8. No PCRE2 pointer leaves it.
 import CPCRE2
+import Threads
 
 /// A pattern compiled (and, where available, JIT-compiled) by PCRE2.
 ///
-/// `@unchecked Sendable` because it wraps a C pointer the compiler cannot reason about. It is
-/// safe: the `pcre2_code` is written only in `init` (compile, then JIT compile) and is read-only
+/// Shared between threads although it wraps a C pointer (`SharedCObject`): the `pcre2_code` is
+/// written only in `init` (compile, then JIT compile) and is read-only
 /// afterwards; PCRE2 documents that a compiled pattern, JIT code included, may be used by
 /// several threads at once. All per-match mutable state lives in `MatchScratch`, which is not
 /// Sendable and is made per call.
-final class PCRE2Pattern: @unchecked Sendable {
-    private let code: OpaquePointer
+final class PCRE2Pattern: Sendable {
+    private let codeObject: SharedCObject
+    private var code: OpaquePointer { codeObject.pointer }
     /// Whether the JIT compiler accepted the pattern (false where PCRE2 has no JIT support).
     let isJITCompiled: Bool
 
@@ -38,7 +40,7 @@ final class PCRE2Pattern: @unchecked Sendable {
         guard let compiled else {
             throw .invalidPattern(reason: Self.message(for: errorCode), offset: errorOffset)
         }
-        code = compiled
+        codeObject = SharedCObject(compiled)
         // Falls back silently to the interpreter if JIT is unsupported or runs out of memory.
         isJITCompiled = pcre2_jit_compile_8(compiled, PCRE2_JIT_COMPLETE) == 0
     }

@@ -2,6 +2,7 @@
 // Foundation links CoreFoundation and ICU into the static binary (37 MB of data, 3,000 more
 // protocol conformances the Swift runtime scans on each first generic use), which cost about
 // 3 ms of every start-up. NSLock, NSCondition and Thread are the parts of it folio used.
+import Dispatch
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -69,4 +70,71 @@ public func startThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) 
         return nil
     }, arg)
     precondition(rc == 0, "cannot start a thread: error \(rc)")
+}
+
+/// The one parallel map: `work(k)` for every k in `0..<count`, in `slices` contiguous runs of
+/// k at once on all cores (the calling thread among them), results in order. Each worker is
+/// lowered to background priority (`BackgroundPriority.enter`) unless `background` is false.
+///
+/// `work` runs on several threads at once: it may read what it captures, and write only
+/// what it owns (its result, or state behind a lock). That is the contract this function
+/// cannot check — it is why it lives here, with the module's other unchecked parts, rather
+/// than as `@unchecked` wrappers in each module that needs it.
+public func parallelMap<T>(count: Int, slices: Int? = nil, background: Bool = true, _ work: (Int) -> T) -> [T] {
+    guard count > 0 else { return [] }
+    let slices = max(1, min(count, slices ?? count))
+    return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+        let out = UncheckedPointer(base: buffer.baseAddress!)
+        withoutActuallyEscaping(work) { work in
+            let shared = UncheckedBox(work)
+            DispatchQueue.concurrentPerform(iterations: slices) { s in
+                if background { BackgroundPriority.enter() }
+                for k in (s * count / slices)..<((s + 1) * count / slices) {
+                    (out.base + k).initialize(to: shared.value(k))
+                }
+            }
+        }
+        initialized = count
+    }
+}
+
+/// A buffer written by several threads at disjoint indices (`parallelMap`).
+private struct UncheckedPointer<T>: @unchecked Sendable { let base: UnsafeMutablePointer<T> }
+/// A value shared with threads under `parallelMap`'s contract.
+private struct UncheckedBox<T>: @unchecked Sendable { let value: T; init(_ value: T) { self.value = value } }
+
+/// A value kept for signal handlers: written by the thread that owns it while no handler can
+/// read it (before a handler is installed or armed, or with the signal blocked), read by the
+/// handler, which reads only plain words and memory allocated beforehand. A signal handler can
+/// take no lock, so this is the contract, and the one place that states it.
+public final class SignalShared<Value>: @unchecked Sendable {
+    /// (No run-time exclusivity check: a handler must call nothing but what is
+    /// async-signal-safe.)
+    @exclusivity(unchecked) public var value: Value
+    public init(_ value: Value) { self.value = value }
+}
+
+/// State behind a lock, reached only inside `withLock`: the way a class shared between
+/// threads keeps what changes (`final class X: Sendable { let state: Locked<State> }`, which
+/// the compiler then checks). Unlike the toolchain's `Mutex`, `body` may hand pieces of the
+/// state (pointers into it) to closures of the caller's for the length of the call: the byte
+/// store lends its chunks to the search and the layout that way.
+public final class Locked<State>: @unchecked Sendable {
+    private let lock = Lock()
+    private var state: State
+    public init(_ state: State) { self.state = state }
+    public func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&state)
+    }
+}
+
+/// A pointer to a C object that its library documents as safe to use from several threads
+/// at once once it is made (a compiled PCRE2 pattern, a tree-sitter language or query): made
+/// before it is shared, never written through afterwards. The wrapper that holds one is then
+/// checked `Sendable` like any other.
+public struct SharedCObject: @unchecked Sendable {
+    public let pointer: OpaquePointer
+    public init(_ pointer: OpaquePointer) { self.pointer = pointer }
 }

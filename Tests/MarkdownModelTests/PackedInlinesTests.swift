@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import MarkdownModel
 
@@ -154,8 +155,12 @@ import Testing
             let kept = Array(markdown.utf8)
             let whole = MarkdownParser.parse(kept, inPieces: false).dump()
             var handed = kept  // shares kept's buffer: the parse must not give back kept's pages
-            var reads = 0
-            let document = MarkdownParser.parse(handingOver: &handed, reread: { reads += 1; return kept })
+            let readCount = Atomic(0)
+            let document = MarkdownParser.parse(handingOver: &handed, reread: {
+                readCount.add(1, ordering: .relaxed)
+                return kept
+            })
+            let reads = readCount.load(ordering: .relaxed)
             #expect(handed.isEmpty)
             let same = document.dump() == whole
             #expect(same)

@@ -1,5 +1,6 @@
 @preconcurrency import Glibc
 import Foundation
+import Synchronization
 import Testing
 import TerminalScreen
 @testable import TerminalIO
@@ -196,7 +197,7 @@ final class PseudoTerminal {
         var after = sigaction()
         sigaction(SIGWINCH, nil, &after)
         #expect(Self.handler(after) == Self.handler(before))
-        #expect(signalPipeWriteFD == -1)
+        #expect(signalPipeWriteFD.load(ordering: .relaxed) == -1)
     }
 }
 
