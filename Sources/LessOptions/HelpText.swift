@@ -8,10 +8,13 @@ public enum HelpText {
 
             USAGE: folio [options] [+N | +/pattern | +G | +F] [file ...]
 
-            Options are read as less reads them: from $LESS, then $FOLIO, then the command
-            line, which wins. Letters run together (-FRX); a value joins its letter or
-            follows it (-j5, -j 5, --jump-target=5); long names may be abbreviated; -+X
-            sets X back to its default; +cmd runs a command at the start.
+            Options are read as less reads them: from the config file
+            ($XDG_CONFIG_HOME/folio/config, else ~/.config/folio/config), then $LESS, then
+            $FOLIO, then the command line, which wins. Letters run together (-FRX); a value
+            joins its letter or follows it (-j5, -j 5, --jump-target=5); long names may be
+            abbreviated; -+X sets X back to its default; +cmd runs a command at the start.
+            Keys: the lesskey source (LESSKEYIN, ~/.lesskey), then ~/.config/folio/keys.
+            Themes: ~/.config/folio/themes/NAME.theme (--theme=NAME).
 
             less's options that folio follows:
 

@@ -49,6 +49,20 @@ public struct Options: Equatable, Sendable {
     public var showHelp = false
     /// `--completion=SHELL` (from the command line only).
     public var completion: Completions.Shell?
+    /// `--theme=NAME` naming a theme file (`theme` is then its appearance, once read).
+    public var themeName: String?
+    /// `--dark-theme`, `--light-theme`: theme files for each background.
+    public var darkTheme: String?
+    public var lightTheme: String?
+    /// `--no-config`: no config file, key bindings or theme file.
+    public var noConfig = false
+    /// `--show-config`, `--show-keys`, `--dump-theme=NAME` (from the command line only).
+    public var showConfig = false
+    public var showKeys = false
+    public var dumpTheme: String?
+    /// The user's key files (lesskey, folio's keys), read at the start; the pager's bindings
+    /// are made from them.
+    public var keyFiles: [Lesskey] = []
 
     public init() {}
 
@@ -162,8 +176,31 @@ public struct Options: Equatable, Sendable {
             completion = shell
         case ._theme:
             guard case .value(let text) = form else { return nil }
-            guard let t = ThemeChoice(rawValue: text) else { return "--theme expects auto, dark or light (got '\(text)')" }
-            theme = t
+            if let t = ThemeChoice(rawValue: text) {
+                theme = t
+                themeName = nil
+            } else {
+                guard Self.isThemeName(text) else {
+                    return "--theme expects auto, dark, light or a theme file's name (got '\(text)')"
+                }
+                themeName = text
+                theme = .dark
+            }
+        case ._darkTheme, ._lightTheme:
+            guard case .value(let text) = form else { return nil }
+            let name = setting.option == ._darkTheme ? "--dark-theme" : "--light-theme"
+            guard Self.isThemeName(text) || ThemeChoice(rawValue: text) != nil else {
+                return "\(name) expects a theme file's name (got '\(text)')"
+            }
+            let value = ThemeChoice(rawValue: text) == nil ? text : nil  // `dark`, `light`: the built-in
+            if setting.option == ._darkTheme { darkTheme = value } else { lightTheme = value }
+        case ._dumpTheme:
+            guard case .value(let text) = form, fromCommandLine else { return nil }
+            guard Self.isThemeName(text) else { return "--dump-theme expects dark, light or a theme file's name (got '\(text)')" }
+            dumpTheme = text
+        case ._noConfig: noConfig = on
+        case ._showConfig: if fromCommandLine { showConfig = on }
+        case ._showKeys: if fromCommandLine { showKeys = on }
         case ._align:
             guard case .value(let text) = form else { return nil }
             guard let a = Alignment(rawValue: text) else { return "--align expects left or center (got '\(text)')" }
@@ -179,6 +216,13 @@ public struct Options: Equatable, Sendable {
             break
         }
         return nil
+    }
+
+    /// A theme file's name: letters, digits, `-`, `_` and `.`, not starting with `.` (no
+    /// path: themes live in one folder).
+    public static func isThemeName(_ text: String) -> Bool {
+        !text.isEmpty && !text.hasPrefix(".") && text.utf8.count <= 64
+            && text.unicodeScalars.allSatisfy { ($0.properties.isAlphabetic || ("0"..."9").contains($0)) || "-_.".unicodeScalars.contains($0) }
     }
 
     static func check(_ name: String, _ value: Int, in range: ClosedRange<Int>) -> String? {

@@ -69,6 +69,13 @@ public struct KeyInterpreter: Hashable, Sendable {
     /// `[[` and `]]` go to headings (Markdown); without them (text documents) `[` and `]`
     /// are less's bracket commands. The pager sets it for the document in view.
     public var headingKeys = true
+    /// The user's bindings (lesskey, folio's keys file), looked at before folio's own keys.
+    public var bindings = KeyBindings()
+    /// Keys typed so far of a binding's sequence.
+    private var typed: [Key] = []
+    /// Keys a binding types after its action (lesskey's extra string), for the pager to
+    /// feed as typed once the command ran (`takeExtraKeys`).
+    public private(set) var extraKeys: [Key] = []
     private var pending: Pending?
 
     private enum Pending: Hashable, Sendable {
@@ -90,7 +97,7 @@ public struct KeyInterpreter: Hashable, Sendable {
     public var count: Int? { digits.isEmpty ? nil : min(Int(digits) ?? Self.maxCount, Self.maxCount) }
     public static let maxCount = 100_000_000
     /// Something is half-typed (for the status line).
-    public var isPending: Bool { pending != nil || !digits.isEmpty }
+    public var isPending: Bool { pending != nil || !digits.isEmpty || !typed.isEmpty }
     public var pendingText: String {
         switch pending {
         case .colon: return digits + ":"
@@ -98,11 +105,17 @@ public struct KeyInterpreter: Hashable, Sendable {
         case .pipeMark: return "|mark: "
         case .brackets(_, let open): return "Brackets: " + (open.map { String($0) } ?? "")
         case .option(let change): return digits + change.prefix
-        default: return digits
+        default: return digits + typed.map { Self.describe($0) }.joined()
         }
     }
 
-    public mutating func reset() { digits = ""; pending = nil }
+    public mutating func reset() { digits = ""; pending = nil; typed = [] }
+
+    /// The keys the last binding types after its action, once.
+    public mutating func takeExtraKeys() -> [Key] {
+        defer { extraKeys = [] }
+        return extraKeys
+    }
 
     /// Clears the count after a command ran.
     public mutating func commandDone() {
@@ -114,6 +127,45 @@ public struct KeyInterpreter: Hashable, Sendable {
     /// `count` before calling `reset()`. `afterEscape`: the key before was a lone Esc, so an
     /// `.alt(key)` that is no `Esc`-command is the key typed after that Esc (`Esc j`: `j`).
     public mutating func interpret(_ key: Key, afterEscape: Bool = false) -> Command? {
+        guard !bindings.isEmpty, pending == nil else { return builtIn(key, afterEscape: afterEscape) }
+        let sequence = typed + [key]
+        switch bindings.match(sequence) {
+        case .prefix:
+            typed = sequence
+            return nil
+        case .found(let entry):
+            typed = []
+            extraKeys = entry.extra
+            switch entry.action {
+            case .command(let command): return command
+            case .keys(let keys):
+                var command: Command?
+                for k in keys { command = builtIn(k, afterEscape: false) }
+                return command
+            case .digit: return builtIn(key, afterEscape: afterEscape)
+            case .invalid:
+                digits = ""
+                return .unknown(Self.describe(key))
+            case .nothing:
+                return nil
+            }
+        case .none:
+            if !typed.isEmpty {
+                // A sequence that led nowhere: its keys are dropped and this one is read
+                // alone, as less reads the tail of what was typed.
+                typed = []
+                return interpret(key, afterEscape: afterEscape)
+            }
+            if bindings.stop != nil && key != .ctrl("c") {
+                digits = ""
+                return .unknown(Self.describe(key))
+            }
+            return builtIn(key, afterEscape: afterEscape)
+        }
+    }
+
+    /// folio's own keymap.
+    mutating func builtIn(_ key: Key, afterEscape: Bool) -> Command? {
         if let p = pending {
             pending = nil
             switch (p, key) {
@@ -225,7 +277,7 @@ public struct KeyInterpreter: Hashable, Sendable {
         case .alt(let inner):
             if let command = Self.escapeCommand(inner) { return command }
             // Esc, then a key that makes no Esc-command with it: that key, as typed.
-            if afterEscape { return interpret(inner) }
+            if afterEscape { return builtIn(inner, afterEscape: false) }
             digits = ""
             return .unknown(Self.describe(key))
         default:

@@ -74,6 +74,8 @@ public struct PagerConfig: Sendable {
     /// `LESSSECURE=1`, as less's secure mode: no shell (`!`, `|`), no other file (`:e`, Tab
     /// completion), no writing (`s`), no editor (`v`).
     public var secure = false
+    /// The user's key bindings (lesskey, folio's keys file).
+    public var keyBindings = KeyBindings()
 
     public init() {}
 

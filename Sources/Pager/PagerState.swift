@@ -199,6 +199,7 @@ public struct PagerState: Sendable {
 
     public init(documents: [DocumentSpec], config: PagerConfig, rows: Int, columns: Int) {
         self.config = config
+        keys.bindings = config.keyBindings
         self.screenRows = max(1, rows)
         self.screenColumns = max(1, columns)
         self.current = 0
@@ -399,10 +400,18 @@ public struct PagerState: Sendable {
             return perform(.follow, count: nil)
         }
         keys.headingKeys = !active.isText
-        guard let command = keys.interpret(key, afterEscape: afterEscape) else { return [] }
+        guard let command = keys.interpret(key, afterEscape: afterEscape) else { return typeExtraKeys() }
         let count = keys.count
         keys.commandDone()
-        return perform(command, count: count)
+        return perform(command, count: count) + typeExtraKeys()
+    }
+
+    /// The keys a user's binding types after its action (lesskey's extra string: the
+    /// option letter of `toggle-option`, `*` after `forw-search`), each as if typed.
+    mutating func typeExtraKeys() -> [PagerEffect] {
+        var effects: [PagerEffect] = []
+        for key in keys.takeExtraKeys() { effects += keyPressed(key, afterEscape: false) }
+        return effects
     }
 
     /// Switches the document in view; returns the effects (the old one's position is saved).

@@ -8,11 +8,25 @@ public struct Ink: Hashable, Sendable {
     public var red: UInt8, green: UInt8, blue: UInt8
     /// 0…15.
     public var ansi: UInt8
+    /// The 256-colour entry a 256-colour terminal shows (nil: the nearest to the 24-bit value).
+    public var index256: UInt8?
+    /// A palette entry shown at 256 colours and in truecolour alike (a theme file's `M`):
+    /// 0…15 are the terminal's own basic colours.
+    public var entry: UInt8?
 
     /// `Ink(0xffaf5f, ansi: 11)`.
-    public init(_ hex: UInt32, ansi: UInt8) {
+    public init(_ hex: UInt32, ansi: UInt8, index256: UInt8? = nil) {
         red = UInt8(hex >> 16 & 0xFF); green = UInt8(hex >> 8 & 0xFF); blue = UInt8(hex & 0xFF)
         self.ansi = ansi & 15
+        self.index256 = index256
+    }
+
+    /// Palette entry `n` (0…255) at every depth (16 colours: itself, or the nearest basic colour).
+    public init(entry n: UInt8) {
+        let (r, g, b) = TerminalColor.paletteRGB(n)
+        red = UInt8(r); green = UInt8(g); blue = UInt8(b)
+        ansi = n < 16 ? n : TerminalColor.nearestANSI(r, g, b)
+        entry = n
     }
 
     /// This ink on a terminal of `depth` (`.default` without colour).
@@ -20,7 +34,10 @@ public struct Ink: Hashable, Sendable {
         switch depth {
         case .none: return .default
         case .ansi16: return .ansi(ansi)
-        case .palette256, .trueColor: return TerminalColor.rgb(red, green, blue).downgraded(to: depth)
+        case .palette256, .trueColor:
+            if let entry { return entry < 16 ? .ansi(entry) : .palette(entry) }
+            if depth == .palette256, let index256 { return .palette(index256) }
+            return TerminalColor.rgb(red, green, blue).downgraded(to: depth)
         }
     }
 }

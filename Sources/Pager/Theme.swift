@@ -43,10 +43,20 @@ public struct Theme: Sendable {
         syntaxStyles = drawn.syntax.map { $0.map { Theme.resolve($0, over: CellStyle(), depth: drawnDepth) } }
     }
 
+    /// The palettes `--theme=auto` switches between when the terminal says what it is (the
+    /// user's `--dark-theme` and `--light-theme`; a missing one is the built-in).
+    public var alternates: [Appearance: Palette] = [:]
+
+    /// The palette for an appearance: the user's, else the built-in.
+    public func palette(for appearance: Appearance) -> Palette {
+        alternates[appearance] ?? .named(appearance)
+    }
+
     /// The same theme with another palette.
     public func with(palette: Palette) -> Theme {
         var copy = Theme(depth: depth, hyperlinks: hyperlinks, palette: palette, ownColours: ownColours)
         copy.maxHyperlinkBytes = maxHyperlinkBytes
+        copy.alternates = alternates
         return copy
     }
 

@@ -108,8 +108,9 @@ extension PagerState {
 
     /// The palette for an appearance, when the theme is `auto` (a named theme never changes).
     mutating func choose(_ appearance: Appearance) {
+        let palette = config.theme.palette(for: appearance)
         guard config.themeChoice == .auto, config.theme.palette.appearance != appearance
-              || config.theme.palette.name != Palette.named(appearance).name else { return }
-        config.theme = config.theme.with(palette: .named(appearance))
+              || config.theme.palette.name != palette.name else { return }
+        config.theme = config.theme.with(palette: palette)
     }
 }

@@ -19,6 +19,10 @@ struct Folio {
     /// What was wrong in `$LESS` or `$FOLIO`: said on standard error and, in the pager, on
     /// the status line; the rest of the options still apply.
     var optionWarnings: [String] = []
+    /// The options of each kind (the config file's `[markdown]` and `[text]` sections).
+    var sections: Invocation?
+    /// The user's theme files (`--theme=NAME`, `--dark-theme`, `--light-theme`).
+    var themes = UserThemes()
 
     /// Reads the options (`Invocation`: `$LESS`, `$FOLIO`, then the command line, whose
     /// settings win) and runs. A mistake on the command line is one line on standard error
@@ -29,8 +33,9 @@ struct Folio {
         let environment = ProcessEnvironment.current
         CrashReport.install(environment: environment)
         // From argv's bytes: a file operand that is not UTF-8 still names its file (`FileName`).
-        let invocation = Invocation(commandLine: Array(FileName.commandLine().dropFirst()),
-                                    less: environment["LESS"], folio: environment["FOLIO"])
+        // The config file, `$LESS`, `$FOLIO`, the command line (`UserConfig`).
+        let (invocation, configStatus) = UserConfig.invocation(commandLine: Array(FileName.commandLine().dropFirst()),
+                                                               environment: environment)
         if invocation.options.showHelp {
             Swift.print(HelpText.text, terminator: "")
             Glibc.exit(0)
@@ -47,8 +52,31 @@ struct Folio {
             reportError(error + " (\"folio --help\" for help)")
             Glibc.exit(64)
         }
-        for warning in invocation.warnings { reportError(warning) }
-        var folio = Folio(options: invocation.options, optionWarnings: invocation.warnings)
+        var options = invocation.options
+        let (keyFiles, keyStatus) = UserConfig.keyFiles(environment: environment, noConfig: options.noConfig)
+        let (bindings, keyErrors) = UserConfig.bindings(keyFiles)
+        if options.showConfig {
+            Swift.print(ShowConfig.text(invocation, configFile: configStatus, extra: keyStatus), terminator: "")
+            for warning in invocation.warnings { reportError(warning) }
+            Glibc.exit(0)
+        }
+        if options.showKeys {
+            Swift.print(ShowKeys.text(bindings, files: keyStatus), terminator: "")
+            for error in keyErrors { reportError(error) }
+            Glibc.exit(0)
+        }
+        if let name = options.dumpTheme {
+            let (palette, warnings) = UserConfig.theme(named: name, environment: environment, noConfig: options.noConfig)
+            for warning in warnings { reportError(warning) }
+            guard let palette else { Glibc.exit(1) }
+            Swift.print(ThemeFile.dump(palette), terminator: "")
+            Glibc.exit(0)
+        }
+        let (themes, themeWarnings) = UserConfig.themes(&options, environment: environment)
+        let warnings = invocation.warnings + keyErrors + themeWarnings
+        for warning in warnings { reportError(warning) }
+        options.keyFiles = keyFiles
+        var folio = Folio(options: options, optionWarnings: warnings, sections: invocation, themes: themes)
         Glibc.exit(folio.run())
     }
 
@@ -83,6 +111,7 @@ struct Folio {
         }
 
         let stdinIsTerminal = isatty(0) == 1
+        let generalOptions = options
         let stdoutIsTerminal = isatty(1) == 1
         if arguments.isEmpty {
             if stdinIsTerminal {
@@ -117,6 +146,15 @@ struct Folio {
             }
         }
 
+        // The config file's section for the kind of documents open (`Invocation.options(markdown:text:)`).
+        if let sections {
+            var chosen = sections.options(markdown: documents.contains { $0.kind == .markdown && $0.kindPendingFD == nil },
+                                          text: documents.contains { $0.kind == .text && $0.kindPendingFD == nil })
+            chosen.files = generalOptions.files
+            chosen.keyFiles = generalOptions.keyFiles
+            if chosen.themeName == generalOptions.themeName { chosen.theme = generalOptions.theme }
+            options = chosen
+        }
         if options.forget {
             let warning = PositionsBridge.forget(documents, environment: environment)
             if let warning { reportError(warning) }
@@ -172,8 +210,11 @@ struct Folio {
         // NO_COLOR turns off the colours folio adds, not the input's own (a text document's
         // SGR: `git log --color=always | NO_COLOR=1 folio` keeps git's), as the convention asks.
         let own = !(noColor && options.color == .auto)
-        return Theme(depth: depth, palette: .named(appearance(environment: environment, asking: asking && isTerminal && own && depth != .none)),
-                     ownColours: own)
+        var theme = Theme(depth: depth, palette: themes.palette(for: appearance(environment: environment,
+                                                                               asking: asking && isTerminal && own && depth != .none)),
+                          ownColours: own)
+        theme.alternates = themes.alternates
+        return theme
     }
 
     /// The palette `--theme` names; for `auto`, the terminal's answer when `asking` (print mode

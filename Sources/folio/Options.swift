@@ -31,5 +31,7 @@ extension Options {
         config.searchSkipsScreen = searchSkipsScreen
         config.searchWraps = searchWraps
         if let shift { config.horizontalShift = shift }
+        // The user's key bindings (their errors were said at the start).
+        config.keyBindings = UserConfig.bindings(keyFiles).0
     }
 }

@@ -76,7 +76,10 @@ enum E2E {
             "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
             "FOLIO_STATE_DIR": stateDir.path,
         ]
-        if let home = ProcessInfo.processInfo.environment["HOME"] { env["HOME"] = home }
+        // The user's config, key bindings and themes are never read: a home of the test's own.
+        let dir = stateDir.deletingLastPathComponent()
+        env["HOME"] = dir.appendingPathComponent("home").path
+        env["XDG_CONFIG_HOME"] = dir.appendingPathComponent("config").path
         return env
     }
 

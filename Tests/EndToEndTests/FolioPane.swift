@@ -13,8 +13,12 @@ final class FolioPane {
     deinit { tmux.kill() }
 
     /// The environment folio gets inside the pane.
+    /// The user's own config, key bindings and themes are never read: `HOME` and
+    /// `XDG_CONFIG_HOME` are folders of the test (empty unless it writes there).
     static func environment(stateDir: URL, extra: [String: String] = [:]) -> [String: String] {
-        var env = ["FOLIO_STATE_DIR": stateDir.path]
+        let dir = stateDir.deletingLastPathComponent()
+        var env = ["FOLIO_STATE_DIR": stateDir.path, "HOME": dir.appendingPathComponent("home").path,
+                   "XDG_CONFIG_HOME": dir.appendingPathComponent("config").path, "LESSKEYIN": "", "FOLIO_CONFIG": ""]
         env.merge(extra) { _, new in new }
         return env
     }

@@ -44,9 +44,9 @@ private func options(_ words: [String], less: String? = nil, folio: String? = ni
         #expect(inv.options.jumpTarget == nil)
         #expect(inv.options.files == ["f.md"])
 
-        let more = Invocation(commandLine: [], less: "-S -W? -Ä -X", folio: "--theme=pink -N --bogus")
+        let more = Invocation(commandLine: [], less: "-S -W? -Ä -X", folio: "--theme=pi/nk -N --bogus")
         #expect(more.error == nil)
-        #expect(more.warnings == ["$LESS: There is no -Ä option", "$FOLIO: --theme expects auto, dark or light (got 'pink')",
+        #expect(more.warnings == ["$LESS: There is no -Ä option", "$FOLIO: --theme expects auto, dark, light or a theme file's name (got 'pi/nk')",
                                   "$FOLIO: There is no --bogus option"])
         #expect(more.options.chopLongLines)
         #expect(!more.options.noInit)  // after `-Ä` less reads no more of that string

@@ -1,0 +1,139 @@
+import LessOptions
+import Pager
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The user's files, read at the start: the config file, key bindings (the lesskey source,
+/// folio's keys file) and theme files (`ConfigPaths` says where; LessOptions and Pager read
+/// what they hold). `--no-config` reads none of them.
+enum UserConfig {
+    /// A small text file's contents; nil when it does not exist, with the reason otherwise.
+    static func readFile(_ path: String) -> (text: String?, problem: String?) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            let e = errno
+            return (nil, e == ENOENT ? nil : "cannot read \(path): \(String(cString: strerror(e)))")
+        }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while bytes.count < limit {
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { return (nil, "cannot read \(path): \(String(cString: strerror(errno)))") }
+            if n == 0 { break }
+            bytes += buffer[0..<n]
+        }
+        return (String(decoding: bytes.prefix(limit), as: UTF8.self), nil)
+    }
+
+    /// Bytes read of a config, keys or theme file at most (they are a few KB).
+    static let limit = 1 << 20
+
+    /// The options with the config file (unless `--no-config` is in `$FOLIO` or on the
+    /// command line), and what became of the file, for `--show-config`.
+    static func invocation(commandLine: [String], environment: [String: String]) -> (Invocation, configStatus: String) {
+        let plain = Invocation(commandLine: commandLine, less: environment["LESS"], folio: environment["FOLIO"])
+        guard let (path, named) = ConfigPaths(environment: environment).configFile else { return (plain, "none ($HOME is not set)") }
+        if plain.options.noConfig { return (plain, "\(path) (not read: --no-config)") }
+        let (text, problem) = readFile(path)
+        guard let text else {
+            var inv = plain
+            if let problem { inv.warnings.insert(problem, at: 0) }
+            else if named { inv.warnings.insert("$FOLIO_CONFIG: \(path) does not exist", at: 0) }
+            return (inv, "\(path) (\(problem == nil ? "not found" : "unreadable"))")
+        }
+        let config = ConfigFile(name: path, text: text)
+        return (Invocation(commandLine: commandLine, less: environment["LESS"], folio: environment["FOLIO"], config: config),
+                "\(path) (read)")
+    }
+
+    /// The key files: the first lesskey source that exists (as less looks for it), then
+    /// folio's keys file; with what became of each, for `--show-keys`.
+    static func keyFiles(environment: [String: String], noConfig: Bool) -> (files: [Lesskey], status: [String]) {
+        let paths = ConfigPaths(environment: environment)
+        if noConfig { return ([], ["no key files read (--no-config)"]) }
+        var files: [Lesskey] = []
+        var status: [String] = []
+        var lesskeyFound = false
+        for path in paths.lesskeySources {
+            let (text, problem) = readFile(path)
+            if let problem { status.append("lesskey: \(problem)") }
+            guard let text else { continue }
+            files.append(Lesskey(name: path, text: text))
+            status.append("lesskey: \(path) (read)")
+            lesskeyFound = true
+            break
+        }
+        if !lesskeyFound { status.append("lesskey: none of " + paths.lesskeySources.joined(separator: ", ") + " exists") }
+        if let keys = paths.keysFile {
+            let (text, problem) = readFile(keys)
+            if let text {
+                var file = Lesskey(name: keys, text: text)
+                file.folioActions = true
+                files.append(file)
+                status.append("folio keys: \(keys) (read)")
+            } else {
+                status.append("folio keys: " + (problem ?? "\(keys) (not found)"))
+            }
+        }
+        return (files, status)
+    }
+
+    /// The key bindings the files make, and what was wrong in them.
+    static func bindings(_ files: [Lesskey]) -> (KeyBindings, [String]) {
+        var bindings = KeyBindings()
+        var errors: [String] = []
+        for file in files { errors += bindings.add(file) }
+        return (bindings, errors)
+    }
+
+    /// A theme by name: `dark` and `light` are built in; another is the user's theme file.
+    static func theme(named name: String, environment: [String: String], noConfig: Bool) -> (Palette?, [String]) {
+        if name == "dark" { return (.dark, []) }
+        if name == "light" { return (.light, []) }
+        guard !noConfig else { return (nil, ["--theme=\(name): theme files are not read with --no-config"]) }
+        guard let dir = ConfigPaths(environment: environment).themesDirectory else { return (nil, ["theme \(name): $HOME is not set"]) }
+        let path = dir + "/" + name + "." + ConfigPaths.themeExtension
+        let (text, problem) = readFile(path)
+        guard let text else { return (nil, [problem ?? "theme \(name): \(path) does not exist"]) }
+        let result = ThemeFile.read(name: name, text: text, fileName: path)
+        return (result.palette, result.warnings)
+    }
+
+    /// `--theme=NAME`, `--dark-theme`, `--light-theme`: the palettes, and what was wrong.
+    /// A named theme sets `options.theme` to its appearance; one that cannot be read leaves
+    /// the built-in dark.
+    static func themes(_ options: inout Options, environment: [String: String]) -> (UserThemes, [String]) {
+        var themes = UserThemes()
+        var warnings: [String] = []
+        if let name = options.darkTheme {
+            let (palette, w) = theme(named: name, environment: environment, noConfig: options.noConfig)
+            themes.alternates[.dark] = palette
+            warnings += w
+        }
+        if let name = options.lightTheme {
+            let (palette, w) = theme(named: name, environment: environment, noConfig: options.noConfig)
+            themes.alternates[.light] = palette
+            warnings += w
+        }
+        if let name = options.themeName {
+            let (palette, w) = theme(named: name, environment: environment, noConfig: options.noConfig)
+            themes.named = palette
+            if let palette { options.theme = palette.appearance == .dark ? .dark : .light }
+            warnings += w
+        }
+        return (themes, warnings)
+    }
+}
+
+/// The user's palettes: `--theme=NAME`'s, and those `auto` (and `dark`, `light`) use.
+struct UserThemes {
+    var named: Palette?
+    var alternates: [Appearance: Palette] = [:]
+
+    func palette(for appearance: Appearance) -> Palette {
+        named ?? alternates[appearance] ?? .named(appearance)
+    }
+}
