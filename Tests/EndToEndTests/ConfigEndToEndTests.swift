@@ -6,7 +6,7 @@ import Testing
 /// user's files are never read.
 @Suite(.serialized) struct ConfigEndToEndTests {
     static let lesskey = "#command\nj back-line\nk forw-line\nx quit\n"
-    static let config = "# test config\n--theme=mine\n[markdown]\n--max-width=60\n"
+    static let config = "# test config\n--theme=mine\n[markdown]\n--max-width=60 -x4\n"
     static let theme = "appearance = \"dark\"\nheading1 = \"#ff0000/196/9 bold\"\n"
     static let markdown = "# Title\n\n" + String(repeating: "word ", count: 60) + "\n"
     static let text = (1...60).map { "line \($0) " + String(repeating: "x", count: 80) }.joined(separator: "\n") + "\n"
@@ -21,6 +21,7 @@ import Testing
         _ = try E2E.write(Self.theme, to: "config/folio/themes/mine.theme", in: dir)
         _ = try E2E.write(Self.markdown, to: "doc.md", in: dir)
         _ = try E2E.write(Self.text, to: "log.txt", in: dir)
+        _ = try E2E.write("a\tb\n" + Self.text, to: "tabs.txt", in: dir)
         return dir
     }
 
@@ -40,8 +41,9 @@ import Testing
         #expect(pane.tmux.waitForExit(timeout: FolioPane.timeout), "x did not quit")
     }
 
-    /// `--max-width=60` under `[markdown]`: Markdown's prose wraps at 60 columns of a
-    /// 100-column pane, a text document's lines still take the whole width.
+    /// `--max-width=60 -x4` under `[markdown]`: Markdown's prose wraps at 60 columns of a
+    /// 100-column pane; a text document's lines still take the whole width and its tabs
+    /// stop every 8 columns.
     @Test(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
     func aMarkdownSectionChangesMarkdownButNotText() throws {
         let dir = try folder()
@@ -51,10 +53,11 @@ import Testing
         #expect(prose.count > 1 && prose.allSatisfy { $0.count <= 60 }, "\(prose)")
         #expect(prose.contains { $0.count > 50 }, "\(prose)")
 
-        let text = try FolioPane.folio([dir.appendingPathComponent("log.txt").path], columns: 100, rows: 12, dir: dir)
+        let text = try FolioPane.folio([dir.appendingPathComponent("tabs.txt").path], columns: 100, rows: 12, dir: dir)
         let rows = try #require(text.wait { $0.contains { $0.hasPrefix("line 1 ") } })
         let first = try #require(rows.first { $0.hasPrefix("line 1 ") })
         #expect(first.trimmingCharacters(in: .whitespaces).count == 87, "\(first)")
+        #expect(rows.first?.trimmingCharacters(in: .whitespaces) == "a       b", "\(rows)")
     }
 
     /// A user theme named in the config file: its heading colour is what tmux shows.
