@@ -4,7 +4,8 @@ extension PagerState {
     /// `h`: the key reference, itself a Markdown document paged by folio. `q`, `h` or Esc
     /// closes it and returns to the document, which kept its place.
     mutating func openHelp() {
-        var doc = DocumentState(name: "help", path: nil, document: MarkdownParser.parse(PagerState.helpMarkdown),
+        let text = PagerState.helpMarkdown + PagerState.userKeysMarkdown(config.keyBindings)
+        var doc = DocumentState(name: "help", path: nil, document: MarkdownParser.parse(text),
                                 options: layoutOptions, contentRows: contentRows)
         doc.viewport.position = .top
         if help == nil { searchBeforeHelp = search }
@@ -27,6 +28,23 @@ extension PagerState {
             search?.forgetPosition()
         }
         searchBeforeHelp = nil
+    }
+
+    /// The user's key bindings (lesskey, folio's keys file) as a section of the help, each with
+    /// the file and line that set it; nothing without any.
+    static func userKeysMarkdown(_ bindings: KeyBindings) -> String {
+        guard !bindings.isEmpty else { return "" }
+        func cell(_ text: String) -> String {
+            let escaped = text.replacingPipes()
+            return text.contains("`") ? "`` " + escaped + " ``" : "`" + escaped + "`"
+        }
+        var out = "\n## Your key bindings\n\nThese come first; `folio --show-keys` lists every key.\n"
+        if let stop = bindings.stop { out += "`#stop` (\(stop.replacingPipes())): no other key works but Ctrl-C.\n" }
+        out += "\n| Keys | Action | Set in |\n|---|---|---|\n"
+        for entry in bindings.effective {
+            out += "| \(cell(KeyBindings.notation(entry.keys))) | \(ShowKeys.describe(entry).replacingPipes()) | \(entry.origin.replacingPipes()) |\n"
+        }
+        return out
     }
 
     public static let helpMarkdown = """
@@ -124,4 +142,13 @@ extension PagerState {
 
     folio remembers where you were in every document and reopens it there.
     """
+}
+
+extension String {
+    /// `|` escaped for a cell of a Markdown table.
+    func replacingPipes() -> String {
+        var out = ""
+        for c in self { if c == "|" { out += "\\|" } else { out.append(c) } }
+        return out
+    }
 }

@@ -182,3 +182,19 @@ import Testing
         #expect(!ShowKeys.text(stopped.keyBindings, files: []).split(separator: "\n").contains { $0.hasSuffix("built-in") })
     }
 }
+
+/// The `h` screen lists the user's bindings and where each was set.
+@Suite struct HelpKeyBindingsTests {
+    @Test func theHelpListsTheUsersBindings() {
+        let (config, _) = KeyBindingsTests.config(("my/lesskey", "j back-line\n|x pipe\n", false))
+        var h = PagerHarness(text: KeyBindingsTests.text(), columns: 70, rows: 200, config: config)
+        h.send("h")
+        let screen = h.screen.joined(separator: "\n")
+        #expect(screen.contains("Your key bindings"), "\(screen)")
+        #expect(h.screen.contains { $0.contains("j") && $0.contains("back-line") && $0.contains("my/lesskey:1") })
+        #expect(h.screen.contains { $0.contains("|x") && $0.contains("pipe") && $0.contains("my/lesskey:2") })
+        var plain = PagerHarness(text: KeyBindingsTests.text(), columns: 70, rows: 200)
+        plain.send("h")
+        #expect(!plain.screen.joined().contains("Your key bindings"))
+    }
+}
