@@ -141,7 +141,7 @@ public enum DefaultKeys {
 /// `folio --show-keys`: every key in effect, its action and where it was set.
 public enum ShowKeys {
     /// `files`: the key files looked for, each with what became of it (`read`, `not found`).
-    public static func text(_ user: KeyBindings, files: [String]) -> String {
+    public static func text(_ user: KeyBindings, files: [String], lineEdits: KeyBindings = KeyBindings()) -> String {
         var out = "# folio's key bindings (folio --show-keys): keys in lesskey's notation, the action, where set\n"
         for file in files { out += "# \(file)\n" }
         let own = user.effective
@@ -161,6 +161,13 @@ public enum ShowKeys {
         let actionWidth = rows.map(\.1.count).max() ?? 0
         for (keys, action, origin) in rows {
             out += keys.padding(width) + "  " + action.padding(actionWidth) + "  " + origin + "\n"
+        }
+        if !lineEdits.isEmpty {
+            out += "#line-edit\n"
+            if let stop = lineEdits.stop { out += "# #stop at \(stop): the prompt's own editing keys are off\n" }
+            for entry in lineEdits.effective {
+                out += KeyBindings.notation(entry.keys).padding(width) + "  " + entry.actionName.padding(actionWidth) + "  " + entry.origin + "\n"
+            }
         }
         return out
     }

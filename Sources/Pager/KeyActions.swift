@@ -113,6 +113,27 @@ public enum KeyActions {
         "back-search-all": .command(.searchAcrossFiles(forward: false)),
     ]
 
+    /// less's `#line-edit` actions folio's prompt has, as the key that does it there.
+    public static let lineEdit: [String: BoundAction] = [
+        "left": .keys([.left]), "right": .keys([.right]), "home": .keys([.home]), "end": .keys([.end]),
+        "backspace": .keys([.backspace]), "delete": .keys([.delete]), "kill-line": .keys([.end, .ctrl("u")]),
+        "word-backspace": .keys([.ctrl("w")]), "up": .keys([.up]), "down": .keys([.down]), "abort": .keys([.escape]),
+        "forw-complete": .keys([.tab]), "invalid": .invalid,
+    ]
+
+    /// `#line-edit` actions folio's prompt has not.
+    public static let lineEditUnsupported: [String: String] = [
+        "back-complete": "folio's completion goes forward only",
+        "expand": "folio's completion offers names in turn",
+        "insert": "folio's prompt always inserts",
+        "literal": "folio's prompt takes controls as keys",
+        "word-left": "folio's prompt moves by characters",
+        "word-right": "folio's prompt moves by characters",
+        "word-delete": "folio's prompt deletes words backward only",
+        "mouse": "folio reads the mouse itself",
+        "mouse6": "folio reads the mouse itself",
+    ]
+
     /// The action a name means in a lesskey file (`folioNames` false) or folio's keys file.
     public static func action(named name: String, folioNames: Bool) -> BoundAction? {
         if let a = less[name] { return a }

@@ -59,6 +59,29 @@ public struct KeyBindings: Hashable, Sendable {
         return errors
     }
 
+    /// Adds a file's `#line-edit` bindings (for the prompt): each as the key that does the
+    /// action in folio's prompt; returns what was wrong.
+    @discardableResult
+    public mutating func addLineEdits(_ file: Lesskey) -> [String] {
+        var errors: [String] = []
+        for binding in file.lineEdits {
+            let origin = "\(file.name):\(binding.line)"
+            let keys = Self.keys(binding.keys)
+            guard !keys.isEmpty else { continue }
+            guard let action = KeyActions.lineEdit[binding.action] else {
+                if let why = KeyActions.lineEditUnsupported[binding.action] {
+                    errors.append("\(origin): #line-edit \(binding.action) is not in folio (\(why)); the binding is left out")
+                } else {
+                    errors.append("\(origin): unknown #line-edit action \"\(binding.action)\"")
+                }
+                continue
+            }
+            entries.append(Entry(keys: keys, actionName: binding.action, action: action, extra: [], origin: origin))
+        }
+        if let line = file.lineEditStop { stop = "\(file.name):\(line)" }
+        return errors
+    }
+
     public enum Match: Hashable, Sendable {
         case none
         /// The keys begin a longer binding: wait for the next key.

@@ -71,8 +71,11 @@ public struct KeyInterpreter: Hashable, Sendable {
     public var headingKeys = true
     /// The user's bindings (lesskey, folio's keys file), looked at before folio's own keys.
     public var bindings = KeyBindings()
-    /// Keys typed so far of a binding's sequence.
+    /// The user's `#line-edit` bindings, for the prompt (`lineEditKeys`).
+    public var lineEdits = KeyBindings()
+    /// Keys typed so far of a binding's sequence (in the reading view; at a prompt).
     private var typed: [Key] = []
+    private var lineTyped: [Key] = []
     /// Keys a binding types after its action (lesskey's extra string), for the pager to
     /// feed as typed once the command ran (`takeExtraKeys`).
     public private(set) var extraKeys: [Key] = []
@@ -161,6 +164,36 @@ public struct KeyInterpreter: Hashable, Sendable {
                 return .unknown(Self.describe(key))
             }
             return builtIn(key, afterEscape: afterEscape)
+        }
+    }
+
+    /// What a key typed at a prompt is, after the user's `#line-edit` bindings: the keys the
+    /// prompt gets (none while a sequence is half typed, or for an `invalid` one). With
+    /// `#stop` there, the prompt's own editing keys go (characters, Enter, Esc and Ctrl-C
+    /// stay).
+    public mutating func lineEditKeys(_ key: Key) -> [Key] {
+        guard !lineEdits.isEmpty else { return [key] }
+        let sequence = lineTyped + [key]
+        switch lineEdits.match(sequence) {
+        case .prefix:
+            lineTyped = sequence
+            return []
+        case .found(let entry):
+            lineTyped = []
+            if case .keys(let keys) = entry.action { return keys }
+            return []
+        case .none:
+            if !lineTyped.isEmpty {
+                lineTyped = []
+                return lineEditKeys(key)
+            }
+            if lineEdits.stop != nil {
+                switch key {
+                case .char, .enter, .escape, .ctrl("c"), .ctrl("g"): return [key]
+                default: return []
+                }
+            }
+            return [key]
         }
     }
 

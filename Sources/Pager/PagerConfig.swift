@@ -76,6 +76,8 @@ public struct PagerConfig: Sendable {
     public var secure = false
     /// The user's key bindings (lesskey, folio's keys file).
     public var keyBindings = KeyBindings()
+    /// Their `#line-edit` bindings, for the prompt.
+    public var lineEditBindings = KeyBindings()
 
     public init() {}
 

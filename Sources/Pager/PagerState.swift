@@ -200,6 +200,7 @@ public struct PagerState: Sendable {
     public init(documents: [DocumentSpec], config: PagerConfig, rows: Int, columns: Int) {
         self.config = config
         keys.bindings = config.keyBindings
+        keys.lineEdits = config.lineEditBindings
         self.screenRows = max(1, rows)
         self.screenColumns = max(1, columns)
         self.current = 0
@@ -389,7 +390,12 @@ public struct PagerState: Sendable {
             if key == .ctrl("c") || key == .char("q") && keys.count == nil && prompt == nil { return stop }
             return stop + keyPressed(typed, afterEscape: afterEscape)
         }
-        if prompt != nil { return promptKey(key) }
+        if prompt != nil {
+            // The user's #line-edit keys first (a sequence may take several keys, or none).
+            var effects: [PagerEffect] = []
+            for edited in keys.lineEditKeys(key) where prompt != nil { effects += promptKey(edited) }
+            return effects
+        }
         if outline != nil { return outlineKey(key) }
         return readingKey(key, afterEscape: afterEscape)
     }

@@ -54,14 +54,14 @@ struct Folio {
         }
         var options = invocation.options
         let (keyFiles, keyStatus) = UserConfig.keyFiles(environment: environment, noConfig: options.noConfig)
-        let (bindings, keyErrors) = UserConfig.bindings(keyFiles)
+        let (bindings, keyErrors, lineEdits) = UserConfig.bindings(keyFiles)
         if options.showConfig {
             Swift.print(ShowConfig.text(invocation, configFile: configStatus, extra: keyStatus), terminator: "")
             for warning in invocation.warnings { reportError(warning) }
             Glibc.exit(0)
         }
         if options.showKeys {
-            Swift.print(ShowKeys.text(bindings, files: keyStatus), terminator: "")
+            Swift.print(ShowKeys.text(bindings, files: keyStatus, lineEdits: lineEdits), terminator: "")
             for error in keyErrors { reportError(error) }
             Glibc.exit(0)
         }

@@ -32,6 +32,8 @@ extension Options {
         config.searchWraps = searchWraps
         if let shift { config.horizontalShift = shift }
         // The user's key bindings (their errors were said at the start).
-        config.keyBindings = UserConfig.bindings(keyFiles).0
+        let (bindings, _, lineEdits) = UserConfig.bindings(keyFiles)
+        config.keyBindings = bindings
+        config.lineEditBindings = lineEdits
     }
 }

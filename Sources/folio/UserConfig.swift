@@ -81,12 +81,17 @@ enum UserConfig {
         return (files, status)
     }
 
-    /// The key bindings the files make, and what was wrong in them.
-    static func bindings(_ files: [Lesskey]) -> (KeyBindings, [String]) {
+    /// The key bindings the files make (`#command`, and `#line-edit` for the prompt), and
+    /// what was wrong in them.
+    static func bindings(_ files: [Lesskey]) -> (KeyBindings, [String], lineEdits: KeyBindings) {
         var bindings = KeyBindings()
+        var lineEdits = KeyBindings()
         var errors: [String] = []
-        for file in files { errors += bindings.add(file) }
-        return (bindings, errors)
+        for file in files {
+            errors += bindings.add(file)
+            errors += lineEdits.addLineEdits(file)
+        }
+        return (bindings, errors, lineEdits)
     }
 
     /// A theme by name: `dark` and `light` are built in; another is the user's theme file.

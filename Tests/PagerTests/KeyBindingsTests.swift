@@ -198,3 +198,38 @@ import Testing
         #expect(!plain.screen.joined().contains("Your key bindings"))
     }
 }
+
+/// A lesskey file's `#line-edit` section, at folio's prompt.
+@Suite struct LineEditBindingsTests {
+    static func harness(_ lesskey: String) -> (PagerHarness, [String]) {
+        var config = PagerHarness.plain
+        let file = Lesskey(name: "lk", text: lesskey)
+        let errors = config.lineEditBindings.addLineEdits(file)
+        return (PagerHarness(text: KeyBindingsTests.text(), columns: 40, rows: 6, config: config), errors)
+    }
+
+    static func typed(_ h: PagerHarness) -> String { String(h.state.prompt?.editor.characters ?? []) }
+
+    @Test func keysDoTheirActionsAtThePrompt() {
+        var (h, errors) = Self.harness("#line-edit\n^A home\n^Xk kill-line\n\\eb word-left\n^O invalid\n")
+        #expect(errors == ["lk:4: #line-edit word-left is not in folio (folio's prompt moves by characters); the binding is left out"])
+        h.send("/abc<C-a>x")
+        #expect(Self.typed(h) == "xabc")
+        h.send("<C-o>y")  // invalid: nothing
+        #expect(Self.typed(h) == "xyabc")
+        h.send("<C-x>k")
+        #expect(Self.typed(h) == "")
+        h.send("<C-x>z")  // a sequence that leads nowhere: z alone
+        #expect(Self.typed(h) == "z")
+        h.send("<C-u>")  // the prompt's own keys stay
+        #expect(Self.typed(h) == "")
+    }
+
+    @Test func stopLeavesOnlyTheFilesEditingKeys() {
+        var (h, _) = Self.harness("#line-edit\n^A home\n#stop\n")
+        h.send("/abc<C-u><Left>x<C-a>y")
+        #expect(Self.typed(h) == "yabcx")
+        h.send("<CR>")
+        #expect(h.state.prompt == nil)
+    }
+}
