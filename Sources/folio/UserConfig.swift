@@ -34,19 +34,28 @@ enum UserConfig {
     /// The options with the config file (unless `--no-config` is in `$FOLIO` or on the
     /// command line), and what became of the file, for `--show-config`.
     static func invocation(commandLine: [String], environment: [String: String]) -> (Invocation, configStatus: String) {
-        let plain = Invocation(commandLine: commandLine, less: environment["LESS"], folio: environment["FOLIO"])
+        var plain = Invocation(commandLine: commandLine, less: environment["LESS"], folio: environment["FOLIO"])
         guard let (path, named) = ConfigPaths(environment: environment).configFile else { return (plain, "none ($HOME is not set)") }
         if plain.options.noConfig { return (plain, "\(path) (not read: --no-config)") }
+        // The lesskey file's #env LESS wins over the environment's, as in less (lgetenv).
+        var less = environment["LESS"]
+        var lessNote = ""
+        if let file = keyFiles(environment: environment, noConfig: false).files.first(where: { !$0.folioActions }),
+           let variable = file.variables.last(where: { $0.name == "LESS" }) {
+            less = variable.value
+            lessNote = "; $LESS from \(file.name):\(variable.line) (#env)"
+            plain = Invocation(commandLine: commandLine, less: less, folio: environment["FOLIO"])
+        }
         let (text, problem) = readFile(path)
         guard let text else {
             var inv = plain
             if let problem { inv.warnings.insert(problem, at: 0) }
             else if named { inv.warnings.insert("$FOLIO_CONFIG: \(path) does not exist", at: 0) }
-            return (inv, "\(path) (\(problem == nil ? "not found" : "unreadable"))")
+            return (inv, "\(path) (\(problem == nil ? "not found" : "unreadable"))" + lessNote)
         }
         let config = ConfigFile(name: path, text: text)
-        return (Invocation(commandLine: commandLine, less: environment["LESS"], folio: environment["FOLIO"], config: config),
-                "\(path) (read)")
+        return (Invocation(commandLine: commandLine, less: less, folio: environment["FOLIO"], config: config),
+                "\(path) (read)" + lessNote)
     }
 
     /// The key files: the first lesskey source that exists (as less looks for it), then

@@ -109,6 +109,29 @@ import Testing
         #expect(shown.lines.contains { $0.hasPrefix("--align") && $0.hasSuffix("default") })
     }
 
+    /// The lesskey file's `#env LESS` wins over the environment's, as in less; `$FOLIO_CONFIG`
+    /// names the config file, and one that is not there is said.
+    @Test func lesskeyEnvAndFolioConfig() throws {
+        let dir = try folder()
+        _ = try E2E.write(Self.lesskey + "#env\nLESS = -N\n", to: "config/lesskey", in: dir)
+        var env = E2E.baseEnvironment(stateDir: dir.appendingPathComponent("state"))
+        env["LESS"] = "-S"
+        let shown = try E2E.run(["--show-config"], environment: env)
+        #expect(shown.lines.contains { $0.hasPrefix("-N/--line-numbers") && $0.contains(" on ") && $0.hasSuffix("$LESS") }, "\(shown.text)")
+        #expect(shown.lines.contains { $0.hasPrefix("-S/--chop-long-lines") && $0.contains(" off ") })
+        #expect(shown.text.contains("$LESS from \(dir.appendingPathComponent("config/lesskey").path):6 (#env)"))
+
+        _ = try E2E.write("--max-width=20\n", to: "other.conf", in: dir)
+        env["FOLIO_CONFIG"] = dir.appendingPathComponent("other.conf").path
+        let other = try E2E.run(["--print", "--width=80", dir.appendingPathComponent("doc.md").path], environment: env)
+        #expect(other.errors.isEmpty, "\(other.errors)")
+        #expect(other.lines.filter { $0.contains("word") }.allSatisfy { $0.count <= 20 }, "\(other.text)")
+        env["FOLIO_CONFIG"] = dir.appendingPathComponent("missing.conf").path
+        let missing = try E2E.run(["--print", dir.appendingPathComponent("doc.md").path], environment: env)
+        #expect(missing.status == 0)
+        #expect(missing.errors == "folio: $FOLIO_CONFIG: \(dir.appendingPathComponent("missing.conf").path) does not exist\n")
+    }
+
     @Test func showKeysAndDumpTheme() throws {
         let dir = try folder()
         _ = try E2E.write("#command\nO outline\nw frob\n", to: "config/folio/keys", in: dir)
