@@ -185,6 +185,9 @@ public struct PagerState: Sendable {
     public internal(set) var quitByInterrupt = false
     /// The last key was a lone Esc (see `keyPressed`).
     public internal(set) var escapeTyped = false
+    /// A binding's extra keys are being typed: an extra string of the keys they reach is not
+    /// typed again (`x noaction x` would never end).
+    var typingExtraKeys = false
     /// `Esc U` forgot the search pattern: `n` has none to repeat until the next search.
     public internal(set) var searchForgotten = false
     /// What the terminal said about its colours (`--theme=auto`).
@@ -415,8 +418,12 @@ public struct PagerState: Sendable {
     /// The keys a user's binding types after its action (lesskey's extra string: the
     /// option letter of `toggle-option`, `*` after `forw-search`), each as if typed.
     mutating func typeExtraKeys() -> [PagerEffect] {
+        let extra = keys.takeExtraKeys()
+        guard !extra.isEmpty, !typingExtraKeys else { return [] }
+        typingExtraKeys = true
+        defer { typingExtraKeys = false }
         var effects: [PagerEffect] = []
-        for key in keys.takeExtraKeys() { effects += keyPressed(key, afterEscape: false) }
+        for key in extra { effects += keyPressed(key, afterEscape: false) }
         return effects
     }
 

@@ -72,11 +72,10 @@ struct Folio {
             Swift.print(ThemeFile.dump(palette), terminator: "")
             Glibc.exit(0)
         }
-        let (themes, themeWarnings) = UserConfig.themes(&options, environment: environment)
-        let warnings = invocation.warnings + keyErrors + themeWarnings
+        let warnings = invocation.warnings + keyErrors
         for warning in warnings { reportError(warning) }
         options.keyFiles = keyFiles
-        var folio = Folio(options: options, optionWarnings: warnings, sections: invocation, themes: themes)
+        var folio = Folio(options: options, optionWarnings: warnings, sections: invocation)
         Glibc.exit(folio.run())
     }
 
@@ -152,7 +151,6 @@ struct Folio {
                                           text: documents.contains { $0.kind == .text && $0.kindPendingFD == nil })
             chosen.files = generalOptions.files
             chosen.keyFiles = generalOptions.keyFiles
-            if chosen.themeName == generalOptions.themeName { chosen.theme = generalOptions.theme }
             options = chosen
         }
         if options.forget {
@@ -160,6 +158,11 @@ struct Folio {
             if let warning { reportError(warning) }
             return failed ? 1 : 0
         }
+        // The theme files those options name (`--theme=NAME`, `--dark-theme`, `--light-theme`).
+        let (userThemes, themeWarnings) = UserConfig.themes(&options, environment: environment)
+        themes = userThemes
+        for warning in themeWarnings { reportError(warning) }
+        optionWarnings += themeWarnings
 
         let printMode = options.print || !stdoutIsTerminal
         if printMode {

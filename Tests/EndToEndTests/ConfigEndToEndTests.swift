@@ -6,7 +6,7 @@ import Testing
 /// user's files are never read.
 @Suite(.serialized) struct ConfigEndToEndTests {
     static let lesskey = "#command\nj back-line\nk forw-line\nx quit\n"
-    static let config = "# test config\n--theme=mine\n[markdown]\n--max-width=60 -x4\n"
+    static let config = "# test config\n--mouse\n[markdown]\n--max-width=60 -x4 --theme=mine\n"
     static let theme = "appearance = \"dark\"\nheading1 = \"#ff0000/196/9 bold\"\n"
     static let markdown = "# Title\n\n" + String(repeating: "word ", count: 60) + "\n"
     static let text = (1...60).map { "line \($0) " + String(repeating: "x", count: 80) }.joined(separator: "\n") + "\n"
@@ -60,7 +60,8 @@ import Testing
         #expect(rows.first?.trimmingCharacters(in: .whitespaces) == "a       b", "\(rows)")
     }
 
-    /// A user theme named in the config file: its heading colour is what tmux shows.
+    /// A user theme named in the config file (its `[markdown]` section): its heading colour is
+    /// what tmux shows.
     @Test(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
     func aUserThemesHeadingColourIsShown() throws {
         let dir = try folder()

@@ -142,6 +142,14 @@ import Testing
         #expect(h.state.config.chopLongLines)
     }
 
+    /// An extra string that reaches its own binding is typed once, not for ever.
+    @Test func anExtraStringTypingItsOwnKeyEnds() {
+        let (config, _) = Self.config(("lk", "x forw-line x\n", false))
+        var h = PagerHarness(text: Self.text(), columns: 20, rows: 5, config: config)
+        h.send("x")
+        #expect(h.screen.first?.hasPrefix("line 3") == true, "\(h.screen)")
+    }
+
     /// `#stop`: only the file's keys; everything else is invalid, Ctrl-C still interrupts.
     @Test func stopLeavesOnlyTheFilesKeys() {
         let (config, _) = Self.config(("lesskey", "#command\nn forw-line\n0 digit\n1 digit\nq quit\n#stop\n", false))
