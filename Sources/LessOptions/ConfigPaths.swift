@@ -6,7 +6,7 @@
 ///   specification says);
 /// - key bindings: the lesskey source less reads — `$LESSKEYIN`, else
 ///   `$XDG_CONFIG_HOME/lesskey`, `~/.config/lesskey`, `~/.lesskey`, the first that exists —
-///   then folio's own `folio/keys` beside the config file;
+///   and `$LESSKEY_CONTENT`, then folio's own `folio/keys` beside the config file;
 /// - themes: `folio/themes/NAME.theme` there.
 public struct ConfigPaths: Equatable, Sendable {
     let environment: [String: String]

@@ -51,6 +51,25 @@ public struct Lesskey: Equatable, Sendable {
     /// less's only, since less reads it as well).
     public var folioActions = false
 
+    /// `$LESSKEY_CONTENT`: lesskey source in a variable, lines ended by a newline or a `;`
+    /// (`\;` is a semicolon), as less's `parse_lesskey_content` reads it.
+    public init(name: String, content: String) {
+        var text = ""
+        var i = content.startIndex
+        while i < content.endIndex {
+            let c = content[i]
+            let next = content.index(after: i)
+            if c == "\\", next < content.endIndex, content[next] == ";" {
+                text.append(";")
+                i = content.index(after: next)
+                continue
+            }
+            text.append(c == ";" ? "\n" : c)
+            i = next
+        }
+        self.init(name: name, text: text)
+    }
+
     /// The less version `#version` lines are compared with.
     public static let lessVersion = 668
 

@@ -40,7 +40,8 @@ enum UserConfig {
         // The lesskey file's #env LESS wins over the environment's, as in less (lgetenv).
         var less = environment["LESS"]
         var lessNote = ""
-        if let file = keyFiles(environment: environment, noConfig: false).files.first(where: { !$0.folioActions }),
+        if let file = keyFiles(environment: environment, noConfig: false).files.last(where: {
+               !$0.folioActions && $0.variables.contains { $0.name == "LESS" } }),
            let variable = file.variables.last(where: { $0.name == "LESS" }) {
             less = variable.value
             lessNote = "; $LESS from \(file.name):\(variable.line) (#env)"
@@ -76,6 +77,11 @@ enum UserConfig {
             break
         }
         if !lesskeyFound { status.append("lesskey: none of " + paths.lesskeySources.joined(separator: ", ") + " exists") }
+        // less's $LESSKEY_CONTENT, after the file (its bindings win, as in less).
+        if let content = environment["LESSKEY_CONTENT"], !content.isEmpty {
+            files.append(Lesskey(name: "$LESSKEY_CONTENT", content: content))
+            status.append("lesskey: $LESSKEY_CONTENT (read)")
+        }
         if let keys = paths.keysFile {
             let (text, problem) = readFile(keys)
             if let text {

@@ -147,6 +147,12 @@ import Testing
         #expect(row("j") == ["j", "back-line", "\(lesskey):2"], "\(keys.text)")
         #expect(row("O") == ["O", "outline", "\(folioKeys):2"])
         #expect(row("q") == ["q", "quit", "built-in"])
+        // $LESSKEY_CONTENT comes after the file, as in less.
+        var contentEnv = env
+        contentEnv["LESSKEY_CONTENT"] = "j forw-line;z quit"
+        let content = try E2E.run(["--show-keys"], environment: contentEnv)
+        #expect(content.lines.contains { $0.split(separator: " ") == ["j", "forw-line", "$LESSKEY_CONTENT:1"] }, "\(content.text)")
+        #expect(content.lines.contains { $0.split(separator: " ") == ["k", "forw-line", "\(lesskey):3"] })
         #expect(keys.errors == "folio: \(folioKeys):3: unknown action \"frob\"\n")
 
         // The dark palette as a file, read back as a user theme, written out the same.

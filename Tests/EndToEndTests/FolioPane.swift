@@ -18,7 +18,7 @@ final class FolioPane {
     static func environment(stateDir: URL, extra: [String: String] = [:]) -> [String: String] {
         let dir = stateDir.deletingLastPathComponent()
         var env = ["FOLIO_STATE_DIR": stateDir.path, "HOME": dir.appendingPathComponent("home").path,
-                   "XDG_CONFIG_HOME": dir.appendingPathComponent("config").path, "LESSKEYIN": "", "FOLIO_CONFIG": ""]
+                   "XDG_CONFIG_HOME": dir.appendingPathComponent("config").path, "LESSKEYIN": "", "LESSKEY_CONTENT": "", "FOLIO_CONFIG": ""]
         env.merge(extra) { _, new in new }
         return env
     }

@@ -83,6 +83,15 @@ import Testing
         #expect(file.variables.map(\.value) == ["-RS", "vi"])
     }
 
+    /// `$LESSKEY_CONTENT`: `;` ends a line as a newline does, `\;` is a semicolon.
+    @Test func contentInAVariable() {
+        let file = Lesskey(name: "$LESSKEY_CONTENT", content: #"j back-line;k forw-line\#n\; status;#env;LESS=-S"#)
+        #expect(file.errors.isEmpty, "\(file.errors)")
+        #expect(file.commands.map(\.action) == ["back-line", "forw-line", "status"])
+        #expect(file.commands[2].keys == [.byte(UInt8(ascii: ";"))])
+        #expect(file.variables.first?.value == "-S")
+    }
+
     @Test func errorsNameTheLine() {
         let file = Lesskey(name: "lk", text: "j\n\\kz quit\nk back-line\n#version ~ 3 x quit\n")
         #expect(file.errors == ["lk:1: missing action", "lk:2: invalid escape sequence \"\\kz\"",
