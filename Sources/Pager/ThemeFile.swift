@@ -139,7 +139,18 @@ public enum ThemeFile {
                 warnings.append(warning)
             }
         }
-        return Result(palette: palette, warnings: warnings)
+        // In the file's order (contrast is checked once every role is read).
+        return Result(palette: palette, warnings: warnings.enumerated().sorted {
+            (line($0.element), $0.offset) < (line($1.element), $1.offset)
+        }.map(\.element))
+    }
+
+    /// The line number in a warning `file:line: …` (files named with a colon aside: the
+    /// number before the first `: `).
+    static func line(_ warning: String) -> Int {
+        guard let cut = warning.firstRange(of: ": ") else { return 0 }
+        let head = warning[..<cut.lowerBound]
+        return Int(head.split(separator: ":").last ?? "") ?? 0
     }
 
     static func defaultBackground(_ appearance: Appearance) -> (r: UInt8, g: UInt8, b: UInt8) {

@@ -23,6 +23,8 @@ struct Folio {
     var sections: Invocation?
     /// The user's theme files (`--theme=NAME`, `--dark-theme`, `--light-theme`).
     var themes = UserThemes()
+    /// What was wrong in the key files: said when the pager starts (print mode reads no keys).
+    var keyWarnings: [String] = []
 
     /// Reads the options (`Invocation`: `$LESS`, `$FOLIO`, then the command line, whose
     /// settings win) and runs. A mistake on the command line is one line on standard error
@@ -72,10 +74,9 @@ struct Folio {
             Swift.print(ThemeFile.dump(palette), terminator: "")
             Glibc.exit(0)
         }
-        let warnings = invocation.warnings + keyErrors
-        for warning in warnings { reportError(warning) }
+        for warning in invocation.warnings { reportError(warning) }
         options.keyFiles = keyFiles
-        var folio = Folio(options: options, optionWarnings: warnings, sections: invocation)
+        var folio = Folio(options: options, optionWarnings: invocation.warnings, sections: invocation, keyWarnings: keyErrors)
         Glibc.exit(folio.run())
     }
 
@@ -165,6 +166,10 @@ struct Folio {
         optionWarnings += themeWarnings
 
         let printMode = options.print || !stdoutIsTerminal
+        if !printMode {
+            for warning in keyWarnings { reportError(warning) }
+            optionWarnings += keyWarnings
+        }
         if printMode {
             // Markdown print needs whole inputs; text prints as it streams in.
             for i in documents.indices where documents[i].kind == .markdown {

@@ -41,6 +41,22 @@ import Testing
         #expect(pane.tmux.waitForExit(timeout: FolioPane.timeout), "x did not quit")
     }
 
+    /// A key file's mistake is said when the pager starts (on standard error, and the status
+    /// line), the rest of the file applies.
+    @Test(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
+    func aKeyFileMistakeIsSaidByThePager() throws {
+        let dir = try folder()
+        _ = try E2E.write("w frob\nv goto-end\n", to: "config/folio/keys", in: dir)
+        let pane = try FolioPane.shell("\"$FOLIO_EXE\" \"$T/log.txt\" 2>\"$T/err\"", columns: 200, rows: 10, dir: dir)
+        #expect(pane.wait { $0.last?.contains("unknown action \"frob\"") == true } != nil, "\(pane.screen)")
+        try pane.keys("v")
+        #expect(pane.wait { Self.top($0) == "line 52" } != nil, "\(pane.screen)")
+        try pane.keys("x")
+        #expect(pane.tmux.waitForExit(timeout: FolioPane.timeout))
+        let err = try String(contentsOf: dir.appendingPathComponent("err"), encoding: .utf8)
+        #expect(err == "folio: \(dir.appendingPathComponent("config/folio/keys").path):1: unknown action \"frob\"\n")
+    }
+
     /// `--max-width=60 -x4` under `[markdown]`: Markdown's prose wraps at 60 columns of a
     /// 100-column pane; a text document's lines still take the whole width and its tabs
     /// stop every 8 columns.
@@ -96,6 +112,7 @@ import Testing
     @Test func aBadLineIsReportedAndTheRestApplies() throws {
         let dir = try folder()
         _ = try E2E.write("--bogus\n[markdown]\n--max-width=30\n", to: "config/folio/config", in: dir)
+        _ = try E2E.write("w frob\n", to: "config/folio/keys", in: dir)  // print mode reads no keys: not said
         let env = E2E.baseEnvironment(stateDir: dir.appendingPathComponent("state"))
         let result = try E2E.run(["--print", "--width=80", dir.appendingPathComponent("doc.md").path], environment: env)
         #expect(result.status == 0)

@@ -73,10 +73,12 @@ import Testing
     }
 
     @Test func aFaintTextColourIsKeptWithAWarning() {
-        let r = ThemeFile.read(name: "m", text: "heading1 = \"#202020\"\nrule = \"#101010\"\nlink = \"#777777 on #707070\"\n", fileName: "t")
+        let r = ThemeFile.read(name: "m", text: "heading1 = \"#202020\"\nrule = \"#101010\"\nlink = \"#777777 on #707070\"\nurl = x\n",
+                               fileName: "t")
         #expect(r.warnings == [
             "t:1: heading1 #202020 has contrast 1.3:1 against #000000 (less than 3:1: hard to read); kept",
             "t:3: link #777777 has contrast 1.1:1 against #707070 (less than 3:1: hard to read); kept",
+            "t:4: 'x' is not a colour (#rrggbb, #rrggbb/N, #rrggbb/M/N or 0-255) or an attribute; url keeps the built-in colour",
         ])
         #expect(r.palette[.heading1].foreground == Ink(0x202020, ansi: 0))
         let light = ThemeFile.read(name: "m", text: "appearance = light\nbackground = \"#333333\"\nheading1 = \"#eeeeee\"\n")
