@@ -26,8 +26,8 @@ struct Folio {
     /// What was wrong in the key files: said when the pager starts (print mode reads no keys).
     var keyWarnings: [String] = []
 
-    /// Reads the options (`Invocation`: `$LESS`, `$FOLIO`, then the command line, whose
-    /// settings win) and runs. A mistake on the command line is one line on standard error
+    /// Reads the options (`Invocation`: the config file, `$LESS`, `$FOLIO`, then the command
+    /// line, whose settings win) and the key files, and runs. A mistake on the command line is one line on standard error
     /// (control characters made visible: an argument may hold an ESC) and status 64; a crash
     /// prints a short report instead of handing the terminal to the backtracer (see
     /// `CrashReport`).
@@ -54,29 +54,15 @@ struct Folio {
             reportError(error + " (\"folio --help\" for help)")
             Glibc.exit(64)
         }
-        var options = invocation.options
-        let (keyFiles, keyStatus) = UserConfig.keyFiles(environment: environment, noConfig: options.noConfig)
-        let (bindings, keyErrors, lineEdits) = UserConfig.bindings(keyFiles)
-        if options.showConfig {
-            Swift.print(ShowConfig.text(invocation, configFile: configStatus, extra: keyStatus), terminator: "")
-            for warning in invocation.warnings { reportError(warning) }
-            Glibc.exit(0)
-        }
-        if options.showKeys {
-            Swift.print(ShowKeys.text(bindings, files: keyStatus, lineEdits: lineEdits), terminator: "")
-            for error in keyErrors { reportError(error) }
-            Glibc.exit(0)
-        }
-        if let name = options.dumpTheme {
-            let (palette, warnings) = UserConfig.theme(named: name, environment: environment, noConfig: options.noConfig)
-            for warning in warnings { reportError(warning) }
-            guard let palette else { Glibc.exit(1) }
-            Swift.print(ThemeFile.dump(palette), terminator: "")
-            Glibc.exit(0)
+        let keys = UserConfig.keys(environment: environment, noConfig: invocation.options.noConfig)
+        // `--show-config`, `--show-keys`, `--dump-theme`.
+        if let status = UserConfig.answer(invocation, configStatus: configStatus, keys: keys, environment: environment) {
+            Glibc.exit(status)
         }
         for warning in invocation.warnings { reportError(warning) }
-        options.keyFiles = keyFiles
-        var folio = Folio(options: options, optionWarnings: invocation.warnings, sections: invocation, keyWarnings: keyErrors)
+        var options = invocation.options
+        options.keyFiles = keys.files
+        var folio = Folio(options: options, optionWarnings: invocation.warnings, sections: invocation, keyWarnings: keys.errors)
         Glibc.exit(folio.run())
     }
 

@@ -109,6 +109,45 @@ enum UserConfig {
         return (bindings, errors, lineEdits)
     }
 
+    /// The key files, what became of each, and the bindings they make.
+    struct Keys {
+        var files: [Lesskey]
+        var status: [String]
+        var bindings: KeyBindings
+        var lineEdits: KeyBindings
+        var errors: [String]
+    }
+
+    static func keys(environment: [String: String], noConfig: Bool) -> Keys {
+        let (files, status) = keyFiles(environment: environment, noConfig: noConfig)
+        let (bindings, errors, lineEdits) = self.bindings(files)
+        return Keys(files: files, status: status, bindings: bindings, lineEdits: lineEdits, errors: errors)
+    }
+
+    /// `--show-config`, `--show-keys`, `--dump-theme=NAME`: writes what was asked and returns
+    /// the exit status; nil when none was asked.
+    static func answer(_ invocation: Invocation, configStatus: String, keys: Keys, environment: [String: String]) -> Int32? {
+        let options = invocation.options
+        if options.showConfig {
+            Swift.print(ShowConfig.text(invocation, configFile: configStatus, extra: keys.status), terminator: "")
+            for warning in invocation.warnings { reportError(warning) }
+            return 0
+        }
+        if options.showKeys {
+            Swift.print(ShowKeys.text(keys.bindings, files: keys.status, lineEdits: keys.lineEdits), terminator: "")
+            for error in keys.errors { reportError(error) }
+            return 0
+        }
+        if let name = options.dumpTheme {
+            let (palette, warnings) = theme(named: name, environment: environment, noConfig: options.noConfig)
+            for warning in warnings { reportError(warning) }
+            guard let palette else { return 1 }
+            Swift.print(ThemeFile.dump(palette), terminator: "")
+            return 0
+        }
+        return nil
+    }
+
     /// A theme by name: `dark` and `light` are built in; another is the user's theme file.
     static func theme(named name: String, environment: [String: String], noConfig: Bool) -> (Palette?, [String]) {
         if name == "dark" { return (.dark, []) }
