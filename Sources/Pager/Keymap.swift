@@ -129,6 +129,12 @@ public struct KeyInterpreter: Hashable, Sendable {
     /// The command for `key`, or nil while a sequence is incomplete. The count is read with
     /// `count` before calling `reset()`. `afterEscape`: the key before was a lone Esc, so an
     /// `.alt(key)` that is no `Esc`-command is the key typed after that Esc (`Esc j`: `j`).
+    ///
+    /// The user's `bindings` come first, as less searches the lesskey tables before its own:
+    /// keys that begin a longer binding wait; a sequence that leads nowhere drops its keys and
+    /// the last one is read alone (less matches the tail of what was typed); a key no binding
+    /// has goes to folio's keymap, unless the files said `#stop`. While folio's keymap waits
+    /// for more (`m` then a letter) the bindings are not looked at.
     public mutating func interpret(_ key: Key, afterEscape: Bool = false) -> Command? {
         guard !bindings.isEmpty, pending == nil else { return builtIn(key, afterEscape: afterEscape) }
         let sequence = typed + [key]
