@@ -2,7 +2,7 @@ import Pager
 import TerminalIO
 import TerminalScreen
 import Testing
-@testable import folio
+@testable import Session
 
 /// The run loop times a lone Esc on the monotonic clock: `u` typed soon after it is `Esc u`
 /// (the highlight toggle: "No search to highlight" with no search), `u` typed after the

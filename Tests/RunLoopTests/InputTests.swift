@@ -1,7 +1,7 @@
 import Foundation
 import LineLayout
 import Testing
-@testable import folio
+@testable import Session
 
 /// Files whose size says nothing of their content (/proc, /sys) are read as streams; an
 /// empty file elsewhere stays a file, watched and followed like any other (issue 31).
@@ -79,21 +79,21 @@ import Testing
 
     @Test func aBlankLineAfterThePreviewSizeIsTheCut() {
         let text = String(repeating: "para\n\n", count: 100_000)
-        let prefix = Folio.previewPrefix(Self.store(text), screen: (rows: 24, columns: 80))
+        let prefix = Launch.previewPrefix(Self.store(text), screen: (rows: 24, columns: 80))
         #expect((16 << 10)...(17 << 10) ~= prefix.count)
         #expect(prefix.suffix(2) == [0x0A, 0x0A])
     }
 
     @Test func aGiantListIsCutAtALineEnd() {
         let text = String(repeating: "- item\n", count: 300_000)
-        let prefix = Folio.previewPrefix(Self.store(text), screen: (rows: 24, columns: 80))
+        let prefix = Launch.previewPrefix(Self.store(text), screen: (rows: 24, columns: 80))
         #expect((16 << 10)...(17 << 10) ~= prefix.count)
         #expect(prefix.last == 0x0A)
     }
 
     @Test func aGiantParagraphIsCutAtACharacterBoundary() {
         let text = String(repeating: "wörd ", count: 400_000)
-        let prefix = Folio.previewPrefix(Self.store(text), screen: (rows: 24, columns: 80))
+        let prefix = Launch.previewPrefix(Self.store(text), screen: (rows: 24, columns: 80))
         #expect((16 << 10 - 4)...(16 << 10) ~= prefix.count)
         #expect(String(validating: prefix, as: UTF8.self) != nil, "no character cut in two")
     }

@@ -2,10 +2,10 @@ import Foundation
 import MarkdownModel
 import Pager
 import TerminalIO
-@testable import folio
+@testable import Session
 
-/// folio's run loop (Foundation has a `RunLoop` too).
-typealias PagerLoop = folio.RunLoop
+/// folio's run loop (Foundation has a `EventLoop` too).
+typealias PagerLoop = Session.EventLoop
 
 /// A run loop over an in-memory Markdown document (standard input, as far as reading
 /// positions know: keyed by its content) and a `FakeTerminal`, with its reading positions in a

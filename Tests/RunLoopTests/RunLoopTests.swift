@@ -6,7 +6,7 @@ import Pager
 import TerminalIO
 import TerminalScreen
 import Testing
-@testable import folio
+@testable import Session
 
 /// The run loop over a scripted terminal: how it ends, what it does to the terminal and in
 /// which order, and that no key or reply is dropped around resizes, signals and suspends.

@@ -2,7 +2,7 @@ import Foundation
 import Pager
 import TerminalIO
 import Testing
-@testable import folio
+@testable import Session
 
 /// The run loop carries out `!`, `|`, `s` and `:e` (with Tab): each file and command real,
 /// in a temporary folder; the terminal is the scripted fake.

@@ -2,7 +2,7 @@ import Foundation
 import Pager
 import TerminalIO
 import Testing
-@testable import folio
+@testable import Session
 
 /// A stream that has not written yet: the pager opens at once, says it waits, and `q` quits;
 /// the first bytes decide the kind as if they had come at once (issue 31: `mkfifo f; folio f`

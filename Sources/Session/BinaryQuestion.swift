@@ -85,7 +85,7 @@ enum BinaryQuestion {
         draw()
         while true {
             // (A lone ESC is the Escape key once no more bytes follow it.)
-            let timeout = decoder.hasPending ? RunLoop.escapeTimeout : -1
+            let timeout = decoder.hasPending ? EventLoop.escapeTimeout : -1
             for event in terminal.waitForInput(timeoutMilliseconds: timeout) {
                 switch event {
                 case .bytes(let bytes):

@@ -12,7 +12,7 @@ import Viewport
 import Glibc
 #endif
 
-extension Folio {
+extension Launch {
     /// The pager's configuration from the command line.
     func pagerConfig(environment: [String: String]) -> PagerConfig {
         var config = PagerConfig()
@@ -58,15 +58,15 @@ extension Folio {
         if options.quitIfOneScreen, loaded.count == 1, let size = TerminalSize.ofTerminal() {
             if let reader = loaded[0].reader, !reader.finished {
                 _ = reader.readSynchronously(maxBytes: max(64 << 10, 4 * size.rows * size.columns))
-                if reader.finished { Folio.finishReading(&loaded[0]) }
+                if reader.finished { Launch.finishReading(&loaded[0]) }
             }
             if loaded[0].reader == nil || loaded[0].reader!.finished {
-                if loaded[0].kind == .markdown { Folio.finishReading(&loaded[0]) }
+                if loaded[0].kind == .markdown { Launch.finishReading(&loaded[0]) }
                 // Printed exactly as print mode prints to a terminal.
                 let printTheme = theme(forTerminal: true, environment: environment)
                 var layoutOptions = LayoutOptions(width: size.columns, inlineLinkURLs: printTheme == nil,
                                                   maxProseWidth: options.proseWidth, centerProse: options.align == .center,
-                                                  highlighter: Folio.codeHighlighter(theme: printTheme, deferred: false),
+                                                  highlighter: Launch.codeHighlighter(theme: printTheme, deferred: false),
                                                   markInlineCode: !(printTheme?.addsColour ?? false))
                 var layout: DocumentLayout
                 if loaded[0].kind == .text, let store = loaded[0].store {
@@ -124,34 +124,34 @@ extension Folio {
         }
 
         // A large Markdown file shows its first screen from a parse of its beginning; the full
-        // parse runs on another thread (see RunLoop). One with a saved position opens at the
+        // parse runs on another thread (see EventLoop). One with a saved position opens at the
         // top too and moves there when the full parse is in (about 1 s for 20 MB), unless a
         // key moved the view first: the first screen never waits for the parse, nor for the
         // content hash that finds the position (~0.1 s for 100 MB, made with the parse).
         let preview = !options.quitIfOneScreen && startCommand == nil && loaded[0].kind == .markdown
-            && loaded[0].reader == nil && (loaded[0].store?.count ?? loaded[0].bytes.count) > Folio.previewThreshold
+            && loaded[0].reader == nil && (loaded[0].store?.count ?? loaded[0].bytes.count) > Launch.previewThreshold
         for i in loaded.indices where loaded[i].kind == .markdown && loaded[i].reader == nil && !(preview && i == 0) {
-            Folio.finishReading(&loaded[i])
+            Launch.finishReading(&loaded[i])
         }
-        var inputs: [RunLoop.InputSlot] = []
+        var inputs: [EventLoop.InputSlot] = []
         var specs: [DocumentSpec] = []
         for (i, doc) in loaded.enumerated() {
-            var slot = RunLoop.InputSlot(doc: i, store: doc.store ?? ByteStore(), reader: doc.reader)
+            var slot = EventLoop.InputSlot(doc: i, store: doc.store ?? ByteStore(), reader: doc.reader)
             switch doc.kind {
             case .text:
-                let content = RunLoop.textContent(slot.store, tabWidth: options.tabs ?? 8,
+                let content = EventLoop.textContent(slot.store, tabWidth: options.tabs ?? 8,
                                                   ended: doc.reader == nil || doc.reader!.finished)
                 slot.text = content
-                specs.append(DocumentSpec(name: Folio.displayName(doc, environment: environment), path: doc.path, text: content))
+                specs.append(DocumentSpec(name: Launch.displayName(doc, environment: environment), path: doc.path, text: content))
             case .markdown:
                 if let reader = doc.reader {
                     // A Markdown stream: what has arrived now, the rest parsed as it comes.
                     let bytes = slot.store.bytes(0..<slot.store.count)
                     slot.parser = ParseWorker(doc: i, store: slot.store, mailbox: mailbox, alreadyParsed: bytes.count)
-                    specs.append(DocumentSpec(name: Folio.displayName(doc, environment: environment), path: doc.path,
+                    specs.append(DocumentSpec(name: Launch.displayName(doc, environment: environment), path: doc.path,
                                               document: MarkdownParser.parse(bytes), isPreview: !reader.finished))
                 } else if preview && i == 0 {
-                    let prefix = Folio.previewPrefix(slot.store, screen: session.size())
+                    let prefix = Launch.previewPrefix(slot.store, screen: session.size())
                     slot.parser = ParseWorker(doc: i, store: slot.store, mailbox: mailbox, alreadyParsed: prefix.count)
                     specs.append(DocumentSpec(name: doc.name, path: doc.path, document: MarkdownParser.parse(prefix),
                                               isPreview: true))
@@ -189,7 +189,7 @@ extension Folio {
             startEffects += state.update(.notice(notice))
         }
 
-        var loop = RunLoop(terminal: session, state: state, positions: positions, loaded: loaded)
+        var loop = EventLoop(terminal: session, state: state, positions: positions, loaded: loaded)
         loop.queried = queried
         loop.restoreOnFirstShow = options.restore != .never
         loop.mailbox = mailbox
@@ -209,7 +209,7 @@ extension Folio {
             let warned = positions.warning != nil
             positions.loadHistory(into: &state)
             if !warned, let w = positions.warning { _ = state.update(.notice(w)) }
-            guard let highlighter = Folio.codeHighlighter(theme: theme, deferred: true) else { return }
+            guard let highlighter = Launch.codeHighlighter(theme: theme, deferred: true) else { return }
             let effects = state.update(.highlighterReady(highlighter))
             assert(effects.isEmpty, "highlighterReady only lays out again")
         }
@@ -231,7 +231,7 @@ extension Folio {
 
 }
 
-extension Folio {
+extension Launch {
     /// Documents larger than this open from a preview of their beginning (bytes).
     static let previewThreshold = 128 * 1024
 
@@ -276,7 +276,7 @@ enum TerminalSize {
     }
 }
 
-extension Folio {
+extension Launch {
     /// The name the status line shows: `man` passes the page's name in `MAN_PN` (`ls(1)`)
     /// for the text it pipes in; otherwise the argument as given, `stdin` for a pipe.
     static func displayName(_ doc: LoadedDocument, environment: [String: String]) -> String {

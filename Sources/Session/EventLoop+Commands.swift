@@ -9,7 +9,7 @@ import Glibc
 /// What the run loop does for the pager's commands that reach outside it: the clock the key
 /// decoder's Esc prefix is measured on, the files a search goes on into, and less's `:e`,
 /// `s`, `!` and `|` (each a small function; `perform` calls them).
-extension RunLoop {
+extension EventLoop {
     /// Milliseconds on the monotonic clock, for `KeyDecoder.feed(_:at:)` and
     /// `flushTimeout(at:)`: whether a key came within `KeyDecoder.escapePrefixWindow` of a
     /// lone Esc.

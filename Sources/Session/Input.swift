@@ -17,7 +17,7 @@ struct LoadedDocument {
     var path: String?
     /// The whole input for Markdown (and small finished text inputs: reading positions hash
     /// them); empty while the input is only in `store` (text, and a large Markdown file until
-    /// `Folio.finishReading` or its full parse).
+    /// `Launch.finishReading` or its full parse).
     var bytes: [UInt8]
     var kind: DocumentKind = .markdown
     /// The input's bytes as read so far (a file's read where asked: `ByteStore`).
@@ -27,7 +27,7 @@ struct LoadedDocument {
     /// A stream whose first bytes had not come when it was opened (a FIFO nobody writes to
     /// yet, `(sleep 9; cat x.md) | folio`): its kind is not known yet and `kind` is only a
     /// placeholder. The pager is up meanwhile and decides once bytes come
-    /// (`Folio.waitForKind`, which reads from this descriptor, the reader's).
+    /// (`Launch.waitForKind`, which reads from this descriptor, the reader's).
     var kindPendingFD: Int32? = nil
     /// Said on the status line when the document opens (a Markdown file too large for the
     /// Markdown parser, shown as text).
@@ -126,7 +126,7 @@ enum Input {
 /// Writes to stderr in one line, `folio: MESSAGE`, control characters made visible (a file
 /// name may hold an ESC; it must not reach the terminal), and bytes of an argument that are
 /// not UTF-8 as `<E9>` (ArgumentParser quotes arguments in its errors).
-func reportError(_ message: String) {
+public func reportError(_ message: String) {
     let line = Array("folio: \(VisibleControls.escape(FileName.display(message)))\n".utf8)
     line.withUnsafeBytes { _ = write(2, $0.baseAddress, $0.count) }
 }
@@ -207,9 +207,9 @@ extension Input {
             }
             // A large Markdown file is not copied here: its first screen comes from a preview
             // of its beginning and the full parse copies it off the run loop (copying 100 MB
-            // took ~40 ms before the first screen). `Folio.finishReading` copies it where the
+            // took ~40 ms before the first screen). `Launch.finishReading` copies it where the
             // whole is needed at once.
-            let copy = kind == .markdown ? store.count <= Folio.previewThreshold : store.count <= LoadedDocument.positionLimit
+            let copy = kind == .markdown ? store.count <= Launch.previewThreshold : store.count <= LoadedDocument.positionLimit
             let bytes = copy ? store.bytes(0..<store.count) : []
             var document = LoadedDocument(name: name, path: path, bytes: bytes, kind: kind, store: store, notice: notice)
             document.asksIfBinary = filters != nil

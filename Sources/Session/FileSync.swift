@@ -10,7 +10,7 @@ import Glibc
 /// taken, the current text file is looked at (one `stat`): lines it gained are taken in, so
 /// `G`, `F`, a search past the end show them, as less does; shrunk or replaced, it is read
 /// again and placed by its saved position, as after `v`. `R` also reloads a Markdown file.
-extension RunLoop {
+extension EventLoop {
     /// What changed in the current document's file since it was last read, if it is a text
     /// file (not a pipe; a followed one is `pollFiles`' business).
     enum FileChange { case none, grew(size: Int), rewritten }
@@ -43,7 +43,7 @@ extension RunLoop {
             guard fd >= 0 else { return [] }
             defer { close(fd) }
             _ = inputs[index].store.attachFile(fd: fd, length: size)
-            text.indexMore(limit: RunLoop.indexSliceBytes, inputEnded: true)
+            text.indexMore(limit: EventLoop.indexSliceBytes, inputEnded: true)
             noteFile(&inputs[index])
             return state.update(.inputArrived(document: index))
         case .rewritten:

@@ -17,12 +17,12 @@ import Glibc
 ///
 /// The terminal is `any TerminalBackend`, not a generic parameter: the loop calls it once or
 /// twice per batch of input (a poll, a write), so dynamic dispatch costs nothing measurable,
-/// and an existential keeps `RunLoop.InputSlot` and the extensions free of a type parameter
+/// and an existential keeps `EventLoop.InputSlot` and the extensions free of a type parameter
 /// that only tests would ever vary (`FakeTerminal` in RunLoopTests).
 ///
 /// The loop never ends the process: `run` returns how it ended (`Ending`), the terminal
 /// restored and the positions saved, and the caller exits (for a signal, with its status).
-struct RunLoop {
+struct EventLoop {
     let terminal: any TerminalBackend
     var state: PagerState
     let positions: PositionsBridge
@@ -187,7 +187,7 @@ struct RunLoop {
 
             let timeout: Int32
             if decoder.hasPendingEscape || decoder.hasPending {
-                timeout = RunLoop.escapeTimeout
+                timeout = EventLoop.escapeTimeout
             } else if state.mouseDrag?.edgeDirection != nil {
                 timeout = 50
             } else if state.wantsIdle || hasBackgroundWork {
@@ -201,12 +201,12 @@ struct RunLoop {
                 switch event {
                 case .bytes(let bytes):
                     if !state.following { effects += syncTextFile() }  // keys act on the file as it is
-                    for input in decoder.feed(bytes, at: RunLoop.milliseconds()) { effects += handle(input) }
+                    for input in decoder.feed(bytes, at: EventLoop.milliseconds()) { effects += handle(input) }
                 case .wake:
                     effects += takeDeliveries()
                 case .timeout:
                     if decoder.hasPending {
-                        for input in decoder.flushTimeout(at: RunLoop.milliseconds()) { effects += handle(input) }
+                        for input in decoder.flushTimeout(at: EventLoop.milliseconds()) { effects += handle(input) }
                     } else if hasBackgroundWork {
                         effects += indexSlice()
                     } else if state.wantsIdle {
@@ -270,7 +270,7 @@ struct RunLoop {
             for event in terminal.waitForInput(timeoutMilliseconds: Int32(replyDeadline - elapsed)) {
                 switch event {
                 case .bytes(let bytes):
-                    for input in decoder.feed(bytes, at: RunLoop.milliseconds()) { effects += handle(input) }
+                    for input in decoder.feed(bytes, at: EventLoop.milliseconds()) { effects += handle(input) }
                 case .signal(.resize):
                     let size = terminal.size()
                     effects += state.update(.resize(rows: size.rows, columns: size.columns))
@@ -514,7 +514,7 @@ enum ExternalOpener {
 
 // MARK: - Input that arrives while the reader reads
 
-extension RunLoop {
+extension EventLoop {
     /// Bytes of a file indexed per slice between keys (a few ms each).
     static let indexSliceBytes = 8 << 20
     /// Bytes indexed per slice when the reader asked for the end (`G`, `F`, a search).
@@ -537,7 +537,7 @@ extension RunLoop {
             if inputs[i].reader != nil {
                 guard text.indexedBytes < inputs[i].store.count else { continue }
                 // Complete only once `.ended` has been taken (with its error, if any).
-                text.indexMore(limit: RunLoop.indexSliceBytes, inputEnded: inputs[i].ended)
+                text.indexMore(limit: EventLoop.indexSliceBytes, inputEnded: inputs[i].ended)
                 if text.isComplete {
                     effects += finishText(i)
                 } else {
@@ -546,7 +546,7 @@ extension RunLoop {
                 continue
             }
             guard !text.isComplete else { continue }
-            let limit = inputs[i].indexToEnd ? RunLoop.demandSliceBytes : RunLoop.indexSliceBytes
+            let limit = inputs[i].indexToEnd ? EventLoop.demandSliceBytes : EventLoop.indexSliceBytes
             text.indexMore(limit: limit, inputEnded: true)
             effects += state.update(.readProgress(document: i, bytes: text.indexedBytes))
             if text.isComplete {
@@ -662,7 +662,7 @@ extension RunLoop {
             if let text = inputs[doc].text {
                 // The input may have ended in the same batch (`.ended` left the last bytes to
                 // this indexing): then this indexing is what finishes it.
-                text.indexMore(limit: RunLoop.indexSliceBytes, inputEnded: inputs[doc].ended)
+                text.indexMore(limit: EventLoop.indexSliceBytes, inputEnded: inputs[doc].ended)
                 effects += state.update(.readProgress(document: doc, bytes: inputs[doc].store.count))
                 if text.isComplete {
                     effects += finishText(doc)
@@ -799,7 +799,7 @@ extension RunLoop {
             case .success(let doc):
                 guard let store = doc.store else { return }
                 if store.bytes(0..<min(store.count, 8 << 10)).contains(0) {
-                    say("Not a text file, not opened: \(RunLoop.displayName(doc))")
+                    say("Not a text file, not opened: \(EventLoop.displayName(doc))")
                     return
                 }
                 kind = doc.kind
@@ -811,8 +811,8 @@ extension RunLoop {
         var slot: InputSlot
         if let text, kind != .markdown {
             (doc, slot) = (text.doc, InputSlot(doc: index, store: text.store))
-            doc.name = RunLoop.displayName(doc)
-            let content = RunLoop.textContent(slot.store, tabWidth: tabWidth, ended: true)
+            doc.name = EventLoop.displayName(doc)
+            let content = EventLoop.textContent(slot.store, tabWidth: tabWidth, ended: true)
             slot.text = content
             spec = DocumentSpec(name: doc.name, path: doc.path, text: content)
         } else {
@@ -821,7 +821,7 @@ extension RunLoop {
             case .failure(let error): say(Self.linkError(error, path: path)); return
             case .success(let d):
                 doc = d
-                spec = DocumentSpec(name: RunLoop.displayName(d), path: d.path, document: MarkdownParser.parse(d.bytes))
+                spec = DocumentSpec(name: EventLoop.displayName(d), path: d.path, document: MarkdownParser.parse(d.bytes))
                 slot = InputSlot(doc: index, store: ByteStore())
                 slot.ended = true
             }
@@ -901,7 +901,7 @@ extension RunLoop {
         if size == 0, slot.fileSize != 0 {
             let since = inputs[index].emptySince ?? Date()
             inputs[index].emptySince = since
-            guard Date().timeIntervalSince(since) >= RunLoop.emptyGrace else { return [] }
+            guard Date().timeIntervalSince(since) >= EventLoop.emptyGrace else { return [] }
         }
         inputs[index].emptySince = nil
         noteFile(&inputs[index])
@@ -946,7 +946,7 @@ extension RunLoop {
         case .success(var doc):
             guard let store = doc.store else { return }
             doc.name = loaded[index].name
-            let content = RunLoop.textContent(store, tabWidth: old.tabWidth, ended: true)
+            let content = EventLoop.textContent(store, tabWidth: old.tabWidth, ended: true)
             inputs[index].store = store
             inputs[index].text = content
             inputs[index].indexToEnd = false
