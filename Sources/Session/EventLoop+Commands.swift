@@ -6,15 +6,9 @@ import Pager
 import Glibc
 #endif
 
-/// What the run loop does for the pager's commands that reach outside it: the clock the key
-/// decoder's Esc prefix is measured on, the files a search goes on into, and less's `:e`,
-/// `s`, `!` and `|` (each a small function; `perform` calls them).
+/// What the event loop does for the pager's commands that reach outside it: the files a search
+/// goes on into, and less's `:e`, `s`, `!` and `|` (each a small function; `perform` calls them).
 extension EventLoop {
-    /// Milliseconds on the monotonic clock, for `KeyDecoder.feed(_:at:)` and
-    /// `flushTimeout(at:)`: whether a key came within `KeyDecoder.escapePrefixWindow` of a
-    /// lone Esc.
-    static func milliseconds() -> Int { Int(DispatchTime.now().uptimeNanoseconds / 1_000_000) }
-
     /// A search went on from document `index` into the one now in view (`/*`, `Esc n`): the
     /// position left is saved; the new one counts as shown, so its saved position is not
     /// restored over the match the search shows there.
@@ -198,7 +192,7 @@ extension EventLoop {
     /// After a command had the terminal: the colour reply may come again, everything is
     /// drawn anew at the terminal's size.
     mutating func tookTerminalBack() {
-        if terminal.options.queryColors { replyExpectedSince = Date() }
+        if terminal.options.queryColors { replyExpectedSince = clock.now() }
         renderer.invalidate()
         let size = terminal.size()
         _ = state.update(.resize(rows: size.rows, columns: size.columns))

@@ -34,7 +34,10 @@ struct EventLoop {
     /// Seconds between periodic saves of the reading position while reading.
     /// (A variable so tests on a busy machine are not saved for at a moment of its choosing.)
     var autosaveInterval: Double = 5
-    var lastSave = Date()
+    /// The loop's time (`SystemClock`; a test's scripted clock).
+    var clock: any LoopClock = SystemClock()
+    /// When the position was last saved (`clock` seconds; the loop's start counts as one).
+    var lastSave: Double?
     /// Work to do once the first frame is on screen (the full parse after a preview).
     var afterFirstFrame: ((inout PagerState) -> Void)?
     /// Documents already shown (restored or opened at a start command).
@@ -48,7 +51,7 @@ struct EventLoop {
     /// Restore saved positions of documents when first shown (off with --no-restore).
     var restoreOnFirstShow = true
     /// Wakes the loop when reader threads or the parse worker have something.
-    var mailbox: Mailbox?
+    var mailbox: (any Mailbox)?
     /// Each document's input: its bytes, the thread reading it, its text content or parser.
     var inputs: [InputSlot] = []
     /// Reload Markdown files that change on disk (off with --no-watch).
@@ -59,7 +62,8 @@ struct EventLoop {
     var followName = false
     /// Effects to carry out before the first key (`+F`, `+G` on a stream).
     var startEffects: [PagerEffect] = []
-    var lastPoll = Date()
+    /// When followed and watched files were last looked at (`clock` seconds).
+    var lastPoll: Double?
     /// The background pass counting the current text document's rows (nil when none is due).
     var rowCounter: RowCounter?
     /// Piped texts whose saved position waits for this many bytes to arrive.
@@ -89,7 +93,7 @@ struct EventLoop {
         /// and longer is not one that grew).
         var sample: FileSample?
         /// When a watched file was first seen empty (`pollFiles`: it may be being written).
-        var emptySince: Date?
+        var emptySince: Double?
         /// Why the input ended early (a read error), said once its text is whole.
         var endError: String?
         /// What the file looked like when last read (follow, watch).
@@ -130,7 +134,11 @@ struct EventLoop {
 
     private mutating func loop(hadErrors: Bool) throws(Leaving) -> Ending {
         for i in inputs.indices { noteFile(&inputs[i]) }
-        if terminal.options.queryColors { replyExpectedSince = Date() }
+        let started = clock.now()
+        lastSave = lastSave ?? started
+        lastPoll = lastPoll ?? started
+        queried = queried ?? started
+        if terminal.options.queryColors { replyExpectedSince = started }
         startEffects = try waitForTerminalReply() + startEffects
         try draw()
         // Readers start once the first screen is out: on a busy machine, a thread reading
@@ -177,7 +185,7 @@ struct EventLoop {
             // Not while a Markdown document is still a preview or a growing stream: its
             // position's key is the hash of the whole input, which the full parse takes off
             // the loop, and hashing 102 MB here made a key wait ~150 ms (q still saves).
-            if Date().timeIntervalSince(lastSave) >= autosaveInterval, !awaitingFullParse {
+            if clock.now() - (lastSave ?? 0) >= autosaveInterval, !awaitingFullParse {
                 saveCurrent()
             }
             try draw()
@@ -201,19 +209,19 @@ struct EventLoop {
                 switch event {
                 case .bytes(let bytes):
                     if !state.following { effects += syncTextFile() }  // keys act on the file as it is
-                    for input in decoder.feed(bytes, at: EventLoop.milliseconds()) { effects += handle(input) }
+                    for input in decoder.feed(bytes, at: clock.milliseconds()) { effects += handle(input) }
                 case .wake:
                     effects += takeDeliveries()
                 case .timeout:
                     if decoder.hasPending {
-                        for input in decoder.flushTimeout(at: EventLoop.milliseconds()) { effects += handle(input) }
+                        for input in decoder.flushTimeout(at: clock.milliseconds()) { effects += handle(input) }
                     } else if hasBackgroundWork {
                         effects += indexSlice()
                     } else if state.wantsIdle {
                         effects += state.update(.idle)
                     }
-                    if Date().timeIntervalSince(lastPoll) >= 0.25 {
-                        lastPoll = Date()
+                    if clock.now() - (lastPoll ?? 0) >= 0.25 {
+                        lastPoll = clock.now()
                         effects += pollFiles()
                     }
                 case .signal(let signal):
@@ -255,22 +263,22 @@ struct EventLoop {
     /// slower than this (a long ssh hop) re-themes the screen when it comes.
     /// (A variable so tests on a busy machine do not miss it before their first answer.)
     var replyDeadline = 25
-    /// When the colour query went out (the session's start).
-    var queried = DispatchTime.now()
+    /// When the colour query went out (`clock` seconds; nil: when the loop starts).
+    var queried: Double?
 
     /// Before the first frame: reads the terminal's replies to the colour query until DA1
     /// answers or `replyDeadline` passes (then the pager hears `.terminalQueryTimedOut`).
     /// Keys typed meanwhile are decoded and applied in order; their effects are returned.
     mutating func waitForTerminalReply() throws(Leaving) -> [PagerEffect] {
         var effects: [PagerEffect] = []
-        let start = queried.uptimeNanoseconds
+        let start = queried ?? clock.now()
         while state.awaitingTerminal {
-            let elapsed = Int((DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
+            let elapsed = Int(((clock.now() - start) * 1000).rounded(.down))
             guard elapsed < replyDeadline else { break }
             for event in terminal.waitForInput(timeoutMilliseconds: Int32(replyDeadline - elapsed)) {
                 switch event {
                 case .bytes(let bytes):
-                    for input in decoder.feed(bytes, at: EventLoop.milliseconds()) { effects += handle(input) }
+                    for input in decoder.feed(bytes, at: clock.milliseconds()) { effects += handle(input) }
                 case .signal(.resize):
                     let size = terminal.size()
                     effects += state.update(.resize(rows: size.rows, columns: size.columns))
@@ -288,10 +296,10 @@ struct EventLoop {
     /// On quitting just after asking the terminal (a reply may be on its way): read its
     /// replies up to DA1 for a moment, so they reach folio and not the shell.
     mutating func finishReplies() {
-        guard let since = replyExpectedSince, Date().timeIntervalSince(since) < 0.5 else { return }
-        let deadline = min(since.addingTimeInterval(0.5), Date().addingTimeInterval(0.15))
+        guard let since = replyExpectedSince, clock.now() - since < 0.5 else { return }
+        let deadline = min(since + 0.5, clock.now() + 0.15)
         while replyExpectedSince != nil {
-            let left = Int32(deadline.timeIntervalSinceNow * 1000)
+            let left = Int32((deadline - clock.now()) * 1000)
             guard left > 0 else { break }
             for case .bytes(let bytes) in terminal.waitForInput(timeoutMilliseconds: min(left, 100)) {
                 for case .reply(let r) in decoder.feed(bytes) where r == .deviceAttributes { replyExpectedSince = nil }
@@ -299,9 +307,9 @@ struct EventLoop {
         }
     }
 
-    /// When the colour query was last sent (start, resume, back from the editor), until its
-    /// DA1 reply arrives; nil when no reply is expected.
-    var replyExpectedSince: Date?
+    /// When the colour query was last sent (start, resume, back from the editor; `clock`
+    /// seconds), until its DA1 reply arrives; nil when no reply is expected.
+    var replyExpectedSince: Double?
 
     mutating func perform(_ effect: PagerEffect) {
         switch effect {
@@ -310,7 +318,7 @@ struct EventLoop {
         case .suspend:
             saveAll()
             do { try terminal.suspend() } catch { /* the terminal went away; the next read reports it */ }
-            if terminal.options.queryColors { replyExpectedSince = Date() }
+            if terminal.options.queryColors { replyExpectedSince = clock.now() }
             let size = terminal.size()
             _ = state.update(.resize(rows: size.rows, columns: size.columns))
             renderer.invalidate()
@@ -339,7 +347,7 @@ struct EventLoop {
         case .edit(let path, let line, let index):
             saveCurrent()
             let status = (try? terminal.handOver { Editor.run(path: path, line: line) }) ?? -1
-            if terminal.options.queryColors { replyExpectedSince = Date() }
+            if terminal.options.queryColors { replyExpectedSince = clock.now() }
             renderer.invalidate()
             let size = terminal.size()
             _ = state.update(.resize(rows: size.rows, columns: size.columns))
@@ -431,12 +439,12 @@ struct EventLoop {
     }
 
     mutating func saveCurrent() {
-        lastSave = Date()
+        lastSave = clock.now()
         positions.save(state: state, loaded: loaded, documentIndex: state.current)
     }
 
     mutating func saveAll() {
-        lastSave = Date()
+        lastSave = clock.now()
         positions.save(state: state, loaded: loaded, documentIndex: state.current)
         positions.saveHistory(state.searchHistory)
     }
@@ -899,9 +907,9 @@ extension EventLoop {
         // whole file then came back at the top. It is taken as empty only once it has stayed
         // so for `emptyGrace` seconds; whatever it holds before then is reloaded as usual.
         if size == 0, slot.fileSize != 0 {
-            let since = inputs[index].emptySince ?? Date()
+            let since = inputs[index].emptySince ?? clock.now()
             inputs[index].emptySince = since
-            guard Date().timeIntervalSince(since) >= EventLoop.emptyGrace else { return [] }
+            guard clock.now() - since >= EventLoop.emptyGrace else { return [] }
         }
         inputs[index].emptySince = nil
         noteFile(&inputs[index])

@@ -44,7 +44,7 @@ extension Launch {
     }
 
     func runInteractive(_ loadedIn: [LoadedDocument], startCommand: StartCommand?,
-                        environment: [String: String], errors: [String], mailbox: Mailbox) throws -> Int32 {
+                        environment: [String: String], errors: [String], mailbox: any Mailbox) throws -> Int32 {
         var loaded = loadedIn
         let hadErrors = !errors.isEmpty
         BackgroundPriority.enable()  // parses and layouts off the loop yield to it
@@ -100,7 +100,7 @@ extension Launch {
             return 1
         }
         defer { session.restore() }
-        let queried = DispatchTime.now()
+        let queried = SystemClock().now()
         CrashReport.crashIfAsked(at: "pager", environment: environment)
         signal(SIGCHLD, SIG_IGN)  // browsers we start are reaped by the kernel
 

@@ -67,7 +67,7 @@ public struct Launch {
         // Open every document; report the ones that cannot be read and go on with the rest.
         // Pipes keep being read in the background (started by the pager, or read whole now
         // for print mode).
-        let mailbox = Mailbox()
+        let mailbox = PipeMailbox()
         var documents: [LoadedDocument] = []
         var failed = false
         var errors: [String] = []

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import TerminalIO
 import TerminalScreen
+@testable import Session
 
 /// A scripted terminal for the run loop: each `waitForInput` answers the next step of the
 /// script, writes are captured, and what the loop did to the terminal is logged in order.
@@ -27,6 +28,15 @@ final class FakeTerminal: TerminalBackend {
         /// Sleeps this many milliseconds, really (the loop measures the time between keys);
         /// the script goes on.
         case pause(milliseconds: Int)
+        /// Moves the scripted clock (`clock`) on this many milliseconds; the script goes on.
+        case advance(milliseconds: Int)
+        /// Hands the scripted mailbox (`mailbox`) these deliveries and answers `.wake`.
+        case deliver([Delivery])
+        /// Waits for the loop's threads to post `count` deliveries (nil: at least one, then
+        /// all there are) to the scripted mailbox, releases them and answers `.wake`.
+        case release(count: Int?)
+        /// Runs this (the test changes the world: appends to an input) and goes on.
+        case run(@Sendable () -> Void)
     }
 
     /// What the loop did to the terminal, in order.
@@ -52,6 +62,12 @@ final class FakeTerminal: TerminalBackend {
     /// position saved yet?).
     var onRestore: (() -> Void)?
     var onSuspend: (() -> Void)?
+    /// The scripted clock `.advance` moves and the scripted mailbox `.deliver` and
+    /// `.release` hand deliveries to (the harness sets them for a scripted world).
+    var clock: ScriptedClock?
+    var mailbox: ScriptedMailbox?
+    /// Deliveries `.release` waited for in vain.
+    private(set) var releasesMissed = 0
 
     init(rows: Int = 6, columns: Int = 30, options: TerminalOptions = TerminalOptions(), script: [Step]) {
         self.rows = rows
@@ -81,6 +97,16 @@ final class FakeTerminal: TerminalBackend {
                 return wakeFD >= 0 && poll(&fd, 1, 10_000) > 0 ? [.wake] : [.timeout]
             case .pause(let milliseconds):
                 usleep(useconds_t(milliseconds * 1000))
+            case .advance(let milliseconds):
+                clock!.advance(milliseconds: milliseconds)
+            case .deliver(let deliveries):
+                mailbox!.deliver(deliveries)
+                return [.wake]
+            case .release(let count):
+                if !mailbox!.release(count) { releasesMissed += 1 }
+                return [.wake]
+            case .run(let body):
+                body()
             }
         }
         idleAnswers += 1

@@ -7,7 +7,7 @@ import Testing
 /// empty file elsewhere stays a file, watched and followed like any other (issue 31).
 @Suite struct InputTests {
     static func open(_ path: String) throws -> LoadedDocument {
-        switch Input.openStream(path, forced: .text, mailbox: Mailbox(), doc: 0) {
+        switch Input.openStream(path, forced: .text, mailbox: PipeMailbox(), doc: 0) {
         case .success(let doc): return doc
         case .failure(let error): throw error
         }
@@ -109,13 +109,13 @@ import Testing
         let path = dir.appendingPathComponent("huge.md").path
         #expect(FileManager.default.createFile(atPath: path, contents: Data("# A heading\n".utf8)))
         #expect(truncate(path, off_t(Input.markdownLimit + 1)) == 0)  // sparse: no disk used
-        guard case .success(let doc) = Input.openStream(path, forced: .markdown, mailbox: Mailbox(), doc: 0) else {
+        guard case .success(let doc) = Input.openStream(path, forced: .markdown, mailbox: PipeMailbox(), doc: 0) else {
             Issue.record("not opened"); return
         }
         #expect(doc.kind == .text)
         #expect(doc.notice?.contains("shown as text") == true)
         #expect(truncate(path, off_t(Input.markdownLimit)) == 0)
-        guard case .success(let small) = Input.openStream(path, forced: .markdown, mailbox: Mailbox(), doc: 0) else {
+        guard case .success(let small) = Input.openStream(path, forced: .markdown, mailbox: PipeMailbox(), doc: 0) else {
             Issue.record("not opened"); return
         }
         #expect(small.kind == .markdown && small.notice == nil)

@@ -37,6 +37,19 @@ struct RunLoopHarness {
         loop.replyDeadline = 60_000
     }
 
+    /// Puts the loop in a scripted world: its clock moves only at `.advance` and its mailbox
+    /// hands over only what `.deliver` and `.release` say (no descriptor, no real time).
+    @discardableResult
+    mutating func scriptTheWorld() -> (clock: ScriptedClock, mailbox: ScriptedMailbox) {
+        let clock = ScriptedClock()
+        let mailbox = ScriptedMailbox()
+        loop.clock = clock
+        loop.mailbox = mailbox
+        terminal.clock = clock
+        terminal.mailbox = mailbox
+        return (clock, mailbox)
+    }
+
     /// Runs the loop to its end.
     mutating func run() -> PagerLoop.Ending {
         loop.run(hadErrors: false)

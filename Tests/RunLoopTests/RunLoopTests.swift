@@ -237,7 +237,7 @@ import Testing
         let terminal = FakeTerminal(script: [.mailbox, .typed("q")])
         var h = try RunLoopHarness(markdown: "# T\n\n```sh\necho hi\n```\n", terminal: terminal, config: config)
         defer { h.removeStateDirectory() }
-        h.loop.mailbox = Mailbox()
+        h.loop.mailbox = PipeMailbox()
         let loopThread = pthread_self()
 
         #expect(h.run() == .quit(status: 0))

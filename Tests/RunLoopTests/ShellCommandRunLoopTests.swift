@@ -16,7 +16,7 @@ import Testing
     static func run(_ script: [FakeTerminal.Step]) throws -> (RunLoopHarness, FakeTerminal) {
         let terminal = FakeTerminal(rows: 6, script: script)
         var h = try RunLoopHarness(terminal: terminal)
-        h.loop.mailbox = Mailbox()
+        h.loop.mailbox = PipeMailbox()
         _ = h.run()
         return (h, terminal)
     }
