@@ -65,11 +65,7 @@ enum BinaryQuestion {
         var renderer = FrameRenderer()
         var decoder = KeyDecoder()
         func draw() {
-            let size = terminal.size()
-            var state = PagerState(documents: [DocumentSpec(name: "", path: nil, text: TextContent(store: ByteStore()))],
-                                   config: config, rows: size.rows, columns: size.columns)
-            _ = state.update(.notice(question))
-            try? terminal.write(renderer.render(state.frame(), depth: config.theme.depth, scrollRows: 0..<state.contentRows))
+            StatusScreen.draw(question, name: "", path: nil, config: config, terminal: terminal, renderer: &renderer)
         }
         func take(_ inputs: [InputEvent]) -> Answer? {
             for input in inputs {

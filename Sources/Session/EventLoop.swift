@@ -4,6 +4,7 @@ import Threads
 import LineLayout
 import MarkdownModel
 import Pager
+import ReadingPositions
 import TextModel
 import TerminalIO
 import TerminalScreen
@@ -38,8 +39,9 @@ struct EventLoop {
     var clock: any LoopClock = SystemClock()
     /// When the position was last saved (`clock` seconds; the loop's start counts as one).
     var lastSave: Double?
-    /// Work to do once the first frame is on screen (the full parse after a preview).
-    var afterFirstFrame: ((inout PagerState) -> Void)?
+    /// Events for the pager once the first frame is on screen (the highlighter, made then);
+    /// the saved search history is loaded then too, unless it is in already.
+    var afterFirstFrame: (() -> [PagerEvent])?
     /// Documents already shown (restored or opened at a start command).
     var shown: Set<Int> = [0]
     /// Large Markdown files shown from a preview whose saved position is restored when their
@@ -161,7 +163,13 @@ struct EventLoop {
         }
         if let work = afterFirstFrame {
             afterFirstFrame = nil
-            work(&state)
+            let warned = positions.warning != nil
+            loadHistory()
+            if !warned, let w = positions.warning { _ = apply(.notice(w)) }
+            for event in work() {
+                let effects = apply(event)
+                assert(effects.isEmpty, "highlighterReady only lays out again")
+            }
             try draw()
         }
         var effects: [PagerEffect] = startEffects
@@ -176,7 +184,7 @@ struct EventLoop {
                     saveAll()
                     return .quit(status: state.quitByInterrupt ? 2 : hadErrors ? 1 : 0)
                 }
-                perform(effect)
+                send(perform(effect))
             }
             effects = []
             startCounting()
@@ -208,7 +216,7 @@ struct EventLoop {
             for event in terminal.waitForInput(timeoutMilliseconds: timeout, wakeFD: mailbox?.readFD ?? -1) {
                 switch event {
                 case .bytes(let bytes):
-                    if !state.following { effects += syncTextFile() }  // keys act on the file as it is
+                    if !state.following { for event in syncTextFile() { effects += apply(event) } }  // keys act on the file as it is
                     for input in decoder.feed(bytes, at: clock.milliseconds()) { effects += handle(input) }
                 case .wake:
                     effects += takeDeliveries()
@@ -218,7 +226,7 @@ struct EventLoop {
                     } else if hasBackgroundWork {
                         effects += indexSlice()
                     } else if state.wantsIdle {
-                        effects += state.update(.idle)
+                        effects += apply(.idle)
                     }
                     if clock.now() - (lastPoll ?? 0) >= 0.25 {
                         lastPoll = clock.now()
@@ -232,7 +240,7 @@ struct EventLoop {
                         // burst of resizes costs a few quick relayouts, and a key typed just
                         // after one applies at the new size).
                         let size = terminal.size()
-                        effects += state.update(.resize(rows: size.rows, columns: size.columns))
+                        effects += apply(.resize(rows: size.rows, columns: size.columns))
                     case .terminate, .hangup, .interrupt, .quit, .other:
                         throw leave(dueTo: signal)
                     case .suspendRequest:
@@ -247,12 +255,12 @@ struct EventLoop {
 
     mutating func handle(_ input: InputEvent) -> [PagerEffect] {
         switch input {
-        case .key(let key): return state.update(.key(key))
-        case .mouse(let m): return state.update(.mouse(m))
-        case .paste(let text): return state.update(.paste(text))
+        case .key(let key): return apply(.key(key))
+        case .mouse(let m): return apply(.mouse(m))
+        case .paste(let text): return apply(.paste(text))
         case .reply(let reply):
             if reply == .deviceAttributes { replyExpectedSince = nil }
-            return state.update(.terminalReply(reply))
+            return apply(.terminalReply(reply))
         }
     }
 
@@ -281,7 +289,7 @@ struct EventLoop {
                     for input in decoder.feed(bytes, at: clock.milliseconds()) { effects += handle(input) }
                 case .signal(.resize):
                     let size = terminal.size()
-                    effects += state.update(.resize(rows: size.rows, columns: size.columns))
+                    effects += apply(.resize(rows: size.rows, columns: size.columns))
                 case .signal(let signal) where signal != .suspendRequest && signal != .continued:
                     throw leave(dueTo: signal)
                 case .signal, .wake, .timeout:
@@ -289,7 +297,7 @@ struct EventLoop {
                 }
             }
         }
-        if state.awaitingTerminal { effects += state.update(.terminalQueryTimedOut) }
+        if state.awaitingTerminal { effects += apply(.terminalQueryTimedOut) }
         return effects
     }
 
@@ -311,46 +319,52 @@ struct EventLoop {
     /// seconds), until its DA1 reply arrives; nil when no reply is expected.
     var replyExpectedSince: Double?
 
-    mutating func perform(_ effect: PagerEffect) {
+    /// Carries out one of the pager's effects; what the pager must hear of it comes back as
+    /// events (`send` them: the loop's way back into `update`). A `.quit` is the loop's own
+    /// business (`loop`), and nothing here.
+    mutating func perform(_ effect: PagerEffect) -> [PagerEvent] {
         switch effect {
         case .quit:
-            break
+            return []
         case .suspend:
             saveAll()
             do { try terminal.suspend() } catch { /* the terminal went away; the next read reports it */ }
             if terminal.options.queryColors { replyExpectedSince = clock.now() }
-            let size = terminal.size()
-            _ = state.update(.resize(rows: size.rows, columns: size.columns))
             renderer.invalidate()
+            let size = terminal.size()
+            return [.resize(rows: size.rows, columns: size.columns)]
         case .redrawAll:
             renderer.invalidate()
+            return []
         case .openURL(let url):
             if !ExternalOpener.open(url, environment: ProcessEnvironment.current) {
                 try? terminal.write(OSC52.copy(url))
-                say("\(url) (copied)")
+                return [.notice("\(url) (copied)")]
             }
+            return []
         case .copy(let text):
             try? terminal.write(OSC52.copy(text))
+            return []
         case .openFile(let path, let fragment):
-            openLinked(path: path, fragment: fragment)
+            return openLinked(path: path, fragment: fragment)
         case .readToEnd(let index):
-            guard inputs.indices.contains(index) else { break }
+            guard inputs.indices.contains(index) else { return [] }
             // Markdown streams are read whole anyway; text streams are read on as the loop
             // demands (`demandInput`), so what is held never runs far ahead of what is indexed.
             if inputs[index].reader == nil { inputs[index].indexToEnd = true }
+            return []
         case .stopReading(let index):
             // (A Markdown stream is read whole whatever the keys: it is parsed whole.)
-            guard inputs.indices.contains(index), inputs[index].text != nil else { break }
+            guard inputs.indices.contains(index), inputs[index].text != nil else { return [] }
             inputs[index].reader?.readToEnd(false)
             inputs[index].indexToEnd = false
             if state.documents.indices.contains(index) { inputs[index].stoppedAt = state.documents[index].viewport.position }
+            return []
         case .edit(let path, let line, let index):
             saveCurrent()
             let status = (try? terminal.handOver { Editor.run(path: path, line: line) }) ?? -1
-            if terminal.options.queryColors { replyExpectedSince = clock.now() }
-            renderer.invalidate()
-            let size = terminal.size()
-            _ = state.update(.resize(rows: size.rows, columns: size.columns))
+            // The size first: the file read again below is laid out at it.
+            send(tookTerminalBack())
             if status != 0 { say("The editor exited with status \(status)") }
             if index < loaded.count, loaded[index].filter != nil {
                 // Shown through LESSOPEN or decompressed: the file's own bytes are not what it shows.
@@ -360,30 +374,31 @@ struct EventLoop {
             } else {
                 reloadFile(index, path: path, markChanges: false)
             }
+            return []
         case .reread:
-            for effect in reread() { perform(effect) }
+            return reread()
         case .leftDocumentForSearch(let index):
             leftDocumentForSearch(index)
+            return []
         case .examine(let path):
-            examine(path)
+            return examine(path)
         case .completePath(let prefix):
-            completePath(prefix)
+            return completePath(prefix)
         case .saveInput(let index, let path, let mode, let complete):
-            saveInput(index, to: path, mode: mode, complete: complete)
+            return saveInput(index, to: path, mode: mode, complete: complete)
         case .shell(let command):
-            runShell(command)
+            return runShell(command)
         case .pipe(let command, let index, let lines):
-            pipe(lines, of: index, to: command)
+            return pipe(lines, of: index, to: command)
         case .leftDocument(let index):
             positions.save(state: state, loaded: loaded, documentIndex: index)
             // The first time a file given on the command line is shown (`:n`), it opens
             // where the reader left it.
             if restoreOnFirstShow, !shown.contains(state.current), state.current < loaded.count {
                 shown.insert(state.current)
-                if let m = positions.restore(into: &state, loaded: loaded, documentIndex: state.current) {
-                    say(m)
-                }
+                if let m = restorePosition(state.current) { return [.notice(m)] }
             }
+            return []
         }
     }
 
@@ -428,7 +443,7 @@ struct EventLoop {
     /// Puts an outside result on the status line, through `update` like every other event
     /// (its effects, if any, carried out).
     mutating func say(_ text: String) {
-        for effect in state.update(.notice(text)) { perform(effect) }
+        send(.notice(text))
     }
 
     /// The current document is Markdown shown from a preview or a partial parse (its full
@@ -549,19 +564,19 @@ extension EventLoop {
                 if text.isComplete {
                     effects += finishText(i)
                 } else {
-                    effects += state.update(.inputArrived(document: i))
+                    effects += apply(.inputArrived(document: i))
                 }
                 continue
             }
             guard !text.isComplete else { continue }
             let limit = inputs[i].indexToEnd ? EventLoop.demandSliceBytes : EventLoop.indexSliceBytes
             text.indexMore(limit: limit, inputEnded: true)
-            effects += state.update(.readProgress(document: i, bytes: text.indexedBytes))
+            effects += apply(.readProgress(document: i, bytes: text.indexedBytes))
             if text.isComplete {
                 inputs[i].indexToEnd = false
-                effects += state.update(.inputEnded(document: i, error: nil))
+                effects += apply(.inputEnded(document: i, error: nil))
             } else {
-                effects += state.update(.inputArrived(document: i))
+                effects += apply(.inputArrived(document: i))
             }
         }
         return effects
@@ -572,7 +587,7 @@ extension EventLoop {
     mutating func finishText(_ doc: Int) -> [PagerEffect] {
         keepSmallInput(doc)
         let error = inputs[doc].endError
-        let effects = state.update(.inputEnded(document: doc, error: error))
+        let effects = apply(.inputEnded(document: doc, error: error))
         if error == nil { restoreEndedStream(doc) }
         return effects
     }
@@ -593,7 +608,7 @@ extension EventLoop {
         pendingRestore[doc] = nil
         guard state.documents.indices.contains(doc), state.documents[doc].top == 0,
               state.documents[doc].previousPosition == nil else { return }
-        if let m = positions.restore(into: &state, loaded: loaded, documentIndex: doc, deferStreams: false) {
+        if let m = restorePosition(doc, deferStreams: false) {
             say(m)
         }
     }
@@ -605,7 +620,7 @@ extension EventLoop {
         guard restoreOnFirstShow, inputs.indices.contains(doc), inputs[doc].reader != nil,
               state.documents.indices.contains(doc), state.documents[doc].top == 0,
               state.documents[doc].previousPosition == nil else { return }
-        if let m = positions.restore(into: &state, loaded: loaded, documentIndex: doc) { say(m) }
+        if let m = restorePosition(doc) { say(m) }
     }
 
     /// Takes what the reader threads and the parse worker posted, as pager events.
@@ -634,14 +649,14 @@ extension EventLoop {
                 grown.remove(doc)
             case .counted(let doc, let options, let counts, let content):
                 counting = nil
-                effects += state.update(.markdownRowCounts(document: doc, options: options, counts: counts, content: content))
+                effects += apply(.markdownRowCounts(document: doc, options: options, counts: counts, content: content))
             case .parsed(let doc, var spec, let complete, let facts):
                 guard inputs.indices.contains(doc), state.documents.indices.contains(doc) else { continue }
                 if let facts { positions.adopt(facts.facts, hash: facts.hash, documentIndex: doc) }
                 let old = state.documents[doc]
                 let isComplete = complete
                 (spec.name, spec.path, spec.isPreview) = (old.name, old.path, !isComplete)
-                effects += state.update(.documentReady(document: doc, spec: spec, changedUnits: []))
+                effects += apply(.documentReady(document: doc, spec: spec, changedUnits: []))
                 // A Markdown stream is keyed by its content: its position can be restored once
                 // it is whole, if the reader has not moved yet. So is a large file's, shown
                 // from a preview until now.
@@ -649,21 +664,21 @@ extension EventLoop {
                 if isComplete { restoreWhenParsed.remove(doc) }
                 if isComplete, restoreOnFirstShow, waiting, state.documents[doc].top == 0,
                    state.documents[doc].previousPosition == nil,
-                   let m = positions.restore(into: &state, loaded: loaded, documentIndex: doc) {
+                   let m = restorePosition(doc) {
                     say(m)
                 }
                 if !isComplete { inputs[doc].parser?.poke(ended: inputs[doc].ended || inputs[doc].reader == nil, options: state.layoutOptions(isText: false)) }
                 if isComplete { HeapTrim.soon() }
             case .rowCounts(let doc, let chunk, let counter):
                 counter.taken()
-                effects += state.update(.rowCounts(document: doc, chunk: chunk))
+                effects += apply(.rowCounts(document: doc, chunk: chunk))
             case .reloaded(let result, let doc):
                 takeReload(result.value, doc: doc)
             case .reloadFailed(let doc, let generation, let message):
                 if let message, reloadGeneration[doc] == generation { say(message) }
             case .highlighted(let content, let block, let note, let last):
                 syntaxJobs.delivered(last: last)
-                effects += state.update(.codeHighlighted(content: content, blocks: [block], note: note))
+                effects += apply(.codeHighlighted(content: content, blocks: [block], note: note))
             }
         }
         for doc in grown.sorted() where inputs.indices.contains(doc) {
@@ -671,15 +686,15 @@ extension EventLoop {
                 // The input may have ended in the same batch (`.ended` left the last bytes to
                 // this indexing): then this indexing is what finishes it.
                 text.indexMore(limit: EventLoop.indexSliceBytes, inputEnded: inputs[doc].ended)
-                effects += state.update(.readProgress(document: doc, bytes: inputs[doc].store.count))
+                effects += apply(.readProgress(document: doc, bytes: inputs[doc].store.count))
                 if text.isComplete {
                     effects += finishText(doc)
                     continue
                 }
-                effects += state.update(.inputArrived(document: doc))
+                effects += apply(.inputArrived(document: doc))
                 restorePending(doc)
             } else {
-                effects += state.update(.readProgress(document: doc, bytes: inputs[doc].store.count))
+                effects += apply(.readProgress(document: doc, bytes: inputs[doc].store.count))
                 inputs[doc].parser?.poke(ended: false, options: state.layoutOptions(isText: false))
             }
         }
@@ -777,7 +792,7 @@ extension EventLoop {
     /// regular file only) and opened as Markdown or, by its name or first bytes, as text;
     /// a file whose first 8 KB hold a NUL is binary and not opened. It gets an input slot like
     /// the files on the command line, so it is watched (Markdown) and followed (`F`) too.
-    mutating func openLinked(path: String, fragment: String?) {
+    mutating func openLinked(path: String, fragment: String?) -> [PagerEvent] {
         // (Errors name the file as `shortPath` does: `docs/x.md: No such file or directory`.)
         let canonical = FileName.realpath(path)
         if let canonical, let open = state.documents.first(where: { $0.path == canonical }) {
@@ -787,28 +802,26 @@ extension EventLoop {
                 spec = DocumentSpec(name: open.name, path: canonical, text: text)
             } else if let document = open.document {
                 spec = DocumentSpec(name: open.name, path: canonical, document: document)
-            } else { return }
+            } else { return [] }
             saveCurrent()
-            for e in state.update(.linkedFileLoaded(spec: spec, fragment: fragment)) { perform(e) }
-            return
+            return [.linkedFileLoaded(spec: spec, fragment: fragment)]
         }
         // Regular files only: never a FIFO or a device (`Input.openFile`).
         switch Input.openFile(path, regularOnly: true) {
-        case .failure(let error): say(Self.linkError(error, path: path)); return
+        case .failure(let error): return [.notice(Self.linkError(error, path: path))]
         case .success(let file): close(file.fd)
         }
-        guard let mailbox else { return }
+        guard let mailbox else { return [] }
         let index = state.documents.count
         var kind = KindDetector.kind(forPath: path)
         var text: (doc: LoadedDocument, store: ByteStore)?
         if kind != .markdown {
             switch Input.openStream(path, forced: kind, mailbox: mailbox, doc: index) {
-            case .failure(let error): say(Self.linkError(error, path: path)); return
+            case .failure(let error): return [.notice(Self.linkError(error, path: path))]
             case .success(let doc):
-                guard let store = doc.store else { return }
+                guard let store = doc.store else { return [] }
                 if store.bytes(0..<min(store.count, 8 << 10)).contains(0) {
-                    say("Not a text file, not opened: \(EventLoop.displayName(doc))")
-                    return
+                    return [.notice("Not a text file, not opened: \(EventLoop.displayName(doc))")]
                 }
                 kind = doc.kind
                 text = (doc, store)
@@ -826,7 +839,7 @@ extension EventLoop {
         } else {
             // Markdown by its name, or by its first bytes (then read a second time, whole).
             switch Input.load(path) {
-            case .failure(let error): say(Self.linkError(error, path: path)); return
+            case .failure(let error): return [.notice(Self.linkError(error, path: path))]
             case .success(let d):
                 doc = d
                 spec = DocumentSpec(name: EventLoop.displayName(d), path: d.path, document: MarkdownParser.parse(d.bytes))
@@ -842,10 +855,10 @@ extension EventLoop {
         loaded.append(doc)
         noteFile(&slot)
         inputs.append(slot)
-        for e in state.update(.linkedFileLoaded(spec: spec, fragment: fragment)) { perform(e) }
-        if fragment == nil, let m = positions.restore(into: &state, loaded: loaded, documentIndex: state.current) {
-            say(m)
-        }
+        // Sent now: the saved position is looked up in the document as opened.
+        send(.linkedFileLoaded(spec: spec, fragment: fragment))
+        if fragment == nil, let m = restorePosition(state.current) { return [.notice(m)] }
+        return []
     }
 
     /// The line model of a text input, its first MB indexed now for the first screens; the
@@ -896,9 +909,9 @@ extension EventLoop {
             noteFile(&inputs[index])
             if size < slot.fileSize || replaced {
                 let spec = DocumentSpec(name: state.documents[index].name, path: path, text: text)
-                effects += state.update(.documentReady(document: index, spec: spec, changedUnits: []))
+                effects += apply(.documentReady(document: index, spec: spec, changedUnits: []))
             }
-            effects += state.update(.inputArrived(document: index))
+            effects += apply(.inputArrived(document: index))
             return effects
         }
         guard watch, state.documents[index].document != nil else { return [] }
@@ -935,7 +948,7 @@ extension EventLoop {
         switch Input.load(path) {
         case .success(var doc):
             doc.name = loaded[index].name
-            positions.reload(doc, into: &state, loaded: &loaded, index: index, markChanges: markChanges)
+            reload(doc, index: index, markChanges: markChanges)
         case .failure(let error):
             if !markChanges { say(error.description) }  // watching: being written, the next look sees it whole
         }
@@ -962,8 +975,8 @@ extension EventLoop {
             positions.forgetCaches(documentIndex: index)
             noteFile(&inputs[index])
             let spec = DocumentSpec(name: state.documents[index].name, path: doc.path, text: content)
-            for effect in state.update(.documentReady(document: index, spec: spec, changedUnits: [])) { perform(effect) }
-            _ = positions.restore(into: &state, loaded: loaded, documentIndex: index, reopened: true)
+            send(.documentReady(document: index, spec: spec, changedUnits: []))
+            _ = restorePosition(index, reopened: true)
         }
     }
 
@@ -973,8 +986,8 @@ extension EventLoop {
         guard reloadGeneration[doc] == result.generation, loaded.indices.contains(doc),
               state.documents.indices.contains(doc) else { return }
         let old = state.documents[doc]
-        positions.reload(result.loaded, into: &state, loaded: &loaded, index: doc, markChanges: result.markChanges,
-                         prepared: (result.spec, result.hash, result.facts, result.changedUnits))
+        reload(result.loaded, index: doc, markChanges: result.markChanges,
+               prepared: (result.spec, result.hash, result.facts, result.changedUnits))
         releaseElsewhere(consume old)
         HeapTrim.soon()
     }
@@ -993,4 +1006,61 @@ private final class ReleaseBox<T>: @unchecked Sendable {
     private var value: T?
     init(_ value: T) { self.value = value }
     func drop() { value = nil }
+}
+
+// MARK: - The one way into the pager
+
+extension EventLoop {
+    /// The only call of the pager's `update` (issue 29: one place where the state changes):
+    /// every key, reply, resize, arrival, parse, count, reload and notice comes through here.
+    /// Returns the effects, for the caller to carry out: the loop after its batch of input,
+    /// `send` at once.
+    mutating func apply(_ event: PagerEvent) -> [PagerEffect] {
+        state.update(event)
+    }
+
+    /// Sends `event` and carries out its effects now (depth first, each effect's answer
+    /// before the next effect), for work that reads the state after it (a position restored
+    /// into a document just opened). A `.quit` among them is ignored, as it always was away
+    /// from the loop's batch.
+    mutating func send(_ event: PagerEvent) {
+        for effect in apply(event) { send(perform(effect)) }
+    }
+
+    mutating func send(_ events: [PagerEvent]) {
+        for event in events { send(event) }
+    }
+
+    /// Sends an event that only places (a saved position, a reload, the history): it has no
+    /// effects to carry out, and this says so instead of dropping any.
+    mutating func place(_ event: PagerEvent) {
+        let effects = apply(event)
+        assert(effects.isEmpty, "placing a position, a reload or the history has no effects")
+    }
+
+    /// Places document `index` at its saved position, if it has one (`PositionsBridge.placement`);
+    /// returns what to say of it.
+    mutating func restorePosition(_ index: Int, deferStreams: Bool = true, reopened: Bool = false) -> String? {
+        guard let placement = positions.placement(in: state, loaded: loaded, documentIndex: index,
+                                                  deferStreams: deferStreams, reopened: reopened) else { return nil }
+        place(placement.event)
+        return placement.message(state)
+    }
+
+    /// Replaces document `index` with `document`, the reader kept on the same text
+    /// (`PositionsBridge.reload`: the new version, then the places found in it).
+    mutating func reload(_ document: LoadedDocument, index: Int, markChanges: Bool,
+                         prepared: (spec: DocumentSpec, hash: StableHash, facts: DocumentFacts, changedUnits: Set<Int>)? = nil) {
+        guard let reload = positions.reload(document, in: state, loaded: &loaded, index: index, markChanges: markChanges,
+                                            prepared: prepared) else { return }
+        place(reload.reloaded)
+        place(reload.placing(state, loaded))
+    }
+
+    /// The saved search history into the session, once.
+    mutating func loadHistory() {
+        guard let event = positions.loadHistory() else { return }
+        place(event)
+        positions.historyLoaded(count: state.searchHistory.count)
+    }
 }

@@ -30,8 +30,9 @@ extension EventLoop {
         return sameTime || size == 0 ? .none : .rewritten
     }
 
-    /// Takes in what the current text file gained, or reads it again (see the type's note).
-    mutating func syncTextFile() -> [PagerEffect] {
+    /// Takes in what the current text file gained, or reads it again (see the type's note);
+    /// what the pager must hear of it.
+    mutating func syncTextFile() -> [PagerEvent] {
         let index = state.current
         guard state.help == nil else { return [] }
         switch fileChange(index) {
@@ -45,7 +46,7 @@ extension EventLoop {
             _ = inputs[index].store.attachFile(fd: fd, length: size)
             text.indexMore(limit: EventLoop.indexSliceBytes, inputEnded: true)
             noteFile(&inputs[index])
-            return state.update(.inputArrived(document: index))
+            return [.inputArrived(document: index)]
         case .rewritten:
             guard let path = loaded[index].path else { return [] }
             reopenText(index, path: path)
@@ -55,7 +56,7 @@ extension EventLoop {
 
     /// `R`: the current document read again from its file (a text file as `syncTextFile`
     /// does, a Markdown file reloaded with the same text on top).
-    mutating func reread() -> [PagerEffect] {
+    mutating func reread() -> [PagerEvent] {
         let index = state.current
         guard state.help == nil, inputs.indices.contains(index), index < loaded.count,
               let path = loaded[index].path, inputs[index].reader == nil else { return [] }

@@ -163,33 +163,37 @@ extension Launch {
         }
 
         let size = session.size()
-        var state = PagerState(documents: specs, config: config, rows: size.rows, columns: size.columns)
+        let state = PagerState(documents: specs, config: config, rows: size.rows, columns: size.columns)
+        var loop = EventLoop(terminal: session, state: state, positions: positions, loaded: loaded)
+        // What the pager hears before the first frame, in this order, through the loop (the
+        // one caller of `update`); their effects are carried out once it runs.
         var restoreMessage: String?
         if restoring && !preview {
-            restoreMessage = positions.restore(into: &state, loaded: loaded, documentIndex: 0)
+            restoreMessage = loop.restorePosition(0)
         }
         // (The terminal's colours, if they came while a question was asked.)
-        var startEffects: [PagerEffect] = replies.flatMap { state.update(.terminalReply($0)) }
+        var startEffects: [PagerEffect] = replies.flatMap { loop.apply(.terminalReply($0)) }
         if let startCommand {
             // A `+/pattern` joins the session's history after the saved searches, which must
             // be in first (else afterwards, with the first frame).
-            positions.loadHistory(into: &state)
-            startEffects = state.update(.start(startCommand))
+            loop.loadHistory()
+            startEffects = loop.apply(.start(startCommand))
         }
-        if let restoreMessage, state.message == nil { startEffects += state.update(.notice(restoreMessage)) }
-        if let w = positions.warning { startEffects += state.update(.notice(w)) }
+        var notices: [String] = []
+        if let restoreMessage, loop.state.message == nil { notices.append(restoreMessage) }
+        if let w = positions.warning { notices.append(w) }
         if let w = optionWarnings.first {
-            startEffects += state.update(.notice(w + (optionWarnings.count > 1 ? " (and \(optionWarnings.count - 1) more)" : "")))
+            notices.append(w + (optionWarnings.count > 1 ? " (and \(optionWarnings.count - 1) more)" : ""))
         }
         // Files that could not be read were reported on stderr, which the pager's screen
         // hides: say it on the status line too, as less does.
         if let first = errors.first {
-            startEffects += state.update(.notice(first + (errors.count > 1 ? " (and \(errors.count - 1) more)" : "")))
+            notices.append(first + (errors.count > 1 ? " (and \(errors.count - 1) more)" : ""))
         } else if let notice = loaded.first?.notice {
-            startEffects += state.update(.notice(notice))
+            notices.append(notice)
         }
+        for notice in notices { startEffects += loop.apply(.notice(notice)) }
 
-        var loop = EventLoop(terminal: session, state: state, positions: positions, loaded: loaded)
         loop.queried = queried
         loop.restoreOnFirstShow = options.restore != .never
         loop.mailbox = mailbox
@@ -205,13 +209,8 @@ extension Launch {
         // So does the search history: the whole store is decoded for it (~20 ms for a full
         // store of 1,000 documents), which no first screen needs.
         let theme = config.theme
-        loop.afterFirstFrame = { [positions] state in
-            let warned = positions.warning != nil
-            positions.loadHistory(into: &state)
-            if !warned, let w = positions.warning { _ = state.update(.notice(w)) }
-            guard let highlighter = Launch.codeHighlighter(theme: theme, deferred: true) else { return }
-            let effects = state.update(.highlighterReady(highlighter))
-            assert(effects.isEmpty, "highlighterReady only lays out again")
+        loop.afterFirstFrame = {
+            Launch.codeHighlighter(theme: theme, deferred: true).map { [.highlighterReady($0)] } ?? []
         }
         specs = []  // the pager owns the documents now
         let ending = loop.run(hadErrors: hadErrors)

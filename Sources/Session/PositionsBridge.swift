@@ -148,8 +148,10 @@ final class PositionsBridge {
         return facts
     }
 
-    /// Restores the saved position of document `index` (its marks and `''` too). Returns the
-    /// status-line message (`resumed at 42% · Installation`), nil when nothing was saved.
+    /// Where the saved position of document `index` puts it (its marks and `''` too): the
+    /// `.placed` event for the pager, and the status-line message once it is placed
+    /// (`resumed at 42% · Installation`; nil: nothing to say). Nil when nothing was saved.
+    /// The event loop sends the event (`EventLoop.restorePosition`).
     ///
     /// A pipe still being read is restored by the run loop after its first screen
     /// (`bytesToRestore`, then `waitingForInput: false`): looking its position up reads the
@@ -157,8 +159,8 @@ final class PositionsBridge {
     ///
     /// `reopened`: the document is the same one read again (after `v`), placed by its saved
     /// position whatever the policy, which is about opening.
-    func restore(into state: inout PagerState, loaded: [LoadedDocument], documentIndex index: Int,
-                 deferStreams: Bool = true, reopened: Bool = false) -> String? {
+    func placement(in state: PagerState, loaded: [LoadedDocument], documentIndex index: Int,
+                   deferStreams: Bool = true, reopened: Bool = false) -> Placement? {
         guard enabled, PositionsBridge.keepsPosition(loaded, index), state.documents.indices.contains(index) else { return nil }
         if deferStreams, let reader = loaded[index].reader, !reader.finished { return nil }
         // Only the lines that can hold this document's entry are decoded (a full store decoded
@@ -185,27 +187,38 @@ final class PositionsBridge {
             let facts = facts(state, loaded, index)
             position = { .anchor(resolve($0, storedContentHash: entry.contentHash, in: facts).anchor) }
         }
+        let document = loaded[index]
         if mode == .offer {
             // Command output opens at the top; the saved place is one `''` away.
             let saved = position(entry.position)
-            placeQuietly(&state, .placed(document: index, position: nil, previous: saved, marks: entry.marks.mapValues(position)))
-            let doc = state.documents[index]
-            let top = Viewport(position: saved, contentRows: doc.viewport.contentRows).top(in: doc.layout)
-            guard top > 0 else { return nil }
-            return "read before: \(percent(atTop: top, doc, loaded[index]))% down ('' goes there)"
+            return Placement(event: .placed(document: index, position: nil, previous: saved, marks: entry.marks.mapValues(position))) {
+                let doc = $0.documents[index]
+                let top = Viewport(position: saved, contentRows: doc.viewport.contentRows).top(in: doc.layout)
+                guard top > 0 else { return nil }
+                return "read before: \(Self.percent(atTop: top, doc, document))% down ('' goes there)"
+            }
         }
-        placeQuietly(&state, .placed(document: index, position: position(entry.position),
-                                 previous: entry.previous.map(position), marks: entry.marks.mapValues(position)))
-        let doc = state.documents[index]
-        let top = doc.top
-        guard top > 0 else { return nil }
-        var message = "resumed at \(percent(atTop: top, doc, loaded[index]))%"
-        if let h = doc.sectionHeading(atRow: top) { message += " · \(h.title)" }
-        return message
+        return Placement(event: .placed(document: index, position: position(entry.position),
+                                        previous: entry.previous.map(position), marks: entry.marks.mapValues(position))) {
+            let doc = $0.documents[index]
+            let top = doc.top
+            guard top > 0 else { return nil }
+            var message = "resumed at \(Self.percent(atTop: top, doc, document))%"
+            if let h = doc.sectionHeading(atRow: top) { message += " · \(h.title)" }
+            return message
+        }
+    }
+
+    /// A saved position found for a document: the event that places it, then what to say.
+    struct Placement {
+        /// `.placed`: an event with no effects.
+        let event: PagerEvent
+        /// The status line's message, from the state once the event is in.
+        let message: (PagerState) -> String?
     }
 
     /// How far down a view whose top row is `top` is, as the status line says it.
-    private func percent(atTop top: Int, _ doc: DocumentState, _ loaded: LoadedDocument) -> Int {
+    private static func percent(atTop top: Int, _ doc: DocumentState, _ loaded: LoadedDocument) -> Int {
         var pct = doc.layout.rowCount == 0 ? 0 : min(100, (top + doc.viewport.contentRows) * 100 / doc.layout.rowCount)
         if !doc.layout.isExact, let text = doc.layout.content as? TextContent, let size = loaded.store?.count, size > 0,
            let unit = text.unit(of: doc.layout.anchor(atRow: top).block) {
@@ -231,21 +244,20 @@ final class PositionsBridge {
         sampledCache[index] = nil
     }
 
-    /// Sends an event that only places (a position, the history): it has no effects to carry
-    /// out, and this says so instead of dropping any.
-    private func placeQuietly(_ state: inout PagerState, _ event: PagerEvent) {
-        let effects = state.update(event)
-        assert(effects.isEmpty, "placing a position, a reload or the history has no effects")
-    }
-
-    /// The saved search history into the session, once (later calls do nothing).
-    func loadHistory(into state: inout PagerState) {
-        guard enabled, !historyLoaded else { return }
+    /// The saved search history for the session (`.searchHistoryLoaded`), once (later calls
+    /// return nil). The event loop sends it, then says how long the history is
+    /// (`historyLoaded(count:)`): searches after those are the session's own, saved at the end.
+    func loadHistory() -> PagerEvent? {
+        guard enabled, !historyLoaded else { return nil }
         historyLoaded = true
         let (snapshot, w) = store.load()
         note(w)
-        placeQuietly(&state, .searchHistoryLoaded(snapshot.searchHistory))
-        recordedSearches = state.searchHistory.count
+        return .searchHistoryLoaded(snapshot.searchHistory)
+    }
+
+    /// The session's history holds `count` searches now that the saved ones are in.
+    func historyLoaded(count: Int) {
+        recordedSearches = count
     }
 
     /// What a position is captured against: the facts of every leaf, or a large text's lines.
@@ -327,10 +339,15 @@ final class PositionsBridge {
     /// `prepared`: the new version already parsed and built, with its content hash, facts and
     /// changed units (`Reload`, off the run loop); else it is parsed here, and its changed
     /// units found when `markChanges` (a watched file: the margin cue).
-    func reload(_ newDocument: LoadedDocument, into state: inout PagerState, loaded: inout [LoadedDocument], index: Int,
+    ///
+    /// In two steps, each an event the event loop sends (`EventLoop.reload`): `.reloaded`
+    /// (returned with the captured places), then the `.placed` that `placing` makes from the
+    /// state with the new version in.
+    func reload(_ newDocument: LoadedDocument, in state: PagerState, loaded: inout [LoadedDocument], index: Int,
                 markChanges: Bool,
-                prepared: (spec: DocumentSpec, hash: StableHash, facts: DocumentFacts, changedUnits: Set<Int>)? = nil) {
-        guard loaded.indices.contains(index), state.documents.indices.contains(index) else { return }
+                prepared: (spec: DocumentSpec, hash: StableHash, facts: DocumentFacts, changedUnits: Set<Int>)? = nil)
+        -> (reloaded: PagerEvent, placing: (PagerState, [LoadedDocument]) -> PagerEvent)? {
+        guard loaded.indices.contains(index), state.documents.indices.contains(index) else { return nil }
         let oldDoc = state.documents[index]
         let oldHash = contentHash(loaded, index)
         let oldFacts = Facts.leaves(facts(state, loaded, index))
@@ -343,10 +360,11 @@ final class PositionsBridge {
         loaded[index] = newDocument
         hashCache[index] = nil
         factsCache[index] = nil
+        let reloaded: PagerEvent
         if var prepared {
             adopt(prepared.facts, hash: prepared.hash, documentIndex: index)
             prepared.spec.name = oldDoc.name
-            placeQuietly(&state, .reloaded(document: index, spec: prepared.spec, changedUnits: prepared.changedUnits))
+            reloaded = .reloaded(document: index, spec: prepared.spec, changedUnits: prepared.changedUnits)
         } else {
             var spec = DocumentSpec(name: oldDoc.name, path: newDocument.path, document: MarkdownParser.parse(newDocument.bytes))
             var changed: Set<Int> = []
@@ -356,20 +374,22 @@ final class PositionsBridge {
                 spec.prebuild(for: state.layoutOptions(isText: false))
                 if let built = spec.prebuilt { changed = PositionFacts.changedUnits(from: oldDoc.layout.content, to: built.content) }
             }
-            placeQuietly(&state, .reloaded(document: index, spec: spec, changedUnits: changed))
+            reloaded = .reloaded(document: index, spec: spec, changedUnits: changed)
         }
-        let newFacts = facts(state, loaded, index)
-        func resolved(_ original: ScrollPosition, _ p: ReadingPosition?) -> ScrollPosition {
-            guard let p else { return original == .top ? .top : original }
-            return .anchor(resolve(p, storedContentHash: oldHash, in: newFacts).anchor)
-        }
-        // Following (`F`), the view is at the new end (`.reloaded` put it there).
-        let follows = state.following && index == state.current
-        placeQuietly(&state, .placed(
-            document: index,
-            position: follows ? nil : position.map { .anchor(resolve($0, storedContentHash: oldHash, in: newFacts).anchor) },
-            previous: previous.map { resolved($0.0, $0.1) },
-            marks: marks.mapValues { resolved($0.0, $0.1) }))
+        return (reloaded, { [self] state, loaded in
+            let newFacts = facts(state, loaded, index)
+            func resolved(_ original: ScrollPosition, _ p: ReadingPosition?) -> ScrollPosition {
+                guard let p else { return original == .top ? .top : original }
+                return .anchor(resolve(p, storedContentHash: oldHash, in: newFacts).anchor)
+            }
+            // Following (`F`), the view is at the new end (`.reloaded` put it there).
+            let follows = state.following && index == state.current
+            return .placed(
+                document: index,
+                position: follows ? nil : position.map { .anchor(resolve($0, storedContentHash: oldHash, in: newFacts).anchor) },
+                previous: previous.map { resolved($0.0, $0.1) },
+                marks: marks.mapValues { resolved($0.0, $0.1) })
+        })
     }
 
     /// `--forget`: removes the documents' entries. Returns a warning, if any.

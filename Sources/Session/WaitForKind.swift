@@ -26,11 +26,7 @@ enum WaitForKind {
         var renderer = FrameRenderer()
         var decoder = KeyDecoder()
         func draw() {
-            let size = terminal.size()
-            var state = PagerState(documents: [DocumentSpec(name: doc.name, path: doc.path, text: TextContent(store: ByteStore()))],
-                                   config: config, rows: size.rows, columns: size.columns)
-            _ = state.update(.notice(message))
-            try? terminal.write(renderer.render(state.frame(), depth: config.theme.depth, scrollRows: 0..<state.contentRows))
+            StatusScreen.draw(message, name: doc.name, path: doc.path, config: config, terminal: terminal, renderer: &renderer)
         }
         draw()
         while true {

@@ -68,8 +68,11 @@ struct RunLoopHarness {
         let spec = DocumentSpec(name: "stdin", path: nil, document: MarkdownParser.parse(bytes))
         let size = terminal.size()
         var state = PagerState(documents: [spec], config: loop.state.config, rows: size.rows, columns: size.columns)
-        guard fresh.restore(into: &state, loaded: loop.loaded, documentIndex: 0) != nil
-            || fresh.hasSavedPosition(loaded: loop.loaded, documentIndex: 0) else { return nil }
+        if let placement = fresh.placement(in: state, loaded: loop.loaded, documentIndex: 0) {
+            _ = state.update(placement.event)
+        } else if !fresh.hasSavedPosition(loaded: loop.loaded, documentIndex: 0) {
+            return nil
+        }
         return state.documents[0].top
     }
 
