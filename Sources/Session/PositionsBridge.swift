@@ -22,12 +22,12 @@ final class PositionsBridge {
     private(set) var notices: [String] = []
     /// Why the last save did not reach the disk (nil once one succeeds): said on stderr after
     /// the terminal is restored, because the status line is gone by then.
-    private(set) var saveFailure: String?
-    private var factsCache: [Int: (hash: StableHash, facts: DocumentFacts)] = [:]
-    private var hashCache: [Int: StableHash] = [:]
+    var saveFailure: String?
+    var factsCache: [Int: (hash: StableHash, facts: DocumentFacts)] = [:]
+    var hashCache: [Int: StableHash] = [:]
     /// What was last written per document, to skip identical saves.
-    private var lastSaved: [String: DocumentEntry] = [:]
-    private var recordedSearches = 0
+    var lastSaved: [String: DocumentEntry] = [:]
+    var recordedSearches = 0
     private var historyLoaded = false
 
     /// Which documents open where they were left (`--restore`).
@@ -46,7 +46,7 @@ final class PositionsBridge {
 
     /// Shows `w` on the status line if it is the first warning; `atExit`: says it on stderr at
     /// the end too (a failed save is said there only if it is the last: `saveFailure`).
-    private func note(_ w: String?, atExit: Bool = true) {
+    func note(_ w: String?, atExit: Bool = true) {
         guard let w else { return }
         if atExit && !notices.contains(w) { notices.append(w) }
         guard !warned else { return }
@@ -105,7 +105,7 @@ final class PositionsBridge {
     /// The sampled hash of a large text input, again only when its size changed (`F`).
     private var sampledCache: [Int: (count: Int, hash: StableHash)] = [:]
 
-    private func contentHash(_ loaded: [LoadedDocument], _ index: Int) -> StableHash {
+    func contentHash(_ loaded: [LoadedDocument], _ index: Int) -> StableHash {
         if PositionsBridge.isLarge(loaded[index]), let store = loaded[index].store {
             let count = store.count
             if let c = sampledCache[index], c.count == count { return c.hash }
@@ -140,7 +140,7 @@ final class PositionsBridge {
         factsCache[index] = (hash, facts)
     }
 
-    private func facts(_ state: PagerState, _ loaded: [LoadedDocument], _ index: Int) -> DocumentFacts {
+    func facts(_ state: PagerState, _ loaded: [LoadedDocument], _ index: Int) -> DocumentFacts {
         let hash = contentHash(loaded, index)
         if let c = factsCache[index], c.hash == hash { return c.facts }
         let facts = DocumentFacts(layout: state.documents[index].layout, contentHash: hash)
@@ -258,165 +258,5 @@ final class PositionsBridge {
     /// The session's history holds `count` searches now that the saved ones are in.
     func historyLoaded(count: Int) {
         recordedSearches = count
-    }
-
-    /// What a position is captured against: the facts of every leaf, or a large text's lines.
-    private enum Facts {
-        case leaves(DocumentFacts)
-        case largeText(TextContent)
-    }
-
-    private func captureFacts(_ state: PagerState, _ loaded: [LoadedDocument], _ index: Int) -> Facts {
-        if PositionsBridge.isLarge(loaded[index]), let text = state.documents[index].layout.content as? TextContent {
-            return .largeText(text)
-        }
-        return .leaves(facts(state, loaded, index))
-    }
-
-    private func capturePosition(_ position: ScrollPosition, doc: DocumentState, facts: Facts) -> ReadingPosition? {
-        let rows = doc.layout
-        guard rows.rowCount > 0 else { return nil }
-        let top = Viewport(position: position, contentRows: doc.viewport.contentRows).top(in: doc.layout)
-        let anchor = doc.layout.anchor(atRow: min(top, max(0, doc.layout.rowCount - 1)))
-        guard case .leaves(let facts) = facts else {
-            if case .largeText(let text) = facts { return LargeText.capture(anchor: anchor, in: text) }
-            return nil
-        }
-        let line = doc.layout.line(at: min(top, doc.layout.rowCount - 1))
-        let fraction = Double(top) / Double(max(1, doc.layout.rowCount))
-        return capture(anchor: anchor, facts: facts, fraction: fraction, sourceLine: line.sourceLine)
-    }
-
-    /// Saves document `index`'s position, `''` and marks. Skips the write when nothing changed.
-    func save(state: PagerState, loaded: [LoadedDocument], documentIndex index: Int) {
-        guard enabled, PositionsBridge.keepsPosition(loaded, index), state.documents.indices.contains(index) else { return }
-        let doc = state.documents[index]
-        let facts = captureFacts(state, loaded, index)
-        guard let position = capturePosition(doc.viewport.position, doc: doc, facts: facts) else { return }
-        let hash = contentHash(loaded, index)
-        let key = PositionsBridge.key(for: loaded[index], hash: hash)
-        var marks: [Character: ReadingPosition] = [:]
-        for (letter, p) in doc.marks { marks[letter] = capturePosition(p, doc: doc, facts: facts) }
-        let previous = doc.previousPosition.flatMap { capturePosition($0, doc: doc, facts: facts) }
-        let entry = DocumentEntry(key: key, contentHash: hash, timestamp: 0, position: position,
-                                  previous: previous, marks: marks)
-        if lastSaved[key] == entry { return }
-        let now = Date().timeIntervalSince1970
-        let result = store.updateReporting { snapshot in
-            var e = entry
-            e.timestamp = now
-            snapshot.merge(e)
-        }
-        saved(result)
-        // Only a save that reached the disk counts as done (a failed one is tried again).
-        if result.saved { lastSaved[key] = entry }
-    }
-
-    private func saved(_ result: PositionStore.SaveReport) {
-        note(result.notice)
-        note(result.failure, atExit: false)
-        saveFailure = result.failure
-    }
-
-    /// Adds the searches made in this session to the persisted history.
-    func saveHistory(_ history: [String]) {
-        guard enabled, history.count > recordedSearches else { return }
-        let now = Date().timeIntervalSince1970
-        let new = history[recordedSearches...]
-        recordedSearches = history.count
-        let result = store.updateReporting { snapshot in
-            snapshot.mergeSearches(new.enumerated().map { SearchRecord(pattern: $1, timestamp: now + Double($0) * 0.001) })
-        }
-        note(result.notice)
-        note(result.failure, atExit: false)
-        if saveFailure == nil { saveFailure = result.failure }
-    }
-
-    /// Replaces document `index` with a new version of its file (after `v`), keeping the
-    /// reader on the same text: the position is captured in the old version and resolved in
-    /// the new one by the same rules as reopening (fingerprint, heading path, line, fraction).
-    ///
-    /// `prepared`: the new version already parsed and built, with its content hash, facts and
-    /// changed units (`Reload`, off the run loop); else it is parsed here, and its changed
-    /// units found when `markChanges` (a watched file: the margin cue).
-    ///
-    /// In two steps, each an event the event loop sends (`EventLoop.reload`): `.reloaded`
-    /// (returned with the captured places), then the `.placed` that `placing` makes from the
-    /// state with the new version in.
-    func reload(_ newDocument: LoadedDocument, in state: PagerState, loaded: inout [LoadedDocument], index: Int,
-                markChanges: Bool,
-                prepared: (spec: DocumentSpec, hash: StableHash, facts: DocumentFacts, changedUnits: Set<Int>)? = nil)
-        -> (reloaded: PagerEvent, placing: (PagerState, [LoadedDocument]) -> PagerEvent)? {
-        guard loaded.indices.contains(index), state.documents.indices.contains(index) else { return nil }
-        let oldDoc = state.documents[index]
-        let oldHash = contentHash(loaded, index)
-        let oldFacts = Facts.leaves(facts(state, loaded, index))
-        func captured(_ p: ScrollPosition) -> ReadingPosition? {
-            p == .top ? nil : capturePosition(p, doc: oldDoc, facts: oldFacts)
-        }
-        let position = captured(oldDoc.viewport.position)
-        let marks = oldDoc.marks.mapValues { ($0, captured($0)) }
-        let previous = oldDoc.previousPosition.map { ($0, captured($0)) }
-        loaded[index] = newDocument
-        hashCache[index] = nil
-        factsCache[index] = nil
-        let reloaded: PagerEvent
-        if var prepared {
-            adopt(prepared.facts, hash: prepared.hash, documentIndex: index)
-            prepared.spec.name = oldDoc.name
-            reloaded = .reloaded(document: index, spec: prepared.spec, changedUnits: prepared.changedUnits)
-        } else {
-            var spec = DocumentSpec(name: oldDoc.name, path: newDocument.path, document: MarkdownParser.parse(newDocument.bytes))
-            var changed: Set<Int> = []
-            if markChanges {
-                // Built here for the pager's options (a small file: `Reload` takes the large
-                // ones), so the changes are known before it replaces the old version.
-                spec.prebuild(for: state.layoutOptions(isText: false))
-                if let built = spec.prebuilt { changed = PositionFacts.changedUnits(from: oldDoc.layout.content, to: built.content) }
-            }
-            reloaded = .reloaded(document: index, spec: spec, changedUnits: changed)
-        }
-        return (reloaded, { [self] state, loaded in
-            let newFacts = facts(state, loaded, index)
-            func resolved(_ original: ScrollPosition, _ p: ReadingPosition?) -> ScrollPosition {
-                guard let p else { return original == .top ? .top : original }
-                return .anchor(resolve(p, storedContentHash: oldHash, in: newFacts).anchor)
-            }
-            // Following (`F`), the view is at the new end (`.reloaded` put it there).
-            let follows = state.following && index == state.current
-            return .placed(
-                document: index,
-                position: follows ? nil : position.map { .anchor(resolve($0, storedContentHash: oldHash, in: newFacts).anchor) },
-                previous: previous.map { resolved($0.0, $0.1) },
-                marks: marks.mapValues { resolved($0.0, $0.1) })
-        })
-    }
-
-    /// `--forget`: removes the documents' entries. Returns a warning, if any.
-    static func forget(_ documents: [LoadedDocument], environment: [String: String]) -> String? {
-        let store = PositionStore(environment: environment)
-        var warning: String?
-        for d in documents {
-            let hash = StableHash(bytes: d.bytes)
-            warning = store.forget(key: key(for: d, hash: hash), contentHash: hash) ?? warning
-        }
-        return warning
-    }
-}
-
-/// Which documents open where the reader left them (`--restore`). Documents are what one
-/// comes back to: files (Markdown or text) and Markdown from a pipe (`curl … | folio`, known
-/// by its content). Text from a pipe is a command's output (`git log`, `man ls`, a build): run
-/// again, it is new output that starts at the top, as less shows it; the place it was left
-/// is kept and is one `''` away, said on the status line.
-extension RestorePolicy {
-    enum Mode: Equatable { case resume, offer, none }
-
-    func mode(isFile: Bool, isMarkdown: Bool) -> Mode {
-        switch self {
-        case .never: return .none
-        case .all: return .resume
-        case .documents: return isFile || isMarkdown ? .resume : .offer
-        }
     }
 }
