@@ -72,7 +72,8 @@ let package = Package(
         .executableTarget(name: "FuzzText", dependencies: ["TextModel", "LineLayout", "FuzzSupport"], path: "Fuzz/FuzzText"),
 
         // Test helpers shared by the test targets (a seeded generator).
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // (and a small terminal emulator that replays the renderer's bytes into a grid).
+        .target(name: "TestSupport", dependencies: ["TerminalScreen"], path: "Tests/TestSupport"),
         .testTarget(name: "CellWidthTests", dependencies: ["CellWidth"]),
         .testTarget(name: "LessOptionsTests", dependencies: ["LessOptions"]),
         .testTarget(name: "MarkdownModelTests", dependencies: ["TestSupport", "MarkdownModel"]),
@@ -87,7 +88,7 @@ let package = Package(
         .testTarget(name: "ReadingPositionsTests", dependencies: ["ReadingPositions", "MarkdownModel", "LineLayout", "Viewport"]),
         .testTarget(name: "HighlightTests", dependencies: ["Highlight", "GrammarLoader", "Styling", "LineLayout", "MarkdownModel", "Pager", "TerminalScreen"]),
         // The event loop over a scripted terminal (`@testable import Session`; no tmux, no tty).
-        .testTarget(name: "RunLoopTests", dependencies: ["Session", "TerminalIO", "TerminalScreen", "Pager", "MarkdownModel", "LessOptions"]),
+        .testTarget(name: "RunLoopTests", dependencies: ["TestSupport", "Session", "TerminalIO", "TerminalScreen", "Pager", "MarkdownModel", "LessOptions"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     ]
 )

@@ -3,6 +3,8 @@ import Glibc
 #endif
 import TerminalIO
 import TerminalScreen
+import TestSupport
+import Testing
 @testable import Session
 
 /// A scripted terminal for the run loop: each `waitForInput` answers the next step of the
@@ -37,6 +39,9 @@ final class FakeTerminal: TerminalBackend {
         case release(count: Int?)
         /// Runs this (the test changes the world: appends to an input) and goes on.
         case run(@Sendable () -> Void)
+        /// Notes this name among the calls (`screen(at:)` replays the writes before it); the
+        /// script goes on.
+        case mark(String)
     }
 
     /// What the loop did to the terminal, in order.
@@ -47,6 +52,8 @@ final class FakeTerminal: TerminalBackend {
         case handOver
         /// `waitForReturn(after:)`, with its message.
         case pressReturn(String)
+        /// The script's `.mark`.
+        case mark(String)
     }
 
     let options: TerminalOptions
@@ -74,6 +81,23 @@ final class FakeTerminal: TerminalBackend {
         self.columns = columns
         self.options = options
         self.script = script
+    }
+
+    /// The screen as the frames written before mark `name` (all of them: nil) left it, row by
+    /// row (replayed by `TestTerminal` at the terminal's size now: no resize in between).
+    func screen(at name: String? = nil) -> [String] {
+        var replay = TestTerminal(rows: rows, columns: columns)
+        for call in calls {
+            if case .mark(let m) = call, m == name { break }
+            if case .write(let bytes) = call { replay.feed(bytes) }
+        }
+        return (0..<rows).map { replay.screen.row($0) }
+    }
+
+    /// Compares the screen at mark `name` with rows written neovim style, each ending in `|`.
+    func expectScreen(at name: String? = nil, _ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let actual = screen(at: name).map { $0 + "|" }.joined(separator: "\n")
+        #expect(actual == text, "screen at \(name ?? "the end")", sourceLocation: sourceLocation)
     }
 
     /// The writes (frames) only.
@@ -107,6 +131,8 @@ final class FakeTerminal: TerminalBackend {
                 return [.wake]
             case .run(let body):
                 body()
+            case .mark(let name):
+                calls.append(.mark(name))
             }
         }
         idleAnswers += 1

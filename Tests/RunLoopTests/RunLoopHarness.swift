@@ -4,7 +4,7 @@ import Pager
 import TerminalIO
 @testable import Session
 
-/// folio's run loop (Foundation has a `EventLoop` too).
+/// folio's event loop.
 typealias PagerLoop = Session.EventLoop
 
 /// A run loop over an in-memory Markdown document (standard input, as far as reading
@@ -37,12 +37,24 @@ struct RunLoopHarness {
         loop.replyDeadline = 60_000
     }
 
+    /// A loop over documents the test made (`specs`, with their `loaded` and `inputs`), in a
+    /// scripted world (`scriptTheWorld`) whose mailbox the test may have handed to readers
+    /// and parse workers already (`mailbox`).
+    init(terminal: FakeTerminal, config: PagerConfig = PagerConfig(), loaded: [LoadedDocument], specs: [DocumentSpec],
+         inputs: [PagerLoop.InputSlot], mailbox: ScriptedMailbox) throws {
+        try self.init(terminal: terminal, config: config)
+        let size = terminal.size()
+        loop.state = PagerState(documents: specs, config: config, rows: size.rows, columns: size.columns)
+        loop.loaded = loaded
+        loop.inputs = inputs
+        scriptTheWorld(mailbox: mailbox)
+    }
+
     /// Puts the loop in a scripted world: its clock moves only at `.advance` and its mailbox
     /// hands over only what `.deliver` and `.release` say (no descriptor, no real time).
     @discardableResult
-    mutating func scriptTheWorld() -> (clock: ScriptedClock, mailbox: ScriptedMailbox) {
+    mutating func scriptTheWorld(mailbox: ScriptedMailbox = ScriptedMailbox()) -> (clock: ScriptedClock, mailbox: ScriptedMailbox) {
         let clock = ScriptedClock()
-        let mailbox = ScriptedMailbox()
         loop.clock = clock
         loop.mailbox = mailbox
         terminal.clock = clock
@@ -63,14 +75,21 @@ struct RunLoopHarness {
 
     /// The top row a new run of folio on the same document would open at (nil: none saved).
     func savedTop() -> Int? {
-        let fresh = PositionsBridge(environment: ["FOLIO_STATE_DIR": stateDirectory.path], enabled: true)
-        let bytes = loop.loaded[0].bytes
-        let spec = DocumentSpec(name: "stdin", path: nil, document: MarkdownParser.parse(bytes))
         let size = terminal.size()
-        var state = PagerState(documents: [spec], config: loop.state.config, rows: size.rows, columns: size.columns)
-        if let placement = fresh.placement(in: state, loaded: loop.loaded, documentIndex: 0) {
+        return Self.savedTop(stateDirectory: stateDirectory, bytes: loop.loaded[0].bytes, rows: size.rows,
+                             columns: size.columns, config: loop.state.config)
+    }
+
+    /// The same for a Markdown document read from standard input (`bytes`), from any thread.
+    static func savedTop(stateDirectory: URL, bytes: [UInt8], rows: Int, columns: Int,
+                         config: PagerConfig = PagerConfig()) -> Int? {
+        let fresh = PositionsBridge(environment: ["FOLIO_STATE_DIR": stateDirectory.path], enabled: true)
+        let loaded = [LoadedDocument(name: "stdin", path: nil, bytes: bytes)]
+        let spec = DocumentSpec(name: "stdin", path: nil, document: MarkdownParser.parse(bytes))
+        var state = PagerState(documents: [spec], config: config, rows: rows, columns: columns)
+        if let placement = fresh.placement(in: state, loaded: loaded, documentIndex: 0) {
             _ = state.update(placement.event)
-        } else if !fresh.hasSavedPosition(loaded: loop.loaded, documentIndex: 0) {
+        } else if !fresh.hasSavedPosition(loaded: loaded, documentIndex: 0) {
             return nil
         }
         return state.documents[0].top

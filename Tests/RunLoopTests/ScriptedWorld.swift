@@ -8,13 +8,14 @@ import Synchronization
 /// (`FakeTerminal.Step.advance`), so deadlines — the Esc prefix, the periodic save, the
 /// colour query, a watched file's grace — are reached exactly, without sleeping.
 final class ScriptedClock: LoopClock, Sendable {
-    private let seconds: Mutex<Double>
+    /// Whole milliseconds, so that times add up exactly (5 s after 1,000 s is 1,005.0).
+    private let milliseconds: Mutex<Int>
 
-    init(at seconds: Double = 1_000) { self.seconds = Mutex(seconds) }
+    init(atSeconds seconds: Int = 1_000) { milliseconds = Mutex(seconds * 1000) }
 
-    func now() -> Double { seconds.withLock { $0 } }
+    func now() -> Double { Double(milliseconds.withLock { $0 }) / 1000 }
 
-    func advance(milliseconds: Int) { seconds.withLock { $0 += Double(milliseconds) / 1000 } }
+    func advance(milliseconds step: Int) { milliseconds.withLock { $0 += step } }
 }
 
 /// The event loop's mailbox in a test: what the loop's threads post (a parse, a row count, a
