@@ -88,7 +88,9 @@ let package = Package(
         .testTarget(name: "ReadingPositionsTests", dependencies: ["ReadingPositions", "MarkdownModel", "LineLayout", "Viewport"]),
         .testTarget(name: "HighlightTests", dependencies: ["Highlight", "GrammarLoader", "Styling", "LineLayout", "MarkdownModel", "Pager", "TerminalScreen"]),
         // The event loop over a scripted terminal (`@testable import Session`; no tmux, no tty).
-        .testTarget(name: "RunLoopTests", dependencies: ["TestSupport", "Session", "TerminalIO", "TerminalScreen", "Pager", "MarkdownModel", "LessOptions"]),
+        .testTarget(name: "RunLoopTests", dependencies: [
+            "TestSupport", "Session", "TerminalIO", "TerminalScreen", "Pager", "MarkdownModel", "LineLayout", "LessOptions",
+        ]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     ]
 )

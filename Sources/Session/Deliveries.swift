@@ -26,7 +26,7 @@ extension EventLoop {
                 grown.insert(doc)
             case .ended(let doc, let error):
                 guard inputs.indices.contains(doc) else { continue }
-                inputs[doc].ended = true
+                inputs[doc].phase = .parsing  // every byte is in; complete once indexed or parsed
                 inputs[doc].endError = error.map { "\(loaded[doc].name): \($0)" }
                 let store = inputs[doc].store
                 if let text = inputs[doc].text {
@@ -52,14 +52,14 @@ extension EventLoop {
                 // A Markdown stream is keyed by its content: its position can be restored once
                 // it is whole, if the reader has not moved yet. So is a large file's, shown
                 // from a preview until now.
-                let waiting = inputs[doc].reader != nil || restoreWhenParsed.contains(doc)
-                if isComplete { restoreWhenParsed.remove(doc) }
+                let waiting = inputs[doc].isStream || inputs[doc].restoreWhenComplete
+                if isComplete { (inputs[doc].phase, inputs[doc].restoreWhenComplete) = (.complete, false) }
                 if isComplete, restoreOnFirstShow, waiting, state.documents[doc].top == 0,
                    state.documents[doc].previousPosition == nil,
                    let m = restorePosition(doc) {
                     say(m)
                 }
-                if !isComplete { inputs[doc].parser?.poke(ended: inputs[doc].ended || inputs[doc].reader == nil, options: state.layoutOptions(isText: false)) }
+                if !isComplete { inputs[doc].parser?.poke(ended: inputs[doc].inputEnded, options: state.layoutOptions(isText: false)) }
                 if isComplete { HeapTrim.soon() }
             case .rowCounts(let doc, let chunk, let counter):
                 counter.taken()
@@ -67,7 +67,7 @@ extension EventLoop {
             case .reloaded(let result, let doc):
                 takeReload(result.value, doc: doc)
             case .reloadFailed(let doc, let generation, let message):
-                if let message, reloadGeneration[doc] == generation { say(message) }
+                if let message, inputs.indices.contains(doc), inputs[doc].reloadGeneration == generation { say(message) }
             case .highlighted(let content, let block, let note, let last):
                 syntaxJobs.delivered(last: last)
                 effects += apply(.codeHighlighted(content: content, blocks: [block], note: note))
@@ -77,7 +77,7 @@ extension EventLoop {
             if let text = inputs[doc].text {
                 // The input may have ended in the same batch (`.ended` left the last bytes to
                 // this indexing): then this indexing is what finishes it.
-                text.indexMore(limit: EventLoop.indexSliceBytes, inputEnded: inputs[doc].ended)
+                text.indexMore(limit: EventLoop.indexSliceBytes, inputEnded: inputs[doc].inputEnded)
                 effects += apply(.readProgress(document: doc, bytes: inputs[doc].store.count))
                 if text.isComplete {
                     effects += finishText(doc)

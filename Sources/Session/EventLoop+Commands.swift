@@ -14,7 +14,7 @@ extension EventLoop {
     /// restored over the match the search shows there.
     mutating func leftDocumentForSearch(_ index: Int) {
         positions.save(state: state, loaded: loaded, documentIndex: index)
-        shown.insert(state.current)
+        if inputs.indices.contains(state.current) { inputs[state.current].shown = true }
     }
 
     /// `:e FILE`: opened as a followed link's file is (`openLinked`: a regular file; Markdown

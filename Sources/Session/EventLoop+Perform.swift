@@ -48,12 +48,20 @@ extension EventLoop {
             // Markdown streams are read whole anyway; text streams are read on as the loop
             // demands (`demandInput`), so what is held never runs far ahead of what is indexed.
             if inputs[index].reader == nil { inputs[index].indexToEnd = true }
+            // `F` on a text file: what the file gains is taken in as it comes (`pollFiles`).
+            if state.following, index == state.current, inputs[index].reader == nil, inputs[index].text != nil {
+                inputs[index].phase = .following
+            }
             return []
         case .stopReading(let index):
             // (A Markdown stream is read whole whatever the keys: it is parsed whole.)
             guard inputs.indices.contains(index), inputs[index].text != nil else { return [] }
             inputs[index].reader?.readToEnd(false)
             inputs[index].indexToEnd = false
+            if inputs[index].phase == .following {
+                inputs[index].phase = .parsing
+                inputs[index].settleTextFile()
+            }
             if state.documents.indices.contains(index) { inputs[index].stoppedAt = state.documents[index].viewport.position }
             return []
         case .edit(let path, let line, let index):
@@ -90,8 +98,9 @@ extension EventLoop {
             positions.save(state: state, loaded: loaded, documentIndex: index)
             // The first time a file given on the command line is shown (`:n`), it opens
             // where the reader left it.
-            if restoreOnFirstShow, !shown.contains(state.current), state.current < loaded.count {
-                shown.insert(state.current)
+            if restoreOnFirstShow, inputs.indices.contains(state.current), !inputs[state.current].shown,
+               state.current < loaded.count {
+                inputs[state.current].shown = true
                 if let m = restorePosition(state.current) { return [.notice(m)] }
             }
             return []

@@ -18,7 +18,7 @@ import Glibc
 ///
 /// The terminal is `any TerminalBackend`, not a generic parameter: the loop calls it once or
 /// twice per batch of input (a poll, a write), so dynamic dispatch costs nothing measurable,
-/// and an existential keeps `EventLoop.InputSlot` and the extensions free of a type parameter
+/// and an existential keeps `DocumentInput` and the extensions free of a type parameter
 /// that only tests would ever vary (`FakeTerminal` in RunLoopTests).
 ///
 /// The loop never ends the process: `run` returns how it ended (`Ending`), the terminal
@@ -42,20 +42,13 @@ struct EventLoop {
     /// Events for the pager once the first frame is on screen (the highlighter, made then);
     /// the saved search history is loaded then too, unless it is in already.
     var afterFirstFrame: (() -> [PagerEvent])?
-    /// Documents already shown (restored or opened at a start command).
-    var shown: Set<Int> = [0]
-    /// Large Markdown files shown from a preview whose saved position is restored when their
-    /// full parse is in (if the reader has not moved by then).
-    var restoreWhenParsed: Set<Int> = []
-    /// The latest reload started for each document (`reloadFile`): an older one that
-    /// finishes later is dropped.
-    var reloadGeneration: [Int: Int] = [:]
     /// Restore saved positions of documents when first shown (off with --no-restore).
     var restoreOnFirstShow = true
     /// Wakes the loop when reader threads or the parse worker have something.
     var mailbox: (any Mailbox)?
-    /// Each document's input: its bytes, the thread reading it, its text content or parser.
-    var inputs: [InputSlot] = []
+    /// Each document's input (`DocumentInput`: its bytes, reader, line index or parse worker,
+    /// file identity and phase); `inputs[i]` is document i's.
+    var inputs: [DocumentInput] = []
     /// Reload Markdown files that change on disk (off with --no-watch).
     var watch = true
     /// Columns between tab stops in text documents (`-x`), for files opened by links.
@@ -68,8 +61,6 @@ struct EventLoop {
     var lastPoll: Double?
     /// The background pass counting the current text document's rows (nil when none is due).
     var rowCounter: RowCounter?
-    /// Piped texts whose saved position waits for this many bytes to arrive.
-    var pendingRestore: [Int: Int] = [:]
     /// The document whose rows a thread is counting (see `startCounting`).
     var counting: Int?
     /// The thread highlighting code blocks the layout asked for.
@@ -122,14 +113,15 @@ struct EventLoop {
         // to offer it would read what nobody asked for.)
         for i in inputs.indices where restoreOnFirstShow && inputs[i].text != nil && positions.restoreMode(loaded, i) == .resume {
             if let reader = inputs[i].reader, let need = positions.bytesToRestore(loaded: loaded, documentIndex: i) {
-                pendingRestore[i] = need
+                inputs[i].restoreAtBytes = need
                 reader.demand(need)
                 restorePending(i)
             }
         }
         // A large file shown from a preview of its beginning: its full parse (which uses every
         // core) starts once the first screen is out, so that screen never waits for it.
-        for i in inputs.indices where inputs[i].reader == nil {
+        for i in inputs.indices where inputs[i].phase == .preview {
+            inputs[i].phase = .parsing
             inputs[i].parser?.poke(ended: true, options: state.layoutOptions(isText: false))
         }
         if let work = afterFirstFrame {

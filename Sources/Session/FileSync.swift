@@ -22,10 +22,10 @@ extension EventLoop {
         guard FileName.stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return .none }
         let slot = inputs[index]
         let size = Int(st.st_size)
-        if UInt(st.st_ino) != slot.fileInode || size < slot.store.count { return .rewritten }
-        if let sample = slot.sample, !sample.matches(path: path) { return .rewritten }
+        if UInt(st.st_ino) != slot.file.inode || size < slot.store.count { return .rewritten }
+        if let sample = slot.file.sample, !sample.matches(path: path) { return .rewritten }
         if size > slot.store.count { return .grew(size: size) }
-        let sameTime = st.st_mtim.tv_sec == slot.fileModified.tv_sec && st.st_mtim.tv_nsec == slot.fileModified.tv_nsec
+        let sameTime = st.st_mtim.tv_sec == slot.file.modified.tv_sec && st.st_mtim.tv_nsec == slot.file.modified.tv_nsec
         // The same size written again: read again too (the bytes are not compared).
         return sameTime || size == 0 ? .none : .rewritten
     }
@@ -45,6 +45,7 @@ extension EventLoop {
             defer { close(fd) }
             _ = inputs[index].store.attachFile(fd: fd, length: size)
             text.indexMore(limit: EventLoop.indexSliceBytes, inputEnded: true)
+            inputs[index].settleTextFile()
             noteFile(&inputs[index])
             return [.inputArrived(document: index)]
         case .rewritten:

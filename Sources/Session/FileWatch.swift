@@ -17,14 +17,14 @@ import Glibc
 /// every 250 ms, taken in, started over or reloaded.
 extension EventLoop {
     /// Records a file's size, inode and time (what `pollFiles` compares with).
-    func noteFile(_ slot: inout InputSlot) {
+    func noteFile(_ slot: inout DocumentInput) {
         guard slot.doc < loaded.count, let path = loaded[slot.doc].path, slot.reader == nil else { return }
         var st = stat()
         guard FileName.stat(path, &st) == 0 else { return }
-        slot.fileSize = Int(st.st_size)
-        slot.fileInode = UInt(st.st_ino)
-        slot.fileModified = st.st_mtim
-        if slot.text != nil { slot.sample = FileSample(slot.store) }
+        slot.file.size = Int(st.st_size)
+        slot.file.inode = UInt(st.st_ino)
+        slot.file.modified = st.st_mtim
+        if slot.text != nil { slot.file.sample = FileSample(slot.store) }
     }
 
     /// Follow (`F`) and watch: a followed text file that grew is attached again at its new length and its new
@@ -39,13 +39,13 @@ extension EventLoop {
         guard FileName.stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return [] }
         let size = Int(st.st_size)
         let slot = inputs[index]
-        let replaced = UInt(st.st_ino) != slot.fileInode
-        let changed = size != slot.fileSize || st.st_mtim.tv_sec != slot.fileModified.tv_sec
-            || st.st_mtim.tv_nsec != slot.fileModified.tv_nsec || replaced
+        let replaced = UInt(st.st_ino) != slot.file.inode
+        let changed = size != slot.file.size || st.st_mtim.tv_sec != slot.file.modified.tv_sec
+            || st.st_mtim.tv_nsec != slot.file.modified.tv_nsec || replaced
         guard changed else { return [] }
         if let text = slot.text {
             // Followed, or shorter than what was read (`: > big.log`): reads past its end find nothing.
-            guard state.following || size < slot.store.count else { return [] }
+            guard slot.phase == .following || size < slot.store.count else { return [] }
             if replaced && !followName { return [] }
             let fd = FileName.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
             guard fd >= 0 else { return [] }
@@ -57,8 +57,9 @@ extension EventLoop {
             }
             _ = slot.store.attachFile(fd: fd, length: size)
             text.indexMore(inputEnded: true)
+            inputs[index].settleTextFile()
             noteFile(&inputs[index])
-            if size < slot.fileSize || replaced {
+            if size < slot.file.size || replaced {
                 let spec = DocumentSpec(name: state.documents[index].name, path: path, text: text)
                 effects += apply(.documentReady(document: index, spec: spec, changedUnits: []))
             }
@@ -70,7 +71,7 @@ extension EventLoop {
         // program slower than the poll): reloading it empty lost the reader's place, and the
         // whole file then came back at the top. It is taken as empty only once it has stayed
         // so for `emptyGrace` seconds; whatever it holds before then is reloaded as usual.
-        if size == 0, slot.fileSize != 0 {
+        if size == 0, slot.file.size != 0 {
             let since = inputs[index].emptySince ?? clock.now()
             inputs[index].emptySince = since
             guard clock.now() - since >= EventLoop.emptyGrace else { return [] }
@@ -88,8 +89,8 @@ extension EventLoop {
     /// `markChanges`, the blocks whose text changed get the margin cue). Large files are
     /// read and parsed on a thread (`Reload`); the rest at once.
     mutating func reloadFile(_ index: Int, path: String, markChanges: Bool) {
-        let generation = (reloadGeneration[index] ?? 0) + 1
-        reloadGeneration[index] = generation
+        inputs[index].reloadGeneration += 1
+        let generation = inputs[index].reloadGeneration
         if let mailbox, Reload.isLarge(path: path) {
             Reload(doc: index, generation: generation, path: path, name: loaded[index].name,
                    options: state.layoutOptions(isText: false), old: state.documents[index].layout.content as? MarkdownContent,
@@ -122,6 +123,7 @@ extension EventLoop {
             inputs[index].store = store
             inputs[index].text = content
             inputs[index].indexToEnd = false
+            inputs[index].settleTextFile()
             loaded[index] = doc
             positions.forgetCaches(documentIndex: index)
             noteFile(&inputs[index])
@@ -134,7 +136,7 @@ extension EventLoop {
     /// A reload made on a thread arrived: it replaces the document unless a newer reload
     /// started since.
     mutating func takeReload(_ result: Reload.Result, doc: Int) {
-        guard reloadGeneration[doc] == result.generation, loaded.indices.contains(doc),
+        guard inputs.indices.contains(doc), inputs[doc].reloadGeneration == result.generation, loaded.indices.contains(doc),
               state.documents.indices.contains(doc) else { return }
         let old = state.documents[doc]
         reload(result.loaded, index: doc, markChanges: result.markChanges,

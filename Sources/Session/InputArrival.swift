@@ -39,7 +39,7 @@ extension EventLoop {
             if inputs[i].reader != nil {
                 guard text.indexedBytes < inputs[i].store.count else { continue }
                 // Complete only once `.ended` has been taken (with its error, if any).
-                text.indexMore(limit: EventLoop.indexSliceBytes, inputEnded: inputs[i].ended)
+                text.indexMore(limit: EventLoop.indexSliceBytes, inputEnded: inputs[i].inputEnded)
                 if text.isComplete {
                     effects += finishText(i)
                 } else {
@@ -53,6 +53,7 @@ extension EventLoop {
             effects += apply(.readProgress(document: i, bytes: text.indexedBytes))
             if text.isComplete {
                 inputs[i].indexToEnd = false
+                inputs[i].settleTextFile()
                 effects += apply(.inputEnded(document: i, error: nil))
             } else {
                 effects += apply(.inputArrived(document: i))
@@ -64,6 +65,7 @@ extension EventLoop {
     /// A text input whose lines are all indexed after its end: the pager hears that it ended
     /// (with its read error, if any), and a saved position can be restored.
     mutating func finishText(_ doc: Int) -> [PagerEffect] {
+        inputs[doc].phase = .complete
         keepSmallInput(doc)
         let error = inputs[doc].endError
         let effects = apply(.inputEnded(document: doc, error: error))

@@ -133,15 +133,18 @@ extension Launch {
         for i in loaded.indices where loaded[i].kind == .markdown && loaded[i].reader == nil && !(preview && i == 0) {
             Launch.finishReading(&loaded[i])
         }
-        var inputs: [EventLoop.InputSlot] = []
+        var inputs: [DocumentInput] = []
         var specs: [DocumentSpec] = []
         for (i, doc) in loaded.enumerated() {
-            var slot = EventLoop.InputSlot(doc: i, store: doc.store ?? ByteStore(), reader: doc.reader)
+            var slot = DocumentInput(doc: i, phase: doc.reader == nil ? .complete : .streaming,
+                                     store: doc.store ?? ByteStore(), reader: doc.reader)
+            slot.shown = i == 0  // (the others are restored when first shown: `.leftDocument`)
             switch doc.kind {
             case .text:
                 let content = EventLoop.textContent(slot.store, tabWidth: options.tabs ?? 8,
                                                   ended: doc.reader == nil || doc.reader!.finished)
                 slot.text = content
+                slot.settleTextFile()
                 specs.append(DocumentSpec(name: Launch.displayName(doc, environment: environment), path: doc.path, text: content))
             case .markdown:
                 if let reader = doc.reader {
@@ -151,6 +154,7 @@ extension Launch {
                     specs.append(DocumentSpec(name: Launch.displayName(doc, environment: environment), path: doc.path,
                                               document: MarkdownParser.parse(bytes), isPreview: !reader.finished))
                 } else if preview && i == 0 {
+                    slot.phase = .preview
                     let prefix = Launch.previewPrefix(slot.store, screen: session.size())
                     slot.parser = ParseWorker(doc: i, store: slot.store, mailbox: mailbox, alreadyParsed: prefix.count)
                     specs.append(DocumentSpec(name: doc.name, path: doc.path, document: MarkdownParser.parse(prefix),
@@ -201,7 +205,7 @@ extension Launch {
         loop.watch = !options.noWatch
         loop.tabWidth = options.tabs ?? 8
         loop.startEffects = startEffects
-        if preview && restoring { loop.restoreWhenParsed.insert(0) }
+        if preview && restoring { loop.inputs[0].restoreWhenComplete = true }
         loop.followName = options.followName
         // Highlighting joins after the first frame (`.highlighterReady`): the first screen
         // never waits for the grammars to be looked for (~0.4 ms), nor for one to load and

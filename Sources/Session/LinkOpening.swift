@@ -71,12 +71,13 @@ extension EventLoop {
         }
         var spec: DocumentSpec
         var doc: LoadedDocument
-        var slot: InputSlot
+        var slot: DocumentInput
         if let text, kind != .markdown {
-            (doc, slot) = (text.doc, InputSlot(doc: index, store: text.store))
+            (doc, slot) = (text.doc, DocumentInput(doc: index, phase: .parsing, store: text.store))
             doc.name = EventLoop.displayName(doc)
             let content = EventLoop.textContent(slot.store, tabWidth: tabWidth, ended: true)
             slot.text = content
+            slot.settleTextFile()
             spec = DocumentSpec(name: doc.name, path: doc.path, text: content)
         } else {
             // Markdown by its name, or by its first bytes (then read a second time, whole).
@@ -85,15 +86,14 @@ extension EventLoop {
             case .success(let d):
                 doc = d
                 spec = DocumentSpec(name: EventLoop.displayName(d), path: d.path, document: MarkdownParser.parse(d.bytes))
-                slot = InputSlot(doc: index, store: ByteStore())
-                slot.ended = true
+                slot = DocumentInput(doc: index, phase: .complete, store: ByteStore())
             }
         }
         saveCurrent()
-        shown.insert(index)  // restored below, not by .leftDocument
+        slot.shown = true  // restored below, not by .leftDocument
         // Slots follow the documents' indices (`inputs[i]` is document i's); a guard, as every
         // document opened gets its slot.
-        while inputs.count < index { inputs.append(InputSlot(doc: inputs.count, store: ByteStore(), ended: true)) }
+        while inputs.count < index { inputs.append(DocumentInput(doc: inputs.count, phase: .complete, store: ByteStore())) }
         loaded.append(doc)
         noteFile(&slot)
         inputs.append(slot)

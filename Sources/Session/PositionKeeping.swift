@@ -21,7 +21,11 @@ extension EventLoop {
     /// parse, which hashes its input, is not in yet).
     var awaitingFullParse: Bool {
         let index = state.current
-        return loaded.indices.contains(index) && loaded[index].kind == .markdown && state.documents[index].isGrowing
+        guard inputs.indices.contains(index), loaded.indices.contains(index), loaded[index].kind == .markdown else { return false }
+        switch inputs[index].phase {
+        case .streaming, .preview, .parsing: return true
+        case .complete, .following: return false
+        }
     }
 
     mutating func saveCurrent() {
@@ -38,9 +42,9 @@ extension EventLoop {
     /// A piped text whose saved position needed more input than had arrived is placed once
     /// enough has (or the input ended), if the reader has not moved from the top meanwhile.
     mutating func restorePending(_ doc: Int) {
-        guard let need = pendingRestore[doc], inputs.indices.contains(doc), let reader = inputs[doc].reader,
+        guard inputs.indices.contains(doc), let need = inputs[doc].restoreAtBytes, let reader = inputs[doc].reader,
               inputs[doc].store.count >= need || reader.finished else { return }
-        pendingRestore[doc] = nil
+        inputs[doc].restoreAtBytes = nil
         guard state.documents.indices.contains(doc), state.documents[doc].top == 0,
               state.documents[doc].previousPosition == nil else { return }
         if let m = restorePosition(doc, deferStreams: false) {
@@ -51,8 +55,9 @@ extension EventLoop {
     /// A text stream that has just ended is whole, so it has an identity (its content): its
     /// saved position is restored, if the reader has not moved from the top meanwhile.
     mutating func restoreEndedStream(_ doc: Int) {
-        if pendingRestore[doc] != nil { restorePending(doc); return }
-        guard restoreOnFirstShow, inputs.indices.contains(doc), inputs[doc].reader != nil,
+        guard inputs.indices.contains(doc) else { return }
+        if inputs[doc].restoreAtBytes != nil { restorePending(doc); return }
+        guard restoreOnFirstShow, inputs[doc].isStream,
               state.documents.indices.contains(doc), state.documents[doc].top == 0,
               state.documents[doc].previousPosition == nil else { return }
         if let m = restorePosition(doc) { say(m) }

@@ -43,7 +43,7 @@ import Testing
         let mailbox = ScriptedMailbox()
         let store = ByteStore()
         let reader = StreamReader(fd: r, doc: 0, store: store, mailbox: mailbox, unbounded: false)
-        var slot = PagerLoop.InputSlot(doc: 0, store: store, reader: reader)
+        var slot = DocumentInput(doc: 0, phase: .streaming, store: store, reader: reader)
         let content = PagerLoop.textContent(store, tabWidth: 8, ended: false)
         slot.text = content
         let loaded = [LoadedDocument(name: "stdin", path: nil, bytes: [], kind: .text, store: store, reader: reader)]
@@ -90,6 +90,7 @@ import Testing
             p1/1  (END)         |
             """)
         #expect(content.isComplete)
+        #expect(h.loop.inputs[0].phase == .complete)
     }
 
     /// A large Markdown document shown from a preview of its beginning: keys move the view
@@ -101,7 +102,7 @@ import Testing
         #expect(bytes.starts(with: prefix))
         let mailbox = ScriptedMailbox()
         let store = Self.store(bytes)
-        var slot = PagerLoop.InputSlot(doc: 0, store: store)
+        var slot = DocumentInput(doc: 0, phase: .preview, store: store)
         slot.parser = ParseWorker(doc: 0, store: store, mailbox: mailbox, alreadyParsed: prefix.count)
         let loaded = [LoadedDocument(name: "big.md", path: nil, bytes: [], kind: .markdown, store: store)]
         let spec = DocumentSpec(name: "big.md", path: nil, document: MarkdownParser.parse(prefix), isPreview: true)
@@ -133,7 +134,46 @@ import Testing
             """)
         #expect(h.loop.state.documents[0].layout.content.unitCount == 300)
         #expect(!h.loop.state.documents[0].isGrowing)
+        #expect(h.loop.inputs[0].phase == .complete)
         #expect(h.top == 7)
+    }
+
+    /// `F` on a text file: the input's phase is `following`, so the look at files every
+    /// 250 ms (on the loop's clock) takes in the lines the file gains; a key stops it and
+    /// the input is complete again.
+    @Test func aFollowedFileTakesInWhatItGains() throws {
+        var h = try RunLoopHarness(terminal: FakeTerminal(script: []))
+        let path = h.stateDirectory.appendingPathComponent("app.log").path
+        try "one\ntwo\n".write(toFile: path, atomically: false, encoding: .utf8)
+        guard case .success(let doc) = Input.openStream(path, forced: .text, mailbox: ScriptedMailbox(), doc: 0),
+              let store = doc.store else { Issue.record("not opened"); return }
+        var slot = DocumentInput(doc: 0, phase: .parsing, store: store)
+        let content = PagerLoop.textContent(store, tabWidth: 8, ended: true)
+        slot.text = content
+        slot.settleTextFile()
+        #expect(slot.phase == .complete)
+        let grow: @Sendable () -> Void = {
+            let fd = open(path, O_WRONLY | O_APPEND)
+            Self.write(fd, "three\n")
+            close(fd)
+        }
+        let terminal = FakeTerminal(rows: 5, columns: 20, script: [
+            .typed("F"), .advance(milliseconds: 300), .timeout, .mark("following"),
+            .run(grow), .advance(milliseconds: 300), .timeout, .mark("grown"),
+            .typed("j"),
+            .typed("q"),
+        ])
+        h = try RunLoopHarness(terminal: terminal, loaded: [doc],
+                               specs: [DocumentSpec(name: "app.log", path: path, text: content)], inputs: [slot],
+                               mailbox: ScriptedMailbox())
+        defer { h.removeStateDirectory() }
+        h.loop.followName = false
+
+        #expect(h.run() == .quit(status: 0))
+        #expect(Array(terminal.screen(at: "following").prefix(3)) == ["one", "two", ""].map { $0.padding(toLength: 20, withPad: " ", startingAt: 0) })
+        #expect(Array(terminal.screen(at: "grown").prefix(3)) == ["one", "two", "three"].map { $0.padding(toLength: 20, withPad: " ", startingAt: 0) })
+        #expect(h.loop.inputs[0].phase == .complete, "a key stopped following")
+        #expect(content.unitCount == 3)
     }
 
     /// A watched Markdown file rewritten with two paragraphs more at its top is reloaded on a
@@ -161,7 +201,7 @@ import Testing
         h = try RunLoopHarness(terminal: terminal,
                                loaded: [LoadedDocument(name: "doc.md", path: path, bytes: bytes)],
                                specs: [DocumentSpec(name: "doc.md", path: path, document: MarkdownParser.parse(bytes))],
-                               inputs: [PagerLoop.InputSlot(doc: 0, store: ByteStore(), ended: true)], mailbox: mailbox)
+                               inputs: [DocumentInput(doc: 0, phase: .complete, store: ByteStore())], mailbox: mailbox)
         defer { h.removeStateDirectory() }
         h.loop.watch = true
 

@@ -1,4 +1,5 @@
 import Foundation
+import LineLayout
 import MarkdownModel
 import Pager
 import TerminalIO
@@ -31,6 +32,8 @@ struct RunLoopHarness {
         let state = PagerState(documents: [spec], config: config, rows: size.rows, columns: size.columns)
         let positions = PositionsBridge(environment: ["FOLIO_STATE_DIR": stateDirectory.path], enabled: true)
         loop = PagerLoop(terminal: terminal, state: state, positions: positions, loaded: loaded)
+        loop.inputs = [DocumentInput(doc: 0, phase: preview ? .preview : .complete, store: ByteStore())]
+        loop.inputs[0].shown = true
         loop.watch = false
         // Only the script decides: no periodic save, no colour deadline passing on a busy machine.
         loop.autosaveInterval = .infinity
@@ -41,12 +44,13 @@ struct RunLoopHarness {
     /// scripted world (`scriptTheWorld`) whose mailbox the test may have handed to readers
     /// and parse workers already (`mailbox`).
     init(terminal: FakeTerminal, config: PagerConfig = PagerConfig(), loaded: [LoadedDocument], specs: [DocumentSpec],
-         inputs: [PagerLoop.InputSlot], mailbox: ScriptedMailbox) throws {
+         inputs: [DocumentInput], mailbox: ScriptedMailbox) throws {
         try self.init(terminal: terminal, config: config)
         let size = terminal.size()
         loop.state = PagerState(documents: specs, config: config, rows: size.rows, columns: size.columns)
         loop.loaded = loaded
         loop.inputs = inputs
+        if !inputs.isEmpty { loop.inputs[0].shown = true }  // as the first document is
         scriptTheWorld(mailbox: mailbox)
     }
 
