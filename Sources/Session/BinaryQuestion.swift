@@ -62,11 +62,8 @@ enum BinaryQuestion {
     /// Shows `question` on the status line of an empty screen and waits for a key.
     private static func answer(_ question: String, terminal: any TerminalBackend, config: PagerConfig,
                                replies: inout [TerminalReply]) -> Answer {
-        var renderer = FrameRenderer()
+        var screen = StatusScreen(question, name: "", path: nil, config: config, terminal: terminal)
         var decoder = KeyDecoder()
-        func draw() {
-            StatusScreen.draw(question, name: "", path: nil, config: config, terminal: terminal, renderer: &renderer)
-        }
         func take(_ inputs: [InputEvent]) -> Answer? {
             for input in inputs {
                 switch input {
@@ -78,7 +75,7 @@ enum BinaryQuestion {
             }
             return nil
         }
-        draw()
+        screen.draw()
         while true {
             // (A lone ESC is the Escape key once no more bytes follow it.)
             let timeout = decoder.hasPending ? EventLoop.escapeTimeout : -1
@@ -88,15 +85,8 @@ enum BinaryQuestion {
                     if let answer = take(decoder.feed(bytes)) { return answer }
                 case .timeout:
                     if let answer = take(decoder.flushTimeout()) { return answer }
-                case .signal(.resize), .signal(.continued):
-                    renderer.invalidate()
-                    draw()
-                case .signal(.suspendRequest):
-                    try? terminal.suspend()
-                    renderer.invalidate()
-                    draw()
                 case .signal(let signal):
-                    return .signal(signal)
+                    if let ending = screen.take(signal) { return .signal(ending) }
                 case .wake:
                     break
                 }
