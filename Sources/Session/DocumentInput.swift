@@ -46,6 +46,10 @@ struct DocumentInput {
 
     let doc: Int
     var phase: Phase
+    /// What the document was opened as: its name, path, kind, the whole input when it is
+    /// kept (Markdown; a small finished text, for its position's hash), how folio came by
+    /// the bytes (`filter`). Replaced when the file is read again.
+    var source: LoadedDocument
     var store: ByteStore
     /// The thread reading a pipe; nil for files.
     var reader: StreamReader?
@@ -76,9 +80,10 @@ struct DocumentInput {
     /// The latest reload started (`reloadFile`): an older one that finishes later is dropped.
     var reloadGeneration = 0
 
-    init(doc: Int, phase: Phase, store: ByteStore, reader: StreamReader? = nil) {
+    init(doc: Int, phase: Phase, source: LoadedDocument, store: ByteStore, reader: StreamReader? = nil) {
         self.doc = doc
         self.phase = phase
+        self.source = source
         self.store = store
         self.reader = reader
     }

@@ -13,8 +13,11 @@ import Viewport
 import Glibc
 #endif
 
-/// The interactive loop: wait for input or signals, feed the pure pager, carry out its
-/// effects, draw one frame per batch of input. All effects on the world live here.
+/// The interactive loop, one turn per batch of input: wait (terminal, mailbox, clock) →
+/// decode → events → `update` → effects → perform → events → draw. It is the only caller of
+/// the pager's `update` (`apply`, EventLoop+Update.swift); what it performs answers with
+/// events (`perform`), and outside results reach it as deliveries (`Mailbox`). All effects on
+/// the world live here and in the files beside it, one concern each.
 ///
 /// The terminal is `any TerminalBackend`, not a generic parameter: the loop calls it once or
 /// twice per batch of input (a poll, a write), so dynamic dispatch costs nothing measurable,
@@ -27,7 +30,6 @@ struct EventLoop {
     let terminal: any TerminalBackend
     var state: PagerState
     let positions: PositionsBridge
-    var loaded: [LoadedDocument]
     var renderer = FrameRenderer()
     var decoder = KeyDecoder()
     /// Milliseconds a lone Esc waits for the rest of a sequence.
@@ -66,12 +68,15 @@ struct EventLoop {
     /// The thread highlighting code blocks the layout asked for.
     var syntaxJobs = SyntaxJobs()
 
-    init(terminal: any TerminalBackend, state: PagerState, positions: PositionsBridge, loaded: [LoadedDocument]) {
+    init(terminal: any TerminalBackend, state: PagerState, positions: PositionsBridge, inputs: [DocumentInput]) {
         self.terminal = terminal
         self.state = state
         self.positions = positions
-        self.loaded = loaded
+        self.inputs = inputs
     }
+
+    /// The documents as they were opened, one per input (what `PositionsBridge` reads).
+    var loaded: [LoadedDocument] { inputs.map(\.source) }
 
     /// How the loop ended. In both cases the terminal is restored and the positions saved.
     enum Ending: Equatable {

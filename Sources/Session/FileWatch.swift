@@ -18,7 +18,7 @@ import Glibc
 extension EventLoop {
     /// Records a file's size, inode and time (what `pollFiles` compares with).
     func noteFile(_ slot: inout DocumentInput) {
-        guard slot.doc < loaded.count, let path = loaded[slot.doc].path, slot.reader == nil else { return }
+        guard let path = slot.source.path, slot.reader == nil else { return }
         var st = stat()
         guard FileName.stat(path, &st) == 0 else { return }
         slot.file.size = Int(st.st_size)
@@ -124,7 +124,7 @@ extension EventLoop {
             inputs[index].text = content
             inputs[index].indexToEnd = false
             inputs[index].settleTextFile()
-            loaded[index] = doc
+            inputs[index].source = doc
             positions.forgetCaches(documentIndex: index)
             noteFile(&inputs[index])
             let spec = DocumentSpec(name: state.documents[index].name, path: doc.path, text: content)

@@ -76,8 +76,8 @@ extension EventLoop {
     /// A finished text input small enough to keep a reading position keeps its bytes.
     mutating func keepSmallInput(_ doc: Int) {
         let store = inputs[doc].store
-        if store.count <= LoadedDocument.positionLimit, doc < loaded.count {
-            loaded[doc].bytes = store.bytes(0..<store.count)
+        if store.count <= LoadedDocument.positionLimit, inputs.indices.contains(doc) {
+            inputs[doc].source.bytes = store.bytes(0..<store.count)
         }
     }
 

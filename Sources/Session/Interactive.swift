@@ -136,7 +136,7 @@ extension Launch {
         var inputs: [DocumentInput] = []
         var specs: [DocumentSpec] = []
         for (i, doc) in loaded.enumerated() {
-            var slot = DocumentInput(doc: i, phase: doc.reader == nil ? .complete : .streaming,
+            var slot = DocumentInput(doc: i, phase: doc.reader == nil ? .complete : .streaming, source: doc,
                                      store: doc.store ?? ByteStore(), reader: doc.reader)
             slot.shown = i == 0  // (the others are restored when first shown: `.leftDocument`)
             switch doc.kind {
@@ -168,7 +168,7 @@ extension Launch {
 
         let size = session.size()
         let state = PagerState(documents: specs, config: config, rows: size.rows, columns: size.columns)
-        var loop = EventLoop(terminal: session, state: state, positions: positions, loaded: loaded)
+        var loop = EventLoop(terminal: session, state: state, positions: positions, inputs: inputs)
         // What the pager hears before the first frame, in this order, through the loop (the
         // one caller of `update`); their effects are carried out once it runs.
         var restoreMessage: String?
@@ -201,7 +201,6 @@ extension Launch {
         loop.queried = queried
         loop.restoreOnFirstShow = options.restore != .never
         loop.mailbox = mailbox
-        loop.inputs = inputs
         loop.watch = !options.noWatch
         loop.tabWidth = options.tabs ?? 8
         loop.startEffects = startEffects

@@ -73,8 +73,9 @@ extension EventLoop {
         var doc: LoadedDocument
         var slot: DocumentInput
         if let text, kind != .markdown {
-            (doc, slot) = (text.doc, DocumentInput(doc: index, phase: .parsing, store: text.store))
+            doc = text.doc
             doc.name = EventLoop.displayName(doc)
+            slot = DocumentInput(doc: index, phase: .parsing, source: doc, store: text.store)
             let content = EventLoop.textContent(slot.store, tabWidth: tabWidth, ended: true)
             slot.text = content
             slot.settleTextFile()
@@ -86,15 +87,14 @@ extension EventLoop {
             case .success(let d):
                 doc = d
                 spec = DocumentSpec(name: EventLoop.displayName(d), path: d.path, document: MarkdownParser.parse(d.bytes))
-                slot = DocumentInput(doc: index, phase: .complete, store: ByteStore())
+                slot = DocumentInput(doc: index, phase: .complete, source: d, store: ByteStore())
             }
         }
         saveCurrent()
         slot.shown = true  // restored below, not by .leftDocument
-        // Slots follow the documents' indices (`inputs[i]` is document i's); a guard, as every
-        // document opened gets its slot.
-        while inputs.count < index { inputs.append(DocumentInput(doc: inputs.count, phase: .complete, store: ByteStore())) }
-        loaded.append(doc)
+        // Inputs follow the documents' indices (`inputs[i]` is document i's).
+        assert(inputs.count == index, "every document has its input")
+        guard inputs.count == index else { return [] }
         noteFile(&slot)
         inputs.append(slot)
         // Sent now: the saved position is looked up in the document as opened.

@@ -76,8 +76,10 @@ extension EventLoop {
     /// (`PositionsBridge.reload`: the new version, then the places found in it).
     mutating func reload(_ document: LoadedDocument, index: Int, markChanges: Bool,
                          prepared: (spec: DocumentSpec, hash: StableHash, facts: DocumentFacts, changedUnits: Set<Int>)? = nil) {
-        guard let reload = positions.reload(document, in: state, loaded: &loaded, index: index, markChanges: markChanges,
+        guard inputs.indices.contains(index),
+              let reload = positions.reload(document, in: state, loaded: loaded, index: index, markChanges: markChanges,
                                             prepared: prepared) else { return }
+        inputs[index].source = document
         place(reload.reloaded)
         place(reload.placing(state, loaded))
     }

@@ -18,8 +18,9 @@ extension PositionsBridge {
     ///
     /// In two steps, each an event the event loop sends (`EventLoop.reload`): `.reloaded`
     /// (returned with the captured places), then the `.placed` that `placing` makes from the
-    /// state with the new version in.
-    func reload(_ newDocument: LoadedDocument, in state: PagerState, loaded: inout [LoadedDocument], index: Int,
+    /// state and the documents with the new version in. `loaded`: the documents before (the
+    /// caller puts `newDocument` in their place).
+    func reload(_ newDocument: LoadedDocument, in state: PagerState, loaded: [LoadedDocument], index: Int,
                 markChanges: Bool,
                 prepared: (spec: DocumentSpec, hash: StableHash, facts: DocumentFacts, changedUnits: Set<Int>)? = nil)
         -> (reloaded: PagerEvent, placing: (PagerState, [LoadedDocument]) -> PagerEvent)? {
@@ -33,7 +34,6 @@ extension PositionsBridge {
         let position = captured(oldDoc.viewport.position)
         let marks = oldDoc.marks.mapValues { ($0, captured($0)) }
         let previous = oldDoc.previousPosition.map { ($0, captured($0)) }
-        loaded[index] = newDocument
         hashCache[index] = nil
         factsCache[index] = nil
         let reloaded: PagerEvent

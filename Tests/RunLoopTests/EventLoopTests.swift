@@ -43,10 +43,11 @@ import Testing
         let mailbox = ScriptedMailbox()
         let store = ByteStore()
         let reader = StreamReader(fd: r, doc: 0, store: store, mailbox: mailbox, unbounded: false)
-        var slot = DocumentInput(doc: 0, phase: .streaming, store: store, reader: reader)
+        var slot = DocumentInput(doc: 0, phase: .streaming,
+                                 source: LoadedDocument(name: "stdin", path: nil, bytes: [], kind: .text, store: store, reader: reader),
+                                 store: store, reader: reader)
         let content = PagerLoop.textContent(store, tabWidth: 8, ended: false)
         slot.text = content
-        let loaded = [LoadedDocument(name: "stdin", path: nil, bytes: [], kind: .text, store: store, reader: reader)]
         Self.write(w, "one\ntwo\n")
         let terminal = FakeTerminal(rows: 5, columns: 20, script: [
             .mark("nothing yet"),
@@ -55,7 +56,7 @@ import Testing
             .run { Self.write(w, "ur\n"); close(w) }, .release(count: 2), .mark("ended"),
             .typed("q"),
         ])
-        var h = try RunLoopHarness(terminal: terminal, loaded: loaded,
+        var h = try RunLoopHarness(terminal: terminal,
                                    specs: [DocumentSpec(name: "stdin", path: nil, text: content)], inputs: [slot], mailbox: mailbox)
         defer { h.removeStateDirectory() }
 
@@ -102,9 +103,10 @@ import Testing
         #expect(bytes.starts(with: prefix))
         let mailbox = ScriptedMailbox()
         let store = Self.store(bytes)
-        var slot = DocumentInput(doc: 0, phase: .preview, store: store)
+        var slot = DocumentInput(doc: 0, phase: .preview,
+                                 source: LoadedDocument(name: "big.md", path: nil, bytes: [], kind: .markdown, store: store),
+                                 store: store)
         slot.parser = ParseWorker(doc: 0, store: store, mailbox: mailbox, alreadyParsed: prefix.count)
-        let loaded = [LoadedDocument(name: "big.md", path: nil, bytes: [], kind: .markdown, store: store)]
         let spec = DocumentSpec(name: "big.md", path: nil, document: MarkdownParser.parse(prefix), isPreview: true)
         let terminal = FakeTerminal(rows: 5, columns: 20, script: [
             .typed("jjjjjj"), .mark("preview"),
@@ -112,7 +114,7 @@ import Testing
             .typed("j"),
             .typed("q"),
         ])
-        var h = try RunLoopHarness(terminal: terminal, loaded: loaded, specs: [spec], inputs: [slot], mailbox: mailbox)
+        var h = try RunLoopHarness(terminal: terminal, specs: [spec], inputs: [slot], mailbox: mailbox)
         defer { h.removeStateDirectory() }
         #expect(h.loop.state.documents[0].layout.content.unitCount == 40)
 
@@ -147,7 +149,7 @@ import Testing
         try "one\ntwo\n".write(toFile: path, atomically: false, encoding: .utf8)
         guard case .success(let doc) = Input.openStream(path, forced: .text, mailbox: ScriptedMailbox(), doc: 0),
               let store = doc.store else { Issue.record("not opened"); return }
-        var slot = DocumentInput(doc: 0, phase: .parsing, store: store)
+        var slot = DocumentInput(doc: 0, phase: .parsing, source: doc, store: store)
         let content = PagerLoop.textContent(store, tabWidth: 8, ended: true)
         slot.text = content
         slot.settleTextFile()
@@ -163,7 +165,7 @@ import Testing
             .typed("j"),
             .typed("q"),
         ])
-        h = try RunLoopHarness(terminal: terminal, loaded: [doc],
+        h = try RunLoopHarness(terminal: terminal,
                                specs: [DocumentSpec(name: "app.log", path: path, text: content)], inputs: [slot],
                                mailbox: ScriptedMailbox())
         defer { h.removeStateDirectory() }
@@ -184,7 +186,7 @@ import Testing
         let old = Self.paragraphs(3_000, filler: filler)
         let new = "new A\n\nnew B\n\n" + old
         let mailbox = ScriptedMailbox()
-        var h = try RunLoopHarness(terminal: FakeTerminal(script: []), loaded: [], specs: [], inputs: [], mailbox: mailbox)
+        var h = try RunLoopHarness(terminal: FakeTerminal(script: []), specs: [], inputs: [], mailbox: mailbox)
         let path = h.stateDirectory.appendingPathComponent("doc.md").path
         try old.write(toFile: path, atomically: false, encoding: .utf8)
         #expect(Reload.isLarge(path: path))
@@ -199,9 +201,10 @@ import Testing
             .typed("q"),
         ])
         h = try RunLoopHarness(terminal: terminal,
-                               loaded: [LoadedDocument(name: "doc.md", path: path, bytes: bytes)],
                                specs: [DocumentSpec(name: "doc.md", path: path, document: MarkdownParser.parse(bytes))],
-                               inputs: [DocumentInput(doc: 0, phase: .complete, store: ByteStore())], mailbox: mailbox)
+                               inputs: [DocumentInput(doc: 0, phase: .complete, source: LoadedDocument(name: "doc.md", path: path, bytes: bytes),
+                                                      store: ByteStore())],
+                               mailbox: mailbox)
         defer { h.removeStateDirectory() }
         h.loop.watch = true
 

@@ -31,8 +31,8 @@ struct RunLoopHarness {
         let size = terminal.size()
         let state = PagerState(documents: [spec], config: config, rows: size.rows, columns: size.columns)
         let positions = PositionsBridge(environment: ["FOLIO_STATE_DIR": stateDirectory.path], enabled: true)
-        loop = PagerLoop(terminal: terminal, state: state, positions: positions, loaded: loaded)
-        loop.inputs = [DocumentInput(doc: 0, phase: preview ? .preview : .complete, store: ByteStore())]
+        loop = PagerLoop(terminal: terminal, state: state, positions: positions,
+                         inputs: [DocumentInput(doc: 0, phase: preview ? .preview : .complete, source: loaded[0], store: ByteStore())])
         loop.inputs[0].shown = true
         loop.watch = false
         // Only the script decides: no periodic save, no colour deadline passing on a busy machine.
@@ -40,15 +40,14 @@ struct RunLoopHarness {
         loop.replyDeadline = 60_000
     }
 
-    /// A loop over documents the test made (`specs`, with their `loaded` and `inputs`), in a
+    /// A loop over documents the test made (`specs`, with their `inputs`), in a
     /// scripted world (`scriptTheWorld`) whose mailbox the test may have handed to readers
     /// and parse workers already (`mailbox`).
-    init(terminal: FakeTerminal, config: PagerConfig = PagerConfig(), loaded: [LoadedDocument], specs: [DocumentSpec],
+    init(terminal: FakeTerminal, config: PagerConfig = PagerConfig(), specs: [DocumentSpec],
          inputs: [DocumentInput], mailbox: ScriptedMailbox) throws {
         try self.init(terminal: terminal, config: config)
         let size = terminal.size()
         loop.state = PagerState(documents: specs, config: config, rows: size.rows, columns: size.columns)
-        loop.loaded = loaded
         loop.inputs = inputs
         if !inputs.isEmpty { loop.inputs[0].shown = true }  // as the first document is
         scriptTheWorld(mailbox: mailbox)
