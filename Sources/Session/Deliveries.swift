@@ -27,7 +27,7 @@ extension EventLoop {
             case .ended(let doc, let error):
                 guard inputs.indices.contains(doc) else { continue }
                 inputs[doc].phase = .parsing  // every byte is in; complete once indexed or parsed
-                inputs[doc].endError = error.map { "\(loaded[doc].name): \($0)" }
+                inputs[doc].endError = error.map { "\(inputs[doc].source.name): \($0)" }
                 let store = inputs[doc].store
                 if let text = inputs[doc].text {
                     if text.indexedBytes < store.count { continue }  // indexing finishes it (`grown`, the slices)
@@ -36,7 +36,7 @@ extension EventLoop {
                 } else {
                     // (The parse worker makes the stream's bytes one array, off the loop.)
                     inputs[doc].parser?.poke(ended: true, options: state.layoutOptions(isText: false))
-                    if let error { say("\(loaded[doc].name): \(error)") }
+                    if let error { say("\(inputs[doc].source.name): \(error)") }
                 }
                 grown.remove(doc)
             case .counted(let doc, let options, let counts, let content):

@@ -67,10 +67,10 @@ extension EventLoop {
     /// are let go once it is parsed (`ByteStore.letGoOfBytes`): then it cannot be saved, and
     /// that is said.
     func saveInput(_ index: Int, to path: String, mode: SaveMode, complete: Bool) -> [PagerEvent] {
-        guard loaded.indices.contains(index) else { return [] }
+        guard inputs.indices.contains(index) else { return [] }
         // The input's store holds all that arrived, unless its bytes were let go; the bytes
         // kept for the reading position are the whole of a small input.
-        let kept = loaded[index].bytes
+        let kept = inputs[index].source.bytes
         let store = inputs.indices.contains(index) ? inputs[index].store : nil
         let fromStore = store.map { $0.tagOfBytesLetGo == nil && $0.count >= kept.count } ?? false
         guard fromStore || !kept.isEmpty else {
@@ -129,7 +129,7 @@ extension EventLoop {
     /// input's bytes as read (its escape sequences too, as less pipes its file); a Markdown
     /// document's are its source lines.
     mutating func pipe(_ lines: PipeLines, of index: Int, to command: String) -> [PagerEvent] {
-        guard loaded.indices.contains(index) else { return [] }
+        guard inputs.indices.contains(index) else { return [] }
         var source: [UInt8]?
         let store = inputs.indices.contains(index) ? inputs[index].store : nil
         if case .sourceLines(let range) = lines {
@@ -156,8 +156,8 @@ extension EventLoop {
 
     /// A Markdown document's source as it is now: its file read again, or the bytes held.
     func markdownSource(_ index: Int) -> [UInt8]? {
-        if let path = loaded[index].path, case .success(let doc) = Input.load(path) { return doc.bytes }
-        if !loaded[index].bytes.isEmpty { return loaded[index].bytes }
+        if let path = inputs[index].source.path, case .success(let doc) = Input.load(path) { return doc.bytes }
+        if !inputs[index].source.bytes.isEmpty { return inputs[index].source.bytes }
         guard inputs.indices.contains(index), inputs[index].store.tagOfBytesLetGo == nil else { return nil }
         return inputs[index].store.bytes(0..<inputs[index].store.count)
     }

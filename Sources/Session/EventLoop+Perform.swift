@@ -70,9 +70,9 @@ extension EventLoop {
             // The size first: the file read again below is laid out at it.
             send(tookTerminalBack())
             if status != 0 { say("The editor exited with status \(status)") }
-            if index < loaded.count, loaded[index].filter != nil {
+            if inputs.indices.contains(index), inputs[index].source.filter != nil {
                 // Shown through LESSOPEN or decompressed: the file's own bytes are not what it shows.
-                say("\(loaded[index].name): not read again (shown through LESSOPEN or decompressed)")
+                say("\(inputs[index].source.name): not read again (shown through LESSOPEN or decompressed)")
             } else if inputs.indices.contains(index), inputs[index].text != nil {
                 reopenText(index, path: path)
             } else {
@@ -98,8 +98,7 @@ extension EventLoop {
             positions.save(state: state, loaded: loaded, documentIndex: index)
             // The first time a file given on the command line is shown (`:n`), it opens
             // where the reader left it.
-            if restoreOnFirstShow, inputs.indices.contains(state.current), !inputs[state.current].shown,
-               state.current < loaded.count {
+            if restoreOnFirstShow, inputs.indices.contains(state.current), !inputs[state.current].shown {
                 inputs[state.current].shown = true
                 if let m = restorePosition(state.current) { return [.notice(m)] }
             }

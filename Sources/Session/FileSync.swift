@@ -16,7 +16,7 @@ extension EventLoop {
     enum FileChange { case none, grew(size: Int), rewritten }
 
     func fileChange(_ index: Int) -> FileChange {
-        guard inputs.indices.contains(index), index < loaded.count, let path = loaded[index].path,
+        guard inputs.indices.contains(index), let path = inputs[index].source.path,
               inputs[index].reader == nil, inputs[index].text != nil else { return .none }
         var st = stat()
         guard FileName.stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return .none }
@@ -39,7 +39,7 @@ extension EventLoop {
         case .none:
             return []
         case .grew(let size):
-            guard let path = loaded[index].path, let text = inputs[index].text else { return [] }
+            guard let path = inputs[index].source.path, let text = inputs[index].text else { return [] }
             let fd = FileName.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
             guard fd >= 0 else { return [] }
             defer { close(fd) }
@@ -49,7 +49,7 @@ extension EventLoop {
             noteFile(&inputs[index])
             return [.inputArrived(document: index)]
         case .rewritten:
-            guard let path = loaded[index].path else { return [] }
+            guard let path = inputs[index].source.path else { return [] }
             reopenText(index, path: path)
             return []
         }
@@ -59,8 +59,8 @@ extension EventLoop {
     /// does, a Markdown file reloaded with the same text on top).
     mutating func reread() -> [PagerEvent] {
         let index = state.current
-        guard state.help == nil, inputs.indices.contains(index), index < loaded.count,
-              let path = loaded[index].path, inputs[index].reader == nil else { return [] }
+        guard state.help == nil, inputs.indices.contains(index),
+              let path = inputs[index].source.path, inputs[index].reader == nil else { return [] }
         if inputs[index].text != nil { return syncTextFile() }
         noteFile(&inputs[index])
         reloadFile(index, path: path, markChanges: true)

@@ -33,8 +33,8 @@ extension EventLoop {
     mutating func pollFiles() -> [PagerEffect] {
         var effects: [PagerEffect] = []
         let index = state.current
-        guard inputs.indices.contains(index), index < loaded.count, let path = loaded[index].path,
-              inputs[index].reader == nil, loaded[index].filter == nil else { return [] }
+        guard inputs.indices.contains(index), let path = inputs[index].source.path,
+              inputs[index].reader == nil, inputs[index].source.filter == nil else { return [] }
         var st = stat()
         guard FileName.stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return [] }
         let size = Int(st.st_size)
@@ -92,14 +92,14 @@ extension EventLoop {
         inputs[index].reloadGeneration += 1
         let generation = inputs[index].reloadGeneration
         if let mailbox, Reload.isLarge(path: path) {
-            Reload(doc: index, generation: generation, path: path, name: loaded[index].name,
+            Reload(doc: index, generation: generation, path: path, name: inputs[index].source.name,
                    options: state.layoutOptions(isText: false), old: state.documents[index].layout.content as? MarkdownContent,
                    markChanges: markChanges).start(mailbox: mailbox)
             return
         }
         switch Input.load(path) {
         case .success(var doc):
-            doc.name = loaded[index].name
+            doc.name = inputs[index].source.name
             reload(doc, index: index, markChanges: markChanges)
         case .failure(let error):
             if !markChanges { say(error.description) }  // watching: being written, the next look sees it whole
@@ -118,7 +118,7 @@ extension EventLoop {
             say(error.description)
         case .success(var doc):
             guard let store = doc.store else { return }
-            doc.name = loaded[index].name
+            doc.name = inputs[index].source.name
             let content = EventLoop.textContent(store, tabWidth: old.tabWidth, ended: true)
             inputs[index].store = store
             inputs[index].text = content
@@ -136,7 +136,7 @@ extension EventLoop {
     /// A reload made on a thread arrived: it replaces the document unless a newer reload
     /// started since.
     mutating func takeReload(_ result: Reload.Result, doc: Int) {
-        guard inputs.indices.contains(doc), inputs[doc].reloadGeneration == result.generation, loaded.indices.contains(doc),
+        guard inputs.indices.contains(doc), inputs[doc].reloadGeneration == result.generation,
               state.documents.indices.contains(doc) else { return }
         let old = state.documents[doc]
         reload(result.loaded, index: doc, markChanges: result.markChanges,

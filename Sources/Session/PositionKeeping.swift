@@ -21,7 +21,7 @@ extension EventLoop {
     /// parse, which hashes its input, is not in yet).
     var awaitingFullParse: Bool {
         let index = state.current
-        guard inputs.indices.contains(index), loaded.indices.contains(index), loaded[index].kind == .markdown else { return false }
+        guard inputs.indices.contains(index), inputs[index].source.kind == .markdown else { return false }
         switch inputs[index].phase {
         case .streaming, .preview, .parsing: return true
         case .complete, .following: return false
