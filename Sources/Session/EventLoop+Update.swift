@@ -21,7 +21,7 @@ extension EventLoop {
         send(.notice(text))
     }
 
-    /// The only call of the pager's `update` (issue 29: one place where the state changes):
+    /// The only call of the pager's `update` (the one place where the session's state changes):
     /// every key, reply, resize, arrival, parse, count, reload and notice comes through here.
     /// Returns the effects, for the caller to carry out: the loop after its batch of input,
     /// `send` at once.

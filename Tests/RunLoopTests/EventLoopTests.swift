@@ -140,44 +140,6 @@ import Testing
         #expect(h.top == 7)
     }
 
-    /// `F` on a text file: the input's phase is `following`, so the look at files every
-    /// 250 ms (on the loop's clock) takes in the lines the file gains; a key stops it and
-    /// the input is complete again.
-    @Test func aFollowedFileTakesInWhatItGains() throws {
-        var h = try RunLoopHarness(terminal: FakeTerminal(script: []))
-        let path = h.stateDirectory.appendingPathComponent("app.log").path
-        try "one\ntwo\n".write(toFile: path, atomically: false, encoding: .utf8)
-        guard case .success(let doc) = Input.openStream(path, forced: .text, mailbox: ScriptedMailbox(), doc: 0),
-              let store = doc.store else { Issue.record("not opened"); return }
-        var slot = DocumentInput(doc: 0, phase: .parsing, source: doc, store: store)
-        let content = PagerLoop.textContent(store, tabWidth: 8, ended: true)
-        slot.text = content
-        slot.settleTextFile()
-        #expect(slot.phase == .complete)
-        let grow: @Sendable () -> Void = {
-            let fd = open(path, O_WRONLY | O_APPEND)
-            Self.write(fd, "three\n")
-            close(fd)
-        }
-        let terminal = FakeTerminal(rows: 5, columns: 20, script: [
-            .typed("F"), .advance(milliseconds: 300), .timeout, .mark("following"),
-            .run(grow), .advance(milliseconds: 300), .timeout, .mark("grown"),
-            .typed("j"),
-            .typed("q"),
-        ])
-        h = try RunLoopHarness(terminal: terminal,
-                               specs: [DocumentSpec(name: "app.log", path: path, text: content)], inputs: [slot],
-                               mailbox: ScriptedMailbox())
-        defer { h.removeStateDirectory() }
-        h.loop.followName = false
-
-        #expect(h.run() == .quit(status: 0))
-        #expect(Array(terminal.screen(at: "following").prefix(3)) == ["one", "two", ""].map { $0.padding(toLength: 20, withPad: " ", startingAt: 0) })
-        #expect(Array(terminal.screen(at: "grown").prefix(3)) == ["one", "two", "three"].map { $0.padding(toLength: 20, withPad: " ", startingAt: 0) })
-        #expect(h.loop.inputs[0].phase == .complete, "a key stopped following")
-        #expect(content.unitCount == 3)
-    }
-
     /// A watched Markdown file rewritten with two paragraphs more at its top is reloaded on a
     /// thread (it is large) while keys arrive: the keys move the old version, the reload
     /// keeps the text on top, and the keys after it move the new version from there.
