@@ -35,65 +35,6 @@ import Testing
             .joined(separator: "\n\n") + "\n"
     }
 
-    /// A text piped in arrives in three pieces, the second ending inside a line: each piece is
-    /// on screen once the reader's delivery reaches the loop, the half line once the input
-    /// has ended; meanwhile the status line says how much was read.
-    @Test func aPipedDocumentArrivesInPieces() throws {
-        let (r, w) = Self.makePipe()
-        let mailbox = ScriptedMailbox()
-        let store = ByteStore()
-        let reader = StreamReader(fd: r, doc: 0, store: store, mailbox: mailbox, unbounded: false)
-        var slot = DocumentInput(doc: 0, phase: .streaming,
-                                 source: LoadedDocument(name: "stdin", path: nil, bytes: [], kind: .text, store: store, reader: reader),
-                                 store: store, reader: reader)
-        let content = PagerLoop.textContent(store, tabWidth: 8, ended: false)
-        slot.text = content
-        Self.write(w, "one\ntwo\n")
-        let terminal = FakeTerminal(rows: 5, columns: 20, script: [
-            .mark("nothing yet"),
-            .release(count: 1), .mark("two lines"),
-            .run { Self.write(w, "three\nfo") }, .release(count: 1), .mark("a line and a half"),
-            .run { Self.write(w, "ur\n"); close(w) }, .release(count: 2), .mark("ended"),
-            .typed("q"),
-        ])
-        var h = try RunLoopHarness(terminal: terminal,
-                                   specs: [DocumentSpec(name: "stdin", path: nil, text: content)], inputs: [slot], mailbox: mailbox)
-        defer { h.removeStateDirectory() }
-
-        #expect(h.run() == .quit(status: 0))
-        #expect(terminal.releasesMissed == 0)
-        terminal.expectScreen(at: "nothing yet", """
-                                |
-                                |
-                                |
-                                |
-            stdin           p1/…|
-            """)
-        terminal.expectScreen(at: "two lines", """
-            one                 |
-            two                 |
-                                |
-                                |
-            reading… 8 B  p1/…  |
-            """)
-        terminal.expectScreen(at: "a line and a half", """
-            one                 |
-            two                 |
-            three               |
-                                |
-            reading… 16 B  p1/… |
-            """)
-        terminal.expectScreen(at: "ended", """
-            one                 |
-            two                 |
-            three               |
-            four                |
-            p1/1  (END)         |
-            """)
-        #expect(content.isComplete)
-        #expect(h.loop.inputs[0].phase == .complete)
-    }
-
     /// A large Markdown document shown from a preview of its beginning: keys move the view
     /// while the full parse runs; when the parse is delivered it replaces the preview (every
     /// paragraph, no longer a preview) and the view stays on the same text.
@@ -261,3 +202,4 @@ import Testing
         #expect(h.loop.state.screenRows == 7 && h.loop.state.screenColumns == 36)
     }
 }
+

@@ -1,12 +1,120 @@
 import Foundation
 import LineLayout
+import MarkdownModel
 import Pager
 import Testing
 @testable import Session
 
-/// The event loop's text inputs in a scripted world (see `EventLoopTests`): a followed file,
-/// a large file indexed between keys, row counts made off the loop.
-@Suite(.serialized) struct TextInputEventLoopTests {
+/// The event loop's inputs in a scripted world (see `EventLoopTests`): pipes arriving in
+/// pieces (text, Markdown), a followed file, a large file indexed between keys, a text's row
+/// counts made off the loop.
+@Suite(.serialized) struct InputEventLoopTests {
+    /// A text piped in arrives in three pieces, the second ending inside a line: each piece is
+    /// on screen once the reader's delivery reaches the loop, the half line once the input
+    /// has ended; meanwhile the status line says how much was read.
+    @Test func aPipedDocumentArrivesInPieces() throws {
+        let (r, w) = EventLoopTests.makePipe()
+        let mailbox = ScriptedMailbox()
+        let store = ByteStore()
+        let reader = StreamReader(fd: r, doc: 0, store: store, mailbox: mailbox, unbounded: false)
+        var slot = DocumentInput(doc: 0, phase: .streaming,
+                                 source: LoadedDocument(name: "stdin", path: nil, bytes: [], kind: .text, store: store, reader: reader),
+                                 store: store, reader: reader)
+        let content = PagerLoop.textContent(store, tabWidth: 8, ended: false)
+        slot.text = content
+        EventLoopTests.write(w, "one\ntwo\n")
+        let terminal = FakeTerminal(rows: 5, columns: 20, script: [
+            .mark("nothing yet"),
+            .release(count: 1), .mark("two lines"),
+            .run { EventLoopTests.write(w, "three\nfo") }, .release(count: 1), .mark("a line and a half"),
+            .run { EventLoopTests.write(w, "ur\n"); close(w) }, .release(count: 2), .mark("ended"),
+            .typed("q"),
+        ])
+        var h = try RunLoopHarness(terminal: terminal,
+                                   specs: [DocumentSpec(name: "stdin", path: nil, text: content)], inputs: [slot], mailbox: mailbox)
+        defer { h.removeStateDirectory() }
+
+        #expect(h.run() == .quit(status: 0))
+        #expect(terminal.releasesMissed == 0)
+        terminal.expectScreen(at: "nothing yet", """
+                                |
+                                |
+                                |
+                                |
+            stdin           p1/…|
+            """)
+        terminal.expectScreen(at: "two lines", """
+            one                 |
+            two                 |
+                                |
+                                |
+            reading… 8 B  p1/…  |
+            """)
+        terminal.expectScreen(at: "a line and a half", """
+            one                 |
+            two                 |
+            three               |
+                                |
+            reading… 16 B  p1/… |
+            """)
+        terminal.expectScreen(at: "ended", """
+            one                 |
+            two                 |
+            three               |
+            four                |
+            p1/1  (END)         |
+            """)
+        #expect(content.isComplete)
+        #expect(h.loop.inputs[0].phase == .complete)
+    }
+
+    /// Markdown piped in is parsed off the loop: a little that arrives is only counted (a
+    /// partial parse waits for 16 KB more), and when the input ends the whole is parsed and
+    /// replaces the empty first screen; the input is complete once that parse is delivered.
+    @Test func aPipedMarkdownDocumentIsParsedWhenItsInputEnds() throws {
+        let (r, w) = EventLoopTests.makePipe()
+        let mailbox = ScriptedMailbox()
+        let store = ByteStore()
+        let reader = StreamReader(fd: r, doc: 0, store: store, mailbox: mailbox, unbounded: true)
+        var slot = DocumentInput(doc: 0, phase: .streaming,
+                                 source: LoadedDocument(name: "stdin", path: nil, bytes: [], kind: .markdown, store: store, reader: reader),
+                                 store: store, reader: reader)
+        slot.parser = ParseWorker(doc: 0, store: store, mailbox: mailbox, alreadyParsed: 0)
+        let spec = DocumentSpec(name: "stdin", path: nil, document: MarkdownParser.parse([]), isPreview: true)
+        EventLoopTests.write(w, "# Notes\n\nfirst paragraph\n\n")
+        let terminal = FakeTerminal(rows: 6, columns: 24, script: [
+            .release(count: 1), .mark("arrived"),
+            .run { EventLoopTests.write(w, "second paragraph\n"); close(w) },
+            .release(count: 2), .mark("ended"),     // bytes, then the end: the full parse starts
+            .release(count: 1), .mark("parsed"),    // and is delivered
+            .typed("q"),
+        ])
+        var h = try RunLoopHarness(terminal: terminal, specs: [spec], inputs: [slot], mailbox: mailbox)
+        defer { h.removeStateDirectory() }
+
+        #expect(h.run() == .quit(status: 0))
+        #expect(terminal.releasesMissed == 0)
+        terminal.expectScreen(at: "arrived", """
+                                    |
+                                    |
+                                    |
+                                    |
+                                    |
+            reading… 26 B  p1/…     |
+            """)
+        #expect(terminal.screen(at: "ended") == terminal.screen(at: "arrived"), "nothing shown before the parse")
+        terminal.expectScreen(at: "parsed", """
+            Notes                  ┃|
+            ═══════════════════════┃|
+                                   ┃|
+            first paragraph        ┃|
+                                   │|
+            stdin · Notes  p1/2  83%|
+            """)
+        #expect(h.loop.inputs[0].phase == .complete)
+        #expect(h.loop.state.documents[0].layout.content.unitCount == 3)
+    }
+
     /// `F` on a text file: the input's phase is `following`, so the look at files every
     /// 250 ms (on the loop's clock) takes in the lines the file gains; a key stops it and
     /// the input is complete again.
