@@ -46,11 +46,14 @@ let package = Package(
         .target(name: "GrammarLoader", dependencies: ["Highlight", "Threads"]),
         // What stands between a named file and its bytes: LESSOPEN/LESSCLOSE, decompression.
         .target(name: "Preprocess", dependencies: ["CZlib", "CBzip2", "CLzma", "CZstd", "Threads"]),
-        .executableTarget(name: "folio", dependencies: [
+        // The app: the event loop (the only caller of the pager's `update`), each document's
+        // input, background jobs, position keeping; then the executable, arguments and wiring.
+        .target(name: "Session", dependencies: [
             "MarkdownModel", "LineLayout", "Viewport", "Pager", "TerminalScreen", "TerminalIO",
             "ReadingPositions", "TextSearch", "TextModel", "CellWidth", "Highlight", "GrammarLoader", "Threads",
             "LessOptions", "Preprocess", "CZstd",
         ]),
+        .executableTarget(name: "folio", dependencies: ["Session", "LessOptions", "TerminalIO"]),
         .executableTarget(name: "folio-bench", dependencies: [
             "MarkdownModel", "TextModel", "LineLayout", "Viewport", "Pager", "TerminalScreen", "TextSearch", "Highlight", "GrammarLoader",
             "ReadingPositions",
@@ -69,7 +72,8 @@ let package = Package(
         .executableTarget(name: "FuzzText", dependencies: ["TextModel", "LineLayout", "FuzzSupport"], path: "Fuzz/FuzzText"),
 
         // Test helpers shared by the test targets (a seeded generator).
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // (and a small terminal emulator that replays the renderer's bytes into a grid).
+        .target(name: "TestSupport", dependencies: ["TerminalScreen"], path: "Tests/TestSupport"),
         .testTarget(name: "CellWidthTests", dependencies: ["CellWidth"]),
         .testTarget(name: "LessOptionsTests", dependencies: ["LessOptions"]),
         .testTarget(name: "MarkdownModelTests", dependencies: ["TestSupport", "MarkdownModel"]),
@@ -83,8 +87,10 @@ let package = Package(
         .testTarget(name: "PagerTests", dependencies: ["TestSupport", "Pager", "TerminalScreen", "MarkdownModel", "LineLayout", "Viewport"]),
         .testTarget(name: "ReadingPositionsTests", dependencies: ["ReadingPositions", "MarkdownModel", "LineLayout", "Viewport"]),
         .testTarget(name: "HighlightTests", dependencies: ["Highlight", "GrammarLoader", "Styling", "LineLayout", "MarkdownModel", "Pager", "TerminalScreen"]),
-        // The run loop over a scripted terminal (`@testable import folio`; no tmux, no tty).
-        .testTarget(name: "RunLoopTests", dependencies: ["folio", "TerminalIO", "TerminalScreen", "Pager", "MarkdownModel", "LessOptions"]),
+        // The event loop over a scripted terminal (`@testable import Session`; no tmux, no tty).
+        .testTarget(name: "RunLoopTests", dependencies: [
+            "TestSupport", "Session", "TerminalIO", "TerminalScreen", "Pager", "MarkdownModel", "LineLayout", "LessOptions",
+        ]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     ]
 )

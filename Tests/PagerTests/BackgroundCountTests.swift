@@ -7,7 +7,7 @@ import Viewport
 
 /// A large document re-laid out at a new width is shown from estimated counts (exact around
 /// the view) until exact counts made elsewhere are handed over; the run loop counts them on
-/// another thread (`RunLoop.startCounting`), here they are counted in place.
+/// another thread (`EventLoop.startCounting`), here they are counted in place.
 @Suite struct BackgroundCountTests {
     /// Enough units to be counted in the background: one paragraph per unit, some wrapping.
     static let markdown = (1...(DocumentState.backgroundCountUnits + 100)).map { n in

@@ -1,7 +1,7 @@
 import Foundation
 import MarkdownModel
 import Testing
-@testable import folio
+@testable import Session
 
 /// A stream's parsed bytes are kept compressed while their pages are given back
 /// (`CompressingKeeper`), and given back whole if the pieces fail.

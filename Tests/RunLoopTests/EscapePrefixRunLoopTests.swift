@@ -2,7 +2,7 @@ import Pager
 import TerminalIO
 import TerminalScreen
 import Testing
-@testable import folio
+@testable import Session
 
 /// The run loop times a lone Esc on the monotonic clock: `u` typed soon after it is `Esc u`
 /// (the highlight toggle: "No search to highlight" with no search), `u` typed after the
@@ -30,5 +30,19 @@ import Testing
         #expect(message == nil)
         #expect(top == 2, "u: half a page (2 rows) up")
     }
-}
 
+    /// The same on the scripted clock: the loop reads time from its clock, not the system's
+    /// (no sleeping: 500 ms later is still Esc u, 501 ms later is u).
+    @Test(arguments: [(0, true), (KeyDecoder.escapePrefixWindow, true), (KeyDecoder.escapePrefixWindow + 1, false),
+                      (60_000, false)])
+    func theWindowIsOnTheLoopsClock(milliseconds: Int, escU: Bool) throws {
+        let script: [FakeTerminal.Step] = [.typed("jjjj"), .bytes([0x1B]), .timeout,
+                                              .advance(milliseconds: milliseconds), .typed("u")]
+        var h = try RunLoopHarness(terminal: FakeTerminal(rows: 6, script: script))
+        defer { h.removeStateDirectory() }
+        h.scriptTheWorld()
+        _ = h.run()
+        #expect(h.loop.state.message == (escU ? "No search to highlight" : nil))
+        #expect(h.top == (escU ? 4 : 2))
+    }
+}

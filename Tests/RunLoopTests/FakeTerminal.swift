@@ -3,6 +3,9 @@ import Glibc
 #endif
 import TerminalIO
 import TerminalScreen
+import TestSupport
+import Testing
+@testable import Session
 
 /// A scripted terminal for the run loop: each `waitForInput` answers the next step of the
 /// script, writes are captured, and what the loop did to the terminal is logged in order.
@@ -27,6 +30,18 @@ final class FakeTerminal: TerminalBackend {
         /// Sleeps this many milliseconds, really (the loop measures the time between keys);
         /// the script goes on.
         case pause(milliseconds: Int)
+        /// Moves the scripted clock (`clock`) on this many milliseconds; the script goes on.
+        case advance(milliseconds: Int)
+        /// Hands the scripted mailbox (`mailbox`) these deliveries and answers `.wake`.
+        case deliver([Delivery])
+        /// Waits for the loop's threads to post `count` deliveries (nil: at least one, then
+        /// all there are) to the scripted mailbox, releases them and answers `.wake`.
+        case release(count: Int?)
+        /// Runs this (the test changes the world: appends to an input) and goes on.
+        case run(@Sendable () -> Void)
+        /// Notes this name among the calls (`screen(at:)` replays the writes before it); the
+        /// script goes on.
+        case mark(String)
     }
 
     /// What the loop did to the terminal, in order.
@@ -37,6 +52,8 @@ final class FakeTerminal: TerminalBackend {
         case handOver
         /// `waitForReturn(after:)`, with its message.
         case pressReturn(String)
+        /// The script's `.mark`.
+        case mark(String)
     }
 
     let options: TerminalOptions
@@ -52,12 +69,35 @@ final class FakeTerminal: TerminalBackend {
     /// position saved yet?).
     var onRestore: (() -> Void)?
     var onSuspend: (() -> Void)?
+    /// The scripted clock `.advance` moves and the scripted mailbox `.deliver` and
+    /// `.release` hand deliveries to (the harness sets them for a scripted world).
+    var clock: ScriptedClock?
+    var mailbox: ScriptedMailbox?
+    /// Deliveries `.release` waited for in vain.
+    private(set) var releasesMissed = 0
 
     init(rows: Int = 6, columns: Int = 30, options: TerminalOptions = TerminalOptions(), script: [Step]) {
         self.rows = rows
         self.columns = columns
         self.options = options
         self.script = script
+    }
+
+    /// The screen as the frames written before mark `name` (all of them: nil) left it, row by
+    /// row (replayed by `TestTerminal` at the terminal's size now: no resize in between).
+    func screen(at name: String? = nil) -> [String] {
+        var replay = TestTerminal(rows: rows, columns: columns)
+        for call in calls {
+            if case .mark(let m) = call, m == name { break }
+            if case .write(let bytes) = call { replay.feed(bytes) }
+        }
+        return (0..<rows).map { replay.screen.row($0) }
+    }
+
+    /// Compares the screen at mark `name` with rows written neovim style, each ending in `|`.
+    func expectScreen(at name: String? = nil, _ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let actual = screen(at: name).map { $0 + "|" }.joined(separator: "\n")
+        #expect(actual == text, "screen at \(name ?? "the end")", sourceLocation: sourceLocation)
     }
 
     /// The writes (frames) only.
@@ -81,6 +121,18 @@ final class FakeTerminal: TerminalBackend {
                 return wakeFD >= 0 && poll(&fd, 1, 10_000) > 0 ? [.wake] : [.timeout]
             case .pause(let milliseconds):
                 usleep(useconds_t(milliseconds * 1000))
+            case .advance(let milliseconds):
+                clock!.advance(milliseconds: milliseconds)
+            case .deliver(let deliveries):
+                mailbox!.deliver(deliveries)
+                return [.wake]
+            case .release(let count):
+                if !mailbox!.release(count) { releasesMissed += 1 }
+                return [.wake]
+            case .run(let body):
+                body()
+            case .mark(let name):
+                calls.append(.mark(name))
             }
         }
         idleAnswers += 1

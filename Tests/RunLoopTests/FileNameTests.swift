@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import folio
+@testable import Session
 
 /// File names are bytes: every byte string but NUL comes back from its string form, names
 /// that are UTF-8 are their own form, and undecodable bytes read `<E9>` (issue 31).

@@ -1,13 +1,13 @@
 import Foundation
 import LineLayout
 import Testing
-@testable import folio
+@testable import Session
 
 /// Files whose size says nothing of their content (/proc, /sys) are read as streams; an
 /// empty file elsewhere stays a file, watched and followed like any other (issue 31).
 @Suite struct InputTests {
     static func open(_ path: String) throws -> LoadedDocument {
-        switch Input.openStream(path, forced: .text, mailbox: Mailbox(), doc: 0) {
+        switch Input.openStream(path, forced: .text, mailbox: PipeMailbox(), doc: 0) {
         case .success(let doc): return doc
         case .failure(let error): throw error
         }
@@ -79,21 +79,21 @@ import Testing
 
     @Test func aBlankLineAfterThePreviewSizeIsTheCut() {
         let text = String(repeating: "para\n\n", count: 100_000)
-        let prefix = Folio.previewPrefix(Self.store(text), screen: (rows: 24, columns: 80))
+        let prefix = Launch.previewPrefix(Self.store(text), screen: (rows: 24, columns: 80))
         #expect((16 << 10)...(17 << 10) ~= prefix.count)
         #expect(prefix.suffix(2) == [0x0A, 0x0A])
     }
 
     @Test func aGiantListIsCutAtALineEnd() {
         let text = String(repeating: "- item\n", count: 300_000)
-        let prefix = Folio.previewPrefix(Self.store(text), screen: (rows: 24, columns: 80))
+        let prefix = Launch.previewPrefix(Self.store(text), screen: (rows: 24, columns: 80))
         #expect((16 << 10)...(17 << 10) ~= prefix.count)
         #expect(prefix.last == 0x0A)
     }
 
     @Test func aGiantParagraphIsCutAtACharacterBoundary() {
         let text = String(repeating: "wörd ", count: 400_000)
-        let prefix = Folio.previewPrefix(Self.store(text), screen: (rows: 24, columns: 80))
+        let prefix = Launch.previewPrefix(Self.store(text), screen: (rows: 24, columns: 80))
         #expect((16 << 10 - 4)...(16 << 10) ~= prefix.count)
         #expect(String(validating: prefix, as: UTF8.self) != nil, "no character cut in two")
     }
@@ -109,13 +109,13 @@ import Testing
         let path = dir.appendingPathComponent("huge.md").path
         #expect(FileManager.default.createFile(atPath: path, contents: Data("# A heading\n".utf8)))
         #expect(truncate(path, off_t(Input.markdownLimit + 1)) == 0)  // sparse: no disk used
-        guard case .success(let doc) = Input.openStream(path, forced: .markdown, mailbox: Mailbox(), doc: 0) else {
+        guard case .success(let doc) = Input.openStream(path, forced: .markdown, mailbox: PipeMailbox(), doc: 0) else {
             Issue.record("not opened"); return
         }
         #expect(doc.kind == .text)
         #expect(doc.notice?.contains("shown as text") == true)
         #expect(truncate(path, off_t(Input.markdownLimit)) == 0)
-        guard case .success(let small) = Input.openStream(path, forced: .markdown, mailbox: Mailbox(), doc: 0) else {
+        guard case .success(let small) = Input.openStream(path, forced: .markdown, mailbox: PipeMailbox(), doc: 0) else {
             Issue.record("not opened"); return
         }
         #expect(small.kind == .markdown && small.notice == nil)

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import folio
+@testable import Session
 
 /// Issue 31: what happened to the reading-position store is said on stderr when folio ends
 /// (`PositionsBridge.reportAtExit`, written after the terminal is restored), in full: the

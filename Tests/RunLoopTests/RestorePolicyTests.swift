@@ -1,6 +1,6 @@
 import LessOptions
 import Testing
-@testable import folio
+@testable import Session
 
 /// Which documents resume (`--restore`): files and piped Markdown are documents one comes
 /// back to; piped text is a command's output (git, man, a build) and opens at the top, its

@@ -1,11 +1,12 @@
 import Foundation
+import LineLayout
 import MarkdownModel
 import Pager
 import TerminalIO
-@testable import folio
+@testable import Session
 
-/// folio's run loop (Foundation has a `RunLoop` too).
-typealias PagerLoop = folio.RunLoop
+/// folio's event loop.
+typealias PagerLoop = Session.EventLoop
 
 /// A run loop over an in-memory Markdown document (standard input, as far as reading
 /// positions know: keyed by its content) and a `FakeTerminal`, with its reading positions in a
@@ -30,11 +31,38 @@ struct RunLoopHarness {
         let size = terminal.size()
         let state = PagerState(documents: [spec], config: config, rows: size.rows, columns: size.columns)
         let positions = PositionsBridge(environment: ["FOLIO_STATE_DIR": stateDirectory.path], enabled: true)
-        loop = PagerLoop(terminal: terminal, state: state, positions: positions, loaded: loaded)
+        loop = PagerLoop(terminal: terminal, state: state, positions: positions,
+                         inputs: [DocumentInput(doc: 0, phase: preview ? .preview : .complete, source: loaded[0], store: ByteStore())])
+        loop.inputs[0].shown = true
         loop.watch = false
         // Only the script decides: no periodic save, no colour deadline passing on a busy machine.
         loop.autosaveInterval = .infinity
         loop.replyDeadline = 60_000
+    }
+
+    /// A loop over documents the test made (`specs`, with their `inputs`), in a
+    /// scripted world (`scriptTheWorld`) whose mailbox the test may have handed to readers
+    /// and parse workers already (`mailbox`).
+    init(terminal: FakeTerminal, config: PagerConfig = PagerConfig(), specs: [DocumentSpec],
+         inputs: [DocumentInput], mailbox: ScriptedMailbox) throws {
+        try self.init(terminal: terminal, config: config)
+        let size = terminal.size()
+        loop.state = PagerState(documents: specs, config: config, rows: size.rows, columns: size.columns)
+        loop.inputs = inputs
+        if !inputs.isEmpty { loop.inputs[0].shown = true }  // as the first document is
+        scriptTheWorld(mailbox: mailbox)
+    }
+
+    /// Puts the loop in a scripted world: its clock moves only at `.advance` and its mailbox
+    /// hands over only what `.deliver` and `.release` say (no descriptor, no real time).
+    @discardableResult
+    mutating func scriptTheWorld(mailbox: ScriptedMailbox = ScriptedMailbox()) -> (clock: ScriptedClock, mailbox: ScriptedMailbox) {
+        let clock = ScriptedClock()
+        loop.clock = clock
+        loop.mailbox = mailbox
+        terminal.clock = clock
+        terminal.mailbox = mailbox
+        return (clock, mailbox)
     }
 
     /// Runs the loop to its end.
@@ -50,13 +78,23 @@ struct RunLoopHarness {
 
     /// The top row a new run of folio on the same document would open at (nil: none saved).
     func savedTop() -> Int? {
-        let fresh = PositionsBridge(environment: ["FOLIO_STATE_DIR": stateDirectory.path], enabled: true)
-        let bytes = loop.loaded[0].bytes
-        let spec = DocumentSpec(name: "stdin", path: nil, document: MarkdownParser.parse(bytes))
         let size = terminal.size()
-        var state = PagerState(documents: [spec], config: loop.state.config, rows: size.rows, columns: size.columns)
-        guard fresh.restore(into: &state, loaded: loop.loaded, documentIndex: 0) != nil
-            || fresh.hasSavedPosition(loaded: loop.loaded, documentIndex: 0) else { return nil }
+        return Self.savedTop(stateDirectory: stateDirectory, bytes: loop.loaded[0].bytes, rows: size.rows,
+                             columns: size.columns, config: loop.state.config)
+    }
+
+    /// The same for a Markdown document read from standard input (`bytes`), from any thread.
+    static func savedTop(stateDirectory: URL, bytes: [UInt8], rows: Int, columns: Int,
+                         config: PagerConfig = PagerConfig()) -> Int? {
+        let fresh = PositionsBridge(environment: ["FOLIO_STATE_DIR": stateDirectory.path], enabled: true)
+        let loaded = [LoadedDocument(name: "stdin", path: nil, bytes: bytes)]
+        let spec = DocumentSpec(name: "stdin", path: nil, document: MarkdownParser.parse(bytes))
+        var state = PagerState(documents: [spec], config: config, rows: rows, columns: columns)
+        if let placement = fresh.placement(in: state, loaded: loaded, documentIndex: 0) {
+            _ = state.update(placement.event)
+        } else if !fresh.hasSavedPosition(loaded: loaded, documentIndex: 0) {
+            return nil
+        }
         return state.documents[0].top
     }
 

@@ -6,7 +6,7 @@ import Pager
 import TerminalIO
 import TerminalScreen
 import Testing
-@testable import folio
+@testable import Session
 
 /// The run loop over a scripted terminal: how it ends, what it does to the terminal and in
 /// which order, and that no key or reply is dropped around resizes, signals and suspends.
@@ -237,7 +237,7 @@ import Testing
         let terminal = FakeTerminal(script: [.mailbox, .typed("q")])
         var h = try RunLoopHarness(markdown: "# T\n\n```sh\necho hi\n```\n", terminal: terminal, config: config)
         defer { h.removeStateDirectory() }
-        h.loop.mailbox = Mailbox()
+        h.loop.mailbox = PipeMailbox()
         let loopThread = pthread_self()
 
         #expect(h.run() == .quit(status: 0))

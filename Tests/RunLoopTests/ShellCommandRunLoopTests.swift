@@ -2,7 +2,7 @@ import Foundation
 import Pager
 import TerminalIO
 import Testing
-@testable import folio
+@testable import Session
 
 /// The run loop carries out `!`, `|`, `s` and `:e` (with Tab): each file and command real,
 /// in a temporary folder; the terminal is the scripted fake.
@@ -16,7 +16,7 @@ import Testing
     static func run(_ script: [FakeTerminal.Step]) throws -> (RunLoopHarness, FakeTerminal) {
         let terminal = FakeTerminal(rows: 6, script: script)
         var h = try RunLoopHarness(terminal: terminal)
-        h.loop.mailbox = Mailbox()
+        h.loop.mailbox = PipeMailbox()
         _ = h.run()
         return (h, terminal)
     }

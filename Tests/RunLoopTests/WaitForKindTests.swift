@@ -2,7 +2,7 @@ import Foundation
 import Pager
 import TerminalIO
 import Testing
-@testable import folio
+@testable import Session
 
 /// A stream that has not written yet: the pager opens at once, says it waits, and `q` quits;
 /// the first bytes decide the kind as if they had come at once (issue 31: `mkfifo f; folio f`
@@ -16,7 +16,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("input").path
         #expect(mkfifo(path, 0o600) == 0)
-        switch Input.openStream(path, forced: nil, mailbox: Mailbox(), doc: 0, firstBytesWait: 10) {
+        switch Input.openStream(path, forced: nil, mailbox: PipeMailbox(), doc: 0, firstBytesWait: 10) {
         case .success(let doc): return (doc, open(path, O_WRONLY | O_NONBLOCK))
         case .failure(let error): throw error
         }

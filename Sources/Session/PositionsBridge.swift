@@ -22,12 +22,12 @@ final class PositionsBridge {
     private(set) var notices: [String] = []
     /// Why the last save did not reach the disk (nil once one succeeds): said on stderr after
     /// the terminal is restored, because the status line is gone by then.
-    private(set) var saveFailure: String?
-    private var factsCache: [Int: (hash: StableHash, facts: DocumentFacts)] = [:]
-    private var hashCache: [Int: StableHash] = [:]
+    var saveFailure: String?
+    var factsCache: [Int: (hash: StableHash, facts: DocumentFacts)] = [:]
+    var hashCache: [Int: StableHash] = [:]
     /// What was last written per document, to skip identical saves.
-    private var lastSaved: [String: DocumentEntry] = [:]
-    private var recordedSearches = 0
+    var lastSaved: [String: DocumentEntry] = [:]
+    var recordedSearches = 0
     private var historyLoaded = false
 
     /// Which documents open where they were left (`--restore`).
@@ -46,7 +46,7 @@ final class PositionsBridge {
 
     /// Shows `w` on the status line if it is the first warning; `atExit`: says it on stderr at
     /// the end too (a failed save is said there only if it is the last: `saveFailure`).
-    private func note(_ w: String?, atExit: Bool = true) {
+    func note(_ w: String?, atExit: Bool = true) {
         guard let w else { return }
         if atExit && !notices.contains(w) { notices.append(w) }
         guard !warned else { return }
@@ -105,7 +105,7 @@ final class PositionsBridge {
     /// The sampled hash of a large text input, again only when its size changed (`F`).
     private var sampledCache: [Int: (count: Int, hash: StableHash)] = [:]
 
-    private func contentHash(_ loaded: [LoadedDocument], _ index: Int) -> StableHash {
+    func contentHash(_ loaded: [LoadedDocument], _ index: Int) -> StableHash {
         if PositionsBridge.isLarge(loaded[index]), let store = loaded[index].store {
             let count = store.count
             if let c = sampledCache[index], c.count == count { return c.hash }
@@ -140,7 +140,7 @@ final class PositionsBridge {
         factsCache[index] = (hash, facts)
     }
 
-    private func facts(_ state: PagerState, _ loaded: [LoadedDocument], _ index: Int) -> DocumentFacts {
+    func facts(_ state: PagerState, _ loaded: [LoadedDocument], _ index: Int) -> DocumentFacts {
         let hash = contentHash(loaded, index)
         if let c = factsCache[index], c.hash == hash { return c.facts }
         let facts = DocumentFacts(layout: state.documents[index].layout, contentHash: hash)
@@ -148,8 +148,10 @@ final class PositionsBridge {
         return facts
     }
 
-    /// Restores the saved position of document `index` (its marks and `''` too). Returns the
-    /// status-line message (`resumed at 42% · Installation`), nil when nothing was saved.
+    /// Where the saved position of document `index` puts it (its marks and `''` too): the
+    /// `.placed` event for the pager, and the status-line message once it is placed
+    /// (`resumed at 42% · Installation`; nil: nothing to say). Nil when nothing was saved.
+    /// The event loop sends the event (`EventLoop.restorePosition`).
     ///
     /// A pipe still being read is restored by the run loop after its first screen
     /// (`bytesToRestore`, then `waitingForInput: false`): looking its position up reads the
@@ -157,8 +159,8 @@ final class PositionsBridge {
     ///
     /// `reopened`: the document is the same one read again (after `v`), placed by its saved
     /// position whatever the policy, which is about opening.
-    func restore(into state: inout PagerState, loaded: [LoadedDocument], documentIndex index: Int,
-                 deferStreams: Bool = true, reopened: Bool = false) -> String? {
+    func placement(in state: PagerState, loaded: [LoadedDocument], documentIndex index: Int,
+                   deferStreams: Bool = true, reopened: Bool = false) -> Placement? {
         guard enabled, PositionsBridge.keepsPosition(loaded, index), state.documents.indices.contains(index) else { return nil }
         if deferStreams, let reader = loaded[index].reader, !reader.finished { return nil }
         // Only the lines that can hold this document's entry are decoded (a full store decoded
@@ -185,27 +187,38 @@ final class PositionsBridge {
             let facts = facts(state, loaded, index)
             position = { .anchor(resolve($0, storedContentHash: entry.contentHash, in: facts).anchor) }
         }
+        let document = loaded[index]
         if mode == .offer {
             // Command output opens at the top; the saved place is one `''` away.
             let saved = position(entry.position)
-            placeQuietly(&state, .placed(document: index, position: nil, previous: saved, marks: entry.marks.mapValues(position)))
-            let doc = state.documents[index]
-            let top = Viewport(position: saved, contentRows: doc.viewport.contentRows).top(in: doc.layout)
-            guard top > 0 else { return nil }
-            return "read before: \(percent(atTop: top, doc, loaded[index]))% down ('' goes there)"
+            return Placement(event: .placed(document: index, position: nil, previous: saved, marks: entry.marks.mapValues(position))) {
+                let doc = $0.documents[index]
+                let top = Viewport(position: saved, contentRows: doc.viewport.contentRows).top(in: doc.layout)
+                guard top > 0 else { return nil }
+                return "read before: \(Self.percent(atTop: top, doc, document))% down ('' goes there)"
+            }
         }
-        placeQuietly(&state, .placed(document: index, position: position(entry.position),
-                                 previous: entry.previous.map(position), marks: entry.marks.mapValues(position)))
-        let doc = state.documents[index]
-        let top = doc.top
-        guard top > 0 else { return nil }
-        var message = "resumed at \(percent(atTop: top, doc, loaded[index]))%"
-        if let h = doc.sectionHeading(atRow: top) { message += " · \(h.title)" }
-        return message
+        return Placement(event: .placed(document: index, position: position(entry.position),
+                                        previous: entry.previous.map(position), marks: entry.marks.mapValues(position))) {
+            let doc = $0.documents[index]
+            let top = doc.top
+            guard top > 0 else { return nil }
+            var message = "resumed at \(Self.percent(atTop: top, doc, document))%"
+            if let h = doc.sectionHeading(atRow: top) { message += " · \(h.title)" }
+            return message
+        }
+    }
+
+    /// A saved position found for a document: the event that places it, then what to say.
+    struct Placement {
+        /// `.placed`: an event with no effects.
+        let event: PagerEvent
+        /// The status line's message, from the state once the event is in.
+        let message: (PagerState) -> String?
     }
 
     /// How far down a view whose top row is `top` is, as the status line says it.
-    private func percent(atTop top: Int, _ doc: DocumentState, _ loaded: LoadedDocument) -> Int {
+    private static func percent(atTop top: Int, _ doc: DocumentState, _ loaded: LoadedDocument) -> Int {
         var pct = doc.layout.rowCount == 0 ? 0 : min(100, (top + doc.viewport.contentRows) * 100 / doc.layout.rowCount)
         if !doc.layout.isExact, let text = doc.layout.content as? TextContent, let size = loaded.store?.count, size > 0,
            let unit = text.unit(of: doc.layout.anchor(atRow: top).block) {
@@ -231,172 +244,19 @@ final class PositionsBridge {
         sampledCache[index] = nil
     }
 
-    /// Sends an event that only places (a position, the history): it has no effects to carry
-    /// out, and this says so instead of dropping any.
-    private func placeQuietly(_ state: inout PagerState, _ event: PagerEvent) {
-        let effects = state.update(event)
-        assert(effects.isEmpty, "placing a position, a reload or the history has no effects")
-    }
-
-    /// The saved search history into the session, once (later calls do nothing).
-    func loadHistory(into state: inout PagerState) {
-        guard enabled, !historyLoaded else { return }
+    /// The saved search history for the session (`.searchHistoryLoaded`), once (later calls
+    /// return nil). The event loop sends it, then says how long the history is
+    /// (`historyLoaded(count:)`): searches after those are the session's own, saved at the end.
+    func loadHistory() -> PagerEvent? {
+        guard enabled, !historyLoaded else { return nil }
         historyLoaded = true
         let (snapshot, w) = store.load()
         note(w)
-        placeQuietly(&state, .searchHistoryLoaded(snapshot.searchHistory))
-        recordedSearches = state.searchHistory.count
+        return .searchHistoryLoaded(snapshot.searchHistory)
     }
 
-    /// What a position is captured against: the facts of every leaf, or a large text's lines.
-    private enum Facts {
-        case leaves(DocumentFacts)
-        case largeText(TextContent)
-    }
-
-    private func captureFacts(_ state: PagerState, _ loaded: [LoadedDocument], _ index: Int) -> Facts {
-        if PositionsBridge.isLarge(loaded[index]), let text = state.documents[index].layout.content as? TextContent {
-            return .largeText(text)
-        }
-        return .leaves(facts(state, loaded, index))
-    }
-
-    private func capturePosition(_ position: ScrollPosition, doc: DocumentState, facts: Facts) -> ReadingPosition? {
-        let rows = doc.layout
-        guard rows.rowCount > 0 else { return nil }
-        let top = Viewport(position: position, contentRows: doc.viewport.contentRows).top(in: doc.layout)
-        let anchor = doc.layout.anchor(atRow: min(top, max(0, doc.layout.rowCount - 1)))
-        guard case .leaves(let facts) = facts else {
-            if case .largeText(let text) = facts { return LargeText.capture(anchor: anchor, in: text) }
-            return nil
-        }
-        let line = doc.layout.line(at: min(top, doc.layout.rowCount - 1))
-        let fraction = Double(top) / Double(max(1, doc.layout.rowCount))
-        return capture(anchor: anchor, facts: facts, fraction: fraction, sourceLine: line.sourceLine)
-    }
-
-    /// Saves document `index`'s position, `''` and marks. Skips the write when nothing changed.
-    func save(state: PagerState, loaded: [LoadedDocument], documentIndex index: Int) {
-        guard enabled, PositionsBridge.keepsPosition(loaded, index), state.documents.indices.contains(index) else { return }
-        let doc = state.documents[index]
-        let facts = captureFacts(state, loaded, index)
-        guard let position = capturePosition(doc.viewport.position, doc: doc, facts: facts) else { return }
-        let hash = contentHash(loaded, index)
-        let key = PositionsBridge.key(for: loaded[index], hash: hash)
-        var marks: [Character: ReadingPosition] = [:]
-        for (letter, p) in doc.marks { marks[letter] = capturePosition(p, doc: doc, facts: facts) }
-        let previous = doc.previousPosition.flatMap { capturePosition($0, doc: doc, facts: facts) }
-        let entry = DocumentEntry(key: key, contentHash: hash, timestamp: 0, position: position,
-                                  previous: previous, marks: marks)
-        if lastSaved[key] == entry { return }
-        let now = Date().timeIntervalSince1970
-        let result = store.updateReporting { snapshot in
-            var e = entry
-            e.timestamp = now
-            snapshot.merge(e)
-        }
-        saved(result)
-        // Only a save that reached the disk counts as done (a failed one is tried again).
-        if result.saved { lastSaved[key] = entry }
-    }
-
-    private func saved(_ result: PositionStore.SaveReport) {
-        note(result.notice)
-        note(result.failure, atExit: false)
-        saveFailure = result.failure
-    }
-
-    /// Adds the searches made in this session to the persisted history.
-    func saveHistory(_ history: [String]) {
-        guard enabled, history.count > recordedSearches else { return }
-        let now = Date().timeIntervalSince1970
-        let new = history[recordedSearches...]
-        recordedSearches = history.count
-        let result = store.updateReporting { snapshot in
-            snapshot.mergeSearches(new.enumerated().map { SearchRecord(pattern: $1, timestamp: now + Double($0) * 0.001) })
-        }
-        note(result.notice)
-        note(result.failure, atExit: false)
-        if saveFailure == nil { saveFailure = result.failure }
-    }
-
-    /// Replaces document `index` with a new version of its file (after `v`), keeping the
-    /// reader on the same text: the position is captured in the old version and resolved in
-    /// the new one by the same rules as reopening (fingerprint, heading path, line, fraction).
-    ///
-    /// `prepared`: the new version already parsed and built, with its content hash, facts and
-    /// changed units (`Reload`, off the run loop); else it is parsed here, and its changed
-    /// units found when `markChanges` (a watched file: the margin cue).
-    func reload(_ newDocument: LoadedDocument, into state: inout PagerState, loaded: inout [LoadedDocument], index: Int,
-                markChanges: Bool,
-                prepared: (spec: DocumentSpec, hash: StableHash, facts: DocumentFacts, changedUnits: Set<Int>)? = nil) {
-        guard loaded.indices.contains(index), state.documents.indices.contains(index) else { return }
-        let oldDoc = state.documents[index]
-        let oldHash = contentHash(loaded, index)
-        let oldFacts = Facts.leaves(facts(state, loaded, index))
-        func captured(_ p: ScrollPosition) -> ReadingPosition? {
-            p == .top ? nil : capturePosition(p, doc: oldDoc, facts: oldFacts)
-        }
-        let position = captured(oldDoc.viewport.position)
-        let marks = oldDoc.marks.mapValues { ($0, captured($0)) }
-        let previous = oldDoc.previousPosition.map { ($0, captured($0)) }
-        loaded[index] = newDocument
-        hashCache[index] = nil
-        factsCache[index] = nil
-        if var prepared {
-            adopt(prepared.facts, hash: prepared.hash, documentIndex: index)
-            prepared.spec.name = oldDoc.name
-            placeQuietly(&state, .reloaded(document: index, spec: prepared.spec, changedUnits: prepared.changedUnits))
-        } else {
-            var spec = DocumentSpec(name: oldDoc.name, path: newDocument.path, document: MarkdownParser.parse(newDocument.bytes))
-            var changed: Set<Int> = []
-            if markChanges {
-                // Built here for the pager's options (a small file: `Reload` takes the large
-                // ones), so the changes are known before it replaces the old version.
-                spec.prebuild(for: state.layoutOptions(isText: false))
-                if let built = spec.prebuilt { changed = PositionFacts.changedUnits(from: oldDoc.layout.content, to: built.content) }
-            }
-            placeQuietly(&state, .reloaded(document: index, spec: spec, changedUnits: changed))
-        }
-        let newFacts = facts(state, loaded, index)
-        func resolved(_ original: ScrollPosition, _ p: ReadingPosition?) -> ScrollPosition {
-            guard let p else { return original == .top ? .top : original }
-            return .anchor(resolve(p, storedContentHash: oldHash, in: newFacts).anchor)
-        }
-        // Following (`F`), the view is at the new end (`.reloaded` put it there).
-        let follows = state.following && index == state.current
-        placeQuietly(&state, .placed(
-            document: index,
-            position: follows ? nil : position.map { .anchor(resolve($0, storedContentHash: oldHash, in: newFacts).anchor) },
-            previous: previous.map { resolved($0.0, $0.1) },
-            marks: marks.mapValues { resolved($0.0, $0.1) }))
-    }
-
-    /// `--forget`: removes the documents' entries. Returns a warning, if any.
-    static func forget(_ documents: [LoadedDocument], environment: [String: String]) -> String? {
-        let store = PositionStore(environment: environment)
-        var warning: String?
-        for d in documents {
-            let hash = StableHash(bytes: d.bytes)
-            warning = store.forget(key: key(for: d, hash: hash), contentHash: hash) ?? warning
-        }
-        return warning
-    }
-}
-
-/// Which documents open where the reader left them (`--restore`). Documents are what one
-/// comes back to: files (Markdown or text) and Markdown from a pipe (`curl … | folio`, known
-/// by its content). Text from a pipe is a command's output (`git log`, `man ls`, a build): run
-/// again, it is new output that starts at the top, as less shows it; the place it was left
-/// is kept and is one `''` away, said on the status line.
-extension RestorePolicy {
-    enum Mode: Equatable { case resume, offer, none }
-
-    func mode(isFile: Bool, isMarkdown: Bool) -> Mode {
-        switch self {
-        case .never: return .none
-        case .all: return .resume
-        case .documents: return isFile || isMarkdown ? .resume : .offer
-        }
+    /// The session's history holds `count` searches now that the saved ones are in.
+    func historyLoaded(count: Int) {
+        recordedSearches = count
     }
 }

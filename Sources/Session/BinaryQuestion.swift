@@ -62,15 +62,8 @@ enum BinaryQuestion {
     /// Shows `question` on the status line of an empty screen and waits for a key.
     private static func answer(_ question: String, terminal: any TerminalBackend, config: PagerConfig,
                                replies: inout [TerminalReply]) -> Answer {
-        var renderer = FrameRenderer()
+        var screen = StatusScreen(question, name: "", path: nil, config: config, terminal: terminal)
         var decoder = KeyDecoder()
-        func draw() {
-            let size = terminal.size()
-            var state = PagerState(documents: [DocumentSpec(name: "", path: nil, text: TextContent(store: ByteStore()))],
-                                   config: config, rows: size.rows, columns: size.columns)
-            _ = state.update(.notice(question))
-            try? terminal.write(renderer.render(state.frame(), depth: config.theme.depth, scrollRows: 0..<state.contentRows))
-        }
         func take(_ inputs: [InputEvent]) -> Answer? {
             for input in inputs {
                 switch input {
@@ -82,25 +75,18 @@ enum BinaryQuestion {
             }
             return nil
         }
-        draw()
+        screen.draw()
         while true {
             // (A lone ESC is the Escape key once no more bytes follow it.)
-            let timeout = decoder.hasPending ? RunLoop.escapeTimeout : -1
+            let timeout = decoder.hasPending ? EventLoop.escapeTimeout : -1
             for event in terminal.waitForInput(timeoutMilliseconds: timeout) {
                 switch event {
                 case .bytes(let bytes):
                     if let answer = take(decoder.feed(bytes)) { return answer }
                 case .timeout:
                     if let answer = take(decoder.flushTimeout()) { return answer }
-                case .signal(.resize), .signal(.continued):
-                    renderer.invalidate()
-                    draw()
-                case .signal(.suspendRequest):
-                    try? terminal.suspend()
-                    renderer.invalidate()
-                    draw()
                 case .signal(let signal):
-                    return .signal(signal)
+                    if let ending = screen.take(signal) { return .signal(ending) }
                 case .wake:
                     break
                 }

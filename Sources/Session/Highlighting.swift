@@ -2,7 +2,7 @@ import GrammarLoader
 import LineLayout
 import Pager
 
-extension Folio {
+extension Launch {
     /// Syntax highlighting when colour is written (never with `--color=never`, `NO_COLOR`,
     /// `--plain` or into a pipe: then code looks as it always did). Grammars load on first use.
     /// `deferred`: the pager's (blocks are highlighted off the run loop, `SyntaxJobs`).

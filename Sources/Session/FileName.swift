@@ -15,7 +15,7 @@ import Glibc
 ///
 /// Shown to a user (the status line, messages), an escaped byte reads `<E9>`, as text
 /// documents show an undecodable byte and as less shows it (`display`).
-enum FileName {
+public enum FileName {
     /// The scalars that stand for the bytes 0x80...0xFF: U+10FE00 + byte.
     static let escapes: ClosedRange<UInt32> = 0x10FE80...0x10FEFF
 
@@ -89,7 +89,7 @@ enum FileName {
     /// The command line (`argv`, program name first), each argument in the string form: an
     /// operand that is not UTF-8 still names its file (`CommandLine.arguments` would have
     /// replaced its bytes with U+FFFD).
-    static func commandLine() -> [String] {
+    public static func commandLine() -> [String] {
         (0..<Int(CommandLine.argc)).map { i in
             guard let argument = CommandLine.unsafeArgv[i] else { return "" }
             return string(UnsafeRawBufferPointer(start: argument, count: strlen(argument)))

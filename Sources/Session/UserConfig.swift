@@ -7,7 +7,7 @@ import Glibc
 /// The user's files, read at the start: the config file, key bindings (the lesskey source,
 /// folio's keys file) and theme files (`ConfigPaths` says where; LessOptions and Pager read
 /// what they hold). `--no-config` reads none of them.
-enum UserConfig {
+public enum UserConfig {
     /// A small text file's contents; nil when it does not exist, with the reason otherwise.
     static func readFile(_ path: String) -> (text: String?, problem: String?) {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
@@ -33,7 +33,7 @@ enum UserConfig {
 
     /// The options with the config file (unless `--no-config` is in `$FOLIO` or on the
     /// command line), and what became of the file, for `--show-config`.
-    static func invocation(commandLine: [String], environment: [String: String]) -> (Invocation, configStatus: String) {
+    public static func invocation(commandLine: [String], environment: [String: String]) -> (Invocation, configStatus: String) {
         var plain = Invocation(commandLine: commandLine, less: environment["LESS"], folio: environment["FOLIO"])
         guard let (path, named) = ConfigPaths(environment: environment).configFile else { return (plain, "none ($HOME is not set)") }
         if plain.options.noConfig { return (plain, "\(path) (not read: --no-config)") }
@@ -110,15 +110,15 @@ enum UserConfig {
     }
 
     /// The key files, what became of each, and the bindings they make.
-    struct Keys {
-        var files: [Lesskey]
+    public struct Keys {
+        public var files: [Lesskey]
         var status: [String]
         var bindings: KeyBindings
         var lineEdits: KeyBindings
-        var errors: [String]
+        public var errors: [String]
     }
 
-    static func keys(environment: [String: String], noConfig: Bool) -> Keys {
+    public static func keys(environment: [String: String], noConfig: Bool) -> Keys {
         let (files, status) = keyFiles(environment: environment, noConfig: noConfig)
         let (bindings, errors, lineEdits) = self.bindings(files)
         return Keys(files: files, status: status, bindings: bindings, lineEdits: lineEdits, errors: errors)
@@ -126,7 +126,7 @@ enum UserConfig {
 
     /// `--show-config`, `--show-keys`, `--dump-theme=NAME`: writes what was asked and returns
     /// the exit status; nil when none was asked.
-    static func answer(_ invocation: Invocation, configStatus: String, keys: Keys, environment: [String: String]) -> Int32? {
+    public static func answer(_ invocation: Invocation, configStatus: String, keys: Keys, environment: [String: String]) -> Int32? {
         let options = invocation.options
         if options.showConfig {
             Swift.print(ShowConfig.text(invocation, configFile: configStatus, extra: keys.status), terminator: "")

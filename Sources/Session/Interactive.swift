@@ -12,7 +12,7 @@ import Viewport
 import Glibc
 #endif
 
-extension Folio {
+extension Launch {
     /// The pager's configuration from the command line.
     func pagerConfig(environment: [String: String]) -> PagerConfig {
         var config = PagerConfig()
@@ -44,7 +44,7 @@ extension Folio {
     }
 
     func runInteractive(_ loadedIn: [LoadedDocument], startCommand: StartCommand?,
-                        environment: [String: String], errors: [String], mailbox: Mailbox) throws -> Int32 {
+                        environment: [String: String], errors: [String], mailbox: any Mailbox) throws -> Int32 {
         var loaded = loadedIn
         let hadErrors = !errors.isEmpty
         BackgroundPriority.enable()  // parses and layouts off the loop yield to it
@@ -58,15 +58,15 @@ extension Folio {
         if options.quitIfOneScreen, loaded.count == 1, let size = TerminalSize.ofTerminal() {
             if let reader = loaded[0].reader, !reader.finished {
                 _ = reader.readSynchronously(maxBytes: max(64 << 10, 4 * size.rows * size.columns))
-                if reader.finished { Folio.finishReading(&loaded[0]) }
+                if reader.finished { Launch.finishReading(&loaded[0]) }
             }
             if loaded[0].reader == nil || loaded[0].reader!.finished {
-                if loaded[0].kind == .markdown { Folio.finishReading(&loaded[0]) }
+                if loaded[0].kind == .markdown { Launch.finishReading(&loaded[0]) }
                 // Printed exactly as print mode prints to a terminal.
                 let printTheme = theme(forTerminal: true, environment: environment)
                 var layoutOptions = LayoutOptions(width: size.columns, inlineLinkURLs: printTheme == nil,
                                                   maxProseWidth: options.proseWidth, centerProse: options.align == .center,
-                                                  highlighter: Folio.codeHighlighter(theme: printTheme, deferred: false),
+                                                  highlighter: Launch.codeHighlighter(theme: printTheme, deferred: false),
                                                   markInlineCode: !(printTheme?.addsColour ?? false))
                 var layout: DocumentLayout
                 if loaded[0].kind == .text, let store = loaded[0].store {
@@ -100,7 +100,7 @@ extension Folio {
             return 1
         }
         defer { session.restore() }
-        let queried = DispatchTime.now()
+        let queried = SystemClock().now()
         CrashReport.crashIfAsked(at: "pager", environment: environment)
         signal(SIGCHLD, SIG_IGN)  // browsers we start are reaped by the kernel
 
@@ -124,34 +124,38 @@ extension Folio {
         }
 
         // A large Markdown file shows its first screen from a parse of its beginning; the full
-        // parse runs on another thread (see RunLoop). One with a saved position opens at the
+        // parse runs on another thread (see EventLoop). One with a saved position opens at the
         // top too and moves there when the full parse is in (about 1 s for 20 MB), unless a
         // key moved the view first: the first screen never waits for the parse, nor for the
         // content hash that finds the position (~0.1 s for 100 MB, made with the parse).
         let preview = !options.quitIfOneScreen && startCommand == nil && loaded[0].kind == .markdown
-            && loaded[0].reader == nil && (loaded[0].store?.count ?? loaded[0].bytes.count) > Folio.previewThreshold
+            && loaded[0].reader == nil && (loaded[0].store?.count ?? loaded[0].bytes.count) > Launch.previewThreshold
         for i in loaded.indices where loaded[i].kind == .markdown && loaded[i].reader == nil && !(preview && i == 0) {
-            Folio.finishReading(&loaded[i])
+            Launch.finishReading(&loaded[i])
         }
-        var inputs: [RunLoop.InputSlot] = []
+        var inputs: [DocumentInput] = []
         var specs: [DocumentSpec] = []
         for (i, doc) in loaded.enumerated() {
-            var slot = RunLoop.InputSlot(doc: i, store: doc.store ?? ByteStore(), reader: doc.reader)
+            var slot = DocumentInput(doc: i, phase: doc.reader == nil ? .complete : .streaming, source: doc,
+                                     store: doc.store ?? ByteStore(), reader: doc.reader)
+            slot.shown = i == 0  // (the others are restored when first shown: `.leftDocument`)
             switch doc.kind {
             case .text:
-                let content = RunLoop.textContent(slot.store, tabWidth: options.tabs ?? 8,
+                let content = EventLoop.textContent(slot.store, tabWidth: options.tabs ?? 8,
                                                   ended: doc.reader == nil || doc.reader!.finished)
                 slot.text = content
-                specs.append(DocumentSpec(name: Folio.displayName(doc, environment: environment), path: doc.path, text: content))
+                slot.settleTextFile()
+                specs.append(DocumentSpec(name: Launch.displayName(doc, environment: environment), path: doc.path, text: content))
             case .markdown:
                 if let reader = doc.reader {
                     // A Markdown stream: what has arrived now, the rest parsed as it comes.
                     let bytes = slot.store.bytes(0..<slot.store.count)
                     slot.parser = ParseWorker(doc: i, store: slot.store, mailbox: mailbox, alreadyParsed: bytes.count)
-                    specs.append(DocumentSpec(name: Folio.displayName(doc, environment: environment), path: doc.path,
+                    specs.append(DocumentSpec(name: Launch.displayName(doc, environment: environment), path: doc.path,
                                               document: MarkdownParser.parse(bytes), isPreview: !reader.finished))
                 } else if preview && i == 0 {
-                    let prefix = Folio.previewPrefix(slot.store, screen: session.size())
+                    slot.phase = .preview
+                    let prefix = Launch.previewPrefix(slot.store, screen: session.size())
                     slot.parser = ParseWorker(doc: i, store: slot.store, mailbox: mailbox, alreadyParsed: prefix.count)
                     specs.append(DocumentSpec(name: doc.name, path: doc.path, document: MarkdownParser.parse(prefix),
                                               isPreview: true))
@@ -163,41 +167,44 @@ extension Folio {
         }
 
         let size = session.size()
-        var state = PagerState(documents: specs, config: config, rows: size.rows, columns: size.columns)
+        let state = PagerState(documents: specs, config: config, rows: size.rows, columns: size.columns)
+        var loop = EventLoop(terminal: session, state: state, positions: positions, inputs: inputs)
+        // What the pager hears before the first frame, in this order, through the loop (the
+        // one caller of `update`); their effects are carried out once it runs.
         var restoreMessage: String?
         if restoring && !preview {
-            restoreMessage = positions.restore(into: &state, loaded: loaded, documentIndex: 0)
+            restoreMessage = loop.restorePosition(0)
         }
         // (The terminal's colours, if they came while a question was asked.)
-        var startEffects: [PagerEffect] = replies.flatMap { state.update(.terminalReply($0)) }
+        var startEffects: [PagerEffect] = replies.flatMap { loop.apply(.terminalReply($0)) }
         if let startCommand {
             // A `+/pattern` joins the session's history after the saved searches, which must
             // be in first (else afterwards, with the first frame).
-            positions.loadHistory(into: &state)
-            startEffects = state.update(.start(startCommand))
+            loop.loadHistory()
+            startEffects = loop.apply(.start(startCommand))
         }
-        if let restoreMessage, state.message == nil { startEffects += state.update(.notice(restoreMessage)) }
-        if let w = positions.warning { startEffects += state.update(.notice(w)) }
+        var notices: [String] = []
+        if let restoreMessage, loop.state.message == nil { notices.append(restoreMessage) }
+        if let w = positions.warning { notices.append(w) }
         if let w = optionWarnings.first {
-            startEffects += state.update(.notice(w + (optionWarnings.count > 1 ? " (and \(optionWarnings.count - 1) more)" : "")))
+            notices.append(w + (optionWarnings.count > 1 ? " (and \(optionWarnings.count - 1) more)" : ""))
         }
         // Files that could not be read were reported on stderr, which the pager's screen
         // hides: say it on the status line too, as less does.
         if let first = errors.first {
-            startEffects += state.update(.notice(first + (errors.count > 1 ? " (and \(errors.count - 1) more)" : "")))
+            notices.append(first + (errors.count > 1 ? " (and \(errors.count - 1) more)" : ""))
         } else if let notice = loaded.first?.notice {
-            startEffects += state.update(.notice(notice))
+            notices.append(notice)
         }
+        for notice in notices { startEffects += loop.apply(.notice(notice)) }
 
-        var loop = RunLoop(terminal: session, state: state, positions: positions, loaded: loaded)
         loop.queried = queried
         loop.restoreOnFirstShow = options.restore != .never
         loop.mailbox = mailbox
-        loop.inputs = inputs
         loop.watch = !options.noWatch
         loop.tabWidth = options.tabs ?? 8
         loop.startEffects = startEffects
-        if preview && restoring { loop.restoreWhenParsed.insert(0) }
+        if preview && restoring { loop.inputs[0].restoreWhenComplete = true }
         loop.followName = options.followName
         // Highlighting joins after the first frame (`.highlighterReady`): the first screen
         // never waits for the grammars to be looked for (~0.4 ms), nor for one to load and
@@ -205,13 +212,8 @@ extension Folio {
         // So does the search history: the whole store is decoded for it (~20 ms for a full
         // store of 1,000 documents), which no first screen needs.
         let theme = config.theme
-        loop.afterFirstFrame = { [positions] state in
-            let warned = positions.warning != nil
-            positions.loadHistory(into: &state)
-            if !warned, let w = positions.warning { _ = state.update(.notice(w)) }
-            guard let highlighter = Folio.codeHighlighter(theme: theme, deferred: true) else { return }
-            let effects = state.update(.highlighterReady(highlighter))
-            assert(effects.isEmpty, "highlighterReady only lays out again")
+        loop.afterFirstFrame = {
+            Launch.codeHighlighter(theme: theme, deferred: true).map { [.highlighterReady($0)] } ?? []
         }
         specs = []  // the pager owns the documents now
         let ending = loop.run(hadErrors: hadErrors)
@@ -231,7 +233,7 @@ extension Folio {
 
 }
 
-extension Folio {
+extension Launch {
     /// Documents larger than this open from a preview of their beginning (bytes).
     static let previewThreshold = 128 * 1024
 
@@ -276,7 +278,7 @@ enum TerminalSize {
     }
 }
 
-extension Folio {
+extension Launch {
     /// The name the status line shows: `man` passes the page's name in `MAN_PN` (`ls(1)`)
     /// for the text it pipes in; otherwise the argument as given, `stdin` for a pipe.
     static func displayName(_ doc: LoadedDocument, environment: [String: String]) -> String {

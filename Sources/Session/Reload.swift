@@ -12,7 +12,7 @@ import Glibc
 /// A new version of a Markdown file on screen (it changed on disk, or the editor `v` started
 /// has exited), read and parsed off the run loop when it is large.
 ///
-/// A small file (up to `Folio.previewThreshold`) is reloaded at once on the loop: that costs
+/// A small file (up to `Launch.previewThreshold`) is reloaded at once on the loop: that costs
 /// milliseconds. A larger one took the loop for the whole parse, the facts reading positions
 /// need and the comparison that marks changed blocks (about 1.5 s for 20 MB, keys waiting on
 /// every save in the editor): now a thread does all of that and posts `.reloaded`; the old
@@ -43,7 +43,7 @@ struct Reload {
     /// Whether the file at `path` is large enough to be reloaded on a thread.
     static func isLarge(path: String) -> Bool {
         var st = stat()
-        return FileName.stat(path, &st) == 0 && Int(st.st_size) > Folio.previewThreshold
+        return FileName.stat(path, &st) == 0 && Int(st.st_size) > Launch.previewThreshold
     }
 
     func start(mailbox: Mailbox) {

@@ -23,16 +23,9 @@ enum WaitForKind {
 
     static func wait(for doc: inout LoadedDocument, terminal: any TerminalBackend, config: PagerConfig) -> Outcome {
         guard let fd = doc.kindPendingFD, let store = doc.store, let reader = doc.reader else { return .ready }
-        var renderer = FrameRenderer()
+        var screen = StatusScreen(message, name: doc.name, path: doc.path, config: config, terminal: terminal)
         var decoder = KeyDecoder()
-        func draw() {
-            let size = terminal.size()
-            var state = PagerState(documents: [DocumentSpec(name: doc.name, path: doc.path, text: TextContent(store: ByteStore()))],
-                                   config: config, rows: size.rows, columns: size.columns)
-            _ = state.update(.notice(message))
-            try? terminal.write(renderer.render(state.frame(), depth: config.theme.depth, scrollRows: 0..<state.contentRows))
-        }
-        draw()
+        screen.draw()
         while true {
             for event in terminal.waitForInput(timeoutMilliseconds: -1, wakeFD: fd) {
                 switch event {
@@ -47,15 +40,8 @@ enum WaitForKind {
                     where key == .char("q") || key == .char("Q") || key == .ctrl("c") {
                         return .quit
                     }
-                case .signal(.resize), .signal(.continued):
-                    renderer.invalidate()
-                    draw()
-                case .signal(.suspendRequest):
-                    try? terminal.suspend()
-                    renderer.invalidate()
-                    draw()
                 case .signal(let signal):
-                    return .signal(signal)
+                    if let ending = screen.take(signal) { return .signal(ending) }
                 case .timeout:
                     break
                 }

@@ -1,18 +1,17 @@
-import TestSupport
-@testable import TerminalScreen
+import TerminalScreen
 
 /// A tiny terminal emulator for replaying renderer output: CUP, CUF, SGR (tracked), OSC 8
 /// (tracked), text, DECSTBM + SU/SD, ED, EL, and the mode switches folio sends (ignored).
 /// Anything else, or text printed past the right edge, is recorded in `errors`: the renderer
 /// must never rely on autowrap or on sequences the emulator does not know.
-struct TestTerminal {
-    var screen: Grid
-    var row = 0, column = 0
-    var style = CellStyle.plain
-    var region: Range<Int>
-    var errors: [String] = []
+public struct TestTerminal {
+    public var screen: Grid
+    public var row = 0, column = 0
+    public var style = CellStyle.plain
+    public var region: Range<Int>
+    public var errors: [String] = []
 
-    init(rows: Int, columns: Int, garbage: Bool = false) {
+    public init(rows: Int, columns: Int, garbage: Bool = false) {
         screen = Grid(rows: rows, columns: columns)
         region = 0..<rows
         if garbage {
@@ -20,7 +19,7 @@ struct TestTerminal {
         }
     }
 
-    mutating func feed(_ bytes: [UInt8]) {
+    public mutating func feed(_ bytes: [UInt8]) {
         var i = 0
         var text: [UInt8] = []
         func flushText() {

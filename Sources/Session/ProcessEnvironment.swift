@@ -5,9 +5,9 @@ import Glibc
 /// The process's environment, read once from `environ`. (Foundation's
 /// `ProcessInfo.processInfo.environment` first sets up Foundation's process state, about a
 /// third of folio's own start-up work before the first screen: measured with perf.)
-enum ProcessEnvironment {
+public enum ProcessEnvironment {
     /// Variables by name; the first of duplicate names wins, as `getenv` finds it.
-    static let current: [String: String] = {
+    public static let current: [String: String] = {
         var result: [String: String] = [:]
         var p = environ
         while let entry = p.pointee {

@@ -6,27 +6,21 @@ import Pager
 import Glibc
 #endif
 
-/// What the run loop does for the pager's commands that reach outside it: the clock the key
-/// decoder's Esc prefix is measured on, the files a search goes on into, and less's `:e`,
-/// `s`, `!` and `|` (each a small function; `perform` calls them).
-extension RunLoop {
-    /// Milliseconds on the monotonic clock, for `KeyDecoder.feed(_:at:)` and
-    /// `flushTimeout(at:)`: whether a key came within `KeyDecoder.escapePrefixWindow` of a
-    /// lone Esc.
-    static func milliseconds() -> Int { Int(DispatchTime.now().uptimeNanoseconds / 1_000_000) }
-
+/// What the event loop does for the pager's commands that reach outside it: the files a search
+/// goes on into, and less's `:e`, `s`, `!` and `|` (each a small function; `perform` calls them).
+extension EventLoop {
     /// A search went on from document `index` into the one now in view (`/*`, `Esc n`): the
     /// position left is saved; the new one counts as shown, so its saved position is not
     /// restored over the match the search shows there.
     mutating func leftDocumentForSearch(_ index: Int) {
         positions.save(state: state, loaded: loaded, documentIndex: index)
-        shown.insert(state.current)
+        if inputs.indices.contains(state.current) { inputs[state.current].shown = true }
     }
 
     /// `:e FILE`: opened as a followed link's file is (`openLinked`: a regular file; Markdown
     /// by its name or first bytes, else text; one open already is switched to), relative to
     /// the working directory; `~/` is the home folder.
-    mutating func examine(_ path: String) {
+    mutating func examine(_ path: String) -> [PagerEvent] {
         openLinked(path: Self.expandingHome(path), fragment: nil)
     }
 
@@ -44,7 +38,7 @@ extension RunLoop {
     /// Tab at `:e` or `s`: the entries of the folder `prefix` names that start with its last
     /// part, written as typed (`~/do` → `~/docs/`), a folder's with `/`; dot files only when
     /// the part starts with a dot.
-    mutating func completePath(_ prefix: String) {
+    func completePath(_ prefix: String) -> [PagerEvent] {
         let slash = prefix.lastIndex(of: "/")
         let typedFolder = slash.map { String(prefix[...$0]) } ?? ""
         let part = slash.map { String(prefix[prefix.index(after: $0)...]) } ?? prefix
@@ -64,7 +58,7 @@ extension RunLoop {
                 names.append(typedFolder + name + (isFolder ? "/" : ""))
             }
         }
-        for effect in state.update(.pathCompletions(prefix: prefix, names: names.sorted())) { perform(effect) }
+        return [.pathCompletions(prefix: prefix, names: names.sorted())]
     }
 
     /// `s FILE`: document `index`'s input written to `path` (`~/` is the home folder):
@@ -72,16 +66,15 @@ extension RunLoop {
     /// overwritten or appended to when the reader said so. A piped Markdown document's bytes
     /// are let go once it is parsed (`ByteStore.letGoOfBytes`): then it cannot be saved, and
     /// that is said.
-    mutating func saveInput(_ index: Int, to path: String, mode: SaveMode, complete: Bool) {
-        guard loaded.indices.contains(index) else { return }
+    func saveInput(_ index: Int, to path: String, mode: SaveMode, complete: Bool) -> [PagerEvent] {
+        guard inputs.indices.contains(index) else { return [] }
         // The input's store holds all that arrived, unless its bytes were let go; the bytes
         // kept for the reading position are the whole of a small input.
-        let kept = loaded[index].bytes
+        let kept = inputs[index].source.bytes
         let store = inputs.indices.contains(index) ? inputs[index].store : nil
         let fromStore = store.map { $0.tagOfBytesLetGo == nil && $0.count >= kept.count } ?? false
         guard fromStore || !kept.isEmpty else {
-            say("\(FileName.display(path)): not saved (folio lets a piped Markdown document's bytes go once it is parsed)")
-            return
+            return [.notice("\(FileName.display(path)): not saved (folio lets a piped Markdown document's bytes go once it is parsed)")]
         }
         let target = Self.expandingHome(path)
         var flags = O_WRONLY | O_CREAT | O_CLOEXEC
@@ -94,11 +87,9 @@ extension RunLoop {
         guard fd >= 0 else {
             let error = errno
             if error == EEXIST, mode == .create {
-                for e in state.update(.saveTargetExists(document: index, path: path, complete: complete)) { perform(e) }
-            } else {
-                say("\(FileName.display(path)): \(String(cString: strerror(error)))")
+                return [.saveTargetExists(document: index, path: path, complete: complete)]
             }
-            return
+            return [.notice("\(FileName.display(path)): \(String(cString: strerror(error)))")]
         }
         var ok = true
         var written = 0
@@ -116,14 +107,13 @@ extension RunLoop {
         let error = errno
         close(fd)
         guard ok else {
-            say("\(FileName.display(path)): \(String(cString: strerror(error)))")
-            return
+            return [.notice("\(FileName.display(path)): \(String(cString: strerror(error)))")]
         }
-        say("Saved \(written) bytes to \(FileName.display(path))" + (complete ? "" : " (what had arrived: the input goes on)"))
+        return [.notice("Saved \(written) bytes to \(FileName.display(path))" + (complete ? "" : " (what had arrived: the input goes on)"))]
     }
 
     /// `!cmd`: the command with the terminal handed over, then `!done  (press RETURN)`.
-    mutating func runShell(_ command: String) {
+    mutating func runShell(_ command: String) -> [PagerEvent] {
         saveCurrent()
         let status = (try? terminal.handOver { () -> Int32 in
             announce("!" + command)
@@ -131,22 +121,20 @@ extension RunLoop {
             terminal.waitForReturn(after: "!done")
             return status
         }) ?? -1
-        tookTerminalBack()
-        if status < 0 { say("Cannot run the shell") }
+        return tookTerminalBack() + (status < 0 ? [.notice("Cannot run the shell")] : [])
     }
 
     /// `|m cmd`: the lines the pager chose written to the command's standard input, the
     /// terminal handed over, then `|done  (press RETURN)`. A text document's lines are its
     /// input's bytes as read (its escape sequences too, as less pipes its file); a Markdown
     /// document's are its source lines.
-    mutating func pipe(_ lines: PipeLines, of index: Int, to command: String) {
-        guard loaded.indices.contains(index) else { return }
+    mutating func pipe(_ lines: PipeLines, of index: Int, to command: String) -> [PagerEvent] {
+        guard inputs.indices.contains(index) else { return [] }
         var source: [UInt8]?
         let store = inputs.indices.contains(index) ? inputs[index].store : nil
         if case .sourceLines(let range) = lines {
             guard let bytes = markdownSource(index) else {
-                say("Not piped: folio did not keep this document's source")
-                return
+                return [.notice("Not piped: folio did not keep this document's source")]
             }
             source = Self.lines(range, of: bytes)
         }
@@ -163,14 +151,13 @@ extension RunLoop {
             terminal.waitForReturn(after: "|done")
             return status
         }) ?? -1
-        tookTerminalBack()
-        if status < 0 { say("Cannot run the shell") }
+        return tookTerminalBack() + (status < 0 ? [.notice("Cannot run the shell")] : [])
     }
 
     /// A Markdown document's source as it is now: its file read again, or the bytes held.
     func markdownSource(_ index: Int) -> [UInt8]? {
-        if let path = loaded[index].path, case .success(let doc) = Input.load(path) { return doc.bytes }
-        if !loaded[index].bytes.isEmpty { return loaded[index].bytes }
+        if let path = inputs[index].source.path, case .success(let doc) = Input.load(path) { return doc.bytes }
+        if !inputs[index].source.bytes.isEmpty { return inputs[index].source.bytes }
         guard inputs.indices.contains(index), inputs[index].store.tagOfBytesLetGo == nil else { return nil }
         return inputs[index].store.bytes(0..<inputs[index].store.count)
     }
@@ -196,11 +183,11 @@ extension RunLoop {
     }
 
     /// After a command had the terminal: the colour reply may come again, everything is
-    /// drawn anew at the terminal's size.
-    mutating func tookTerminalBack() {
-        if terminal.options.queryColors { replyExpectedSince = Date() }
+    /// drawn anew at the terminal's size (the pager hears the size: `.resize`).
+    mutating func tookTerminalBack() -> [PagerEvent] {
+        if terminal.options.queryColors { replyExpectedSince = clock.now() }
         renderer.invalidate()
         let size = terminal.size()
-        _ = state.update(.resize(rows: size.rows, columns: size.columns))
+        return [.resize(rows: size.rows, columns: size.columns)]
     }
 }

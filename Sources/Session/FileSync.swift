@@ -10,44 +10,46 @@ import Glibc
 /// taken, the current text file is looked at (one `stat`): lines it gained are taken in, so
 /// `G`, `F`, a search past the end show them, as less does; shrunk or replaced, it is read
 /// again and placed by its saved position, as after `v`. `R` also reloads a Markdown file.
-extension RunLoop {
+extension EventLoop {
     /// What changed in the current document's file since it was last read, if it is a text
     /// file (not a pipe; a followed one is `pollFiles`' business).
     enum FileChange { case none, grew(size: Int), rewritten }
 
     func fileChange(_ index: Int) -> FileChange {
-        guard inputs.indices.contains(index), index < loaded.count, let path = loaded[index].path,
+        guard inputs.indices.contains(index), let path = inputs[index].source.path,
               inputs[index].reader == nil, inputs[index].text != nil else { return .none }
         var st = stat()
         guard FileName.stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return .none }
         let slot = inputs[index]
         let size = Int(st.st_size)
-        if UInt(st.st_ino) != slot.fileInode || size < slot.store.count { return .rewritten }
-        if let sample = slot.sample, !sample.matches(path: path) { return .rewritten }
+        if UInt(st.st_ino) != slot.file.inode || size < slot.store.count { return .rewritten }
+        if let sample = slot.file.sample, !sample.matches(path: path) { return .rewritten }
         if size > slot.store.count { return .grew(size: size) }
-        let sameTime = st.st_mtim.tv_sec == slot.fileModified.tv_sec && st.st_mtim.tv_nsec == slot.fileModified.tv_nsec
+        let sameTime = st.st_mtim.tv_sec == slot.file.modified.tv_sec && st.st_mtim.tv_nsec == slot.file.modified.tv_nsec
         // The same size written again: read again too (the bytes are not compared).
         return sameTime || size == 0 ? .none : .rewritten
     }
 
-    /// Takes in what the current text file gained, or reads it again (see the type's note).
-    mutating func syncTextFile() -> [PagerEffect] {
+    /// Takes in what the current text file gained, or reads it again (see the type's note);
+    /// what the pager must hear of it.
+    mutating func syncTextFile() -> [PagerEvent] {
         let index = state.current
         guard state.help == nil else { return [] }
         switch fileChange(index) {
         case .none:
             return []
         case .grew(let size):
-            guard let path = loaded[index].path, let text = inputs[index].text else { return [] }
+            guard let path = inputs[index].source.path, let text = inputs[index].text else { return [] }
             let fd = FileName.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
             guard fd >= 0 else { return [] }
             defer { close(fd) }
             _ = inputs[index].store.attachFile(fd: fd, length: size)
-            text.indexMore(limit: RunLoop.indexSliceBytes, inputEnded: true)
+            text.indexMore(limit: EventLoop.indexSliceBytes, inputEnded: true)
+            inputs[index].settleTextFile()
             noteFile(&inputs[index])
-            return state.update(.inputArrived(document: index))
+            return [.inputArrived(document: index)]
         case .rewritten:
-            guard let path = loaded[index].path else { return [] }
+            guard let path = inputs[index].source.path else { return [] }
             reopenText(index, path: path)
             return []
         }
@@ -55,10 +57,10 @@ extension RunLoop {
 
     /// `R`: the current document read again from its file (a text file as `syncTextFile`
     /// does, a Markdown file reloaded with the same text on top).
-    mutating func reread() -> [PagerEffect] {
+    mutating func reread() -> [PagerEvent] {
         let index = state.current
-        guard state.help == nil, inputs.indices.contains(index), index < loaded.count,
-              let path = loaded[index].path, inputs[index].reader == nil else { return [] }
+        guard state.help == nil, inputs.indices.contains(index),
+              let path = inputs[index].source.path, inputs[index].reader == nil else { return [] }
         if inputs[index].text != nil { return syncTextFile() }
         noteFile(&inputs[index])
         reloadFile(index, path: path, markChanges: true)

@@ -1,0 +1,70 @@
+import Dispatch
+import FoundationEssentials
+import Threads
+import LineLayout
+import MarkdownModel
+import Pager
+import ReadingPositions
+import TextModel
+import TerminalIO
+import TerminalScreen
+import Viewport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The terminal's side of the event loop: decoded input to events, the colour query's replies
+/// awaited before the first frame and after `q`.
+extension EventLoop {
+    mutating func handle(_ input: InputEvent) -> [PagerEffect] {
+        switch input {
+        case .key(let key): return apply(.key(key))
+        case .mouse(let m): return apply(.mouse(m))
+        case .paste(let text): return apply(.paste(text))
+        case .reply(let reply):
+            if reply == .deviceAttributes { replyExpectedSince = nil }
+            return apply(.terminalReply(reply))
+        }
+    }
+
+    /// Before the first frame: reads the terminal's replies to the colour query until DA1
+    /// answers or `replyDeadline` passes (then the pager hears `.terminalQueryTimedOut`).
+    /// Keys typed meanwhile are decoded and applied in order; their effects are returned.
+    mutating func waitForTerminalReply() throws(Leaving) -> [PagerEffect] {
+        var effects: [PagerEffect] = []
+        let start = queried ?? clock.now()
+        while state.awaitingTerminal {
+            let elapsed = Int(((clock.now() - start) * 1000).rounded(.down))
+            guard elapsed < replyDeadline else { break }
+            for event in terminal.waitForInput(timeoutMilliseconds: Int32(replyDeadline - elapsed)) {
+                switch event {
+                case .bytes(let bytes):
+                    for input in decoder.feed(bytes, at: clock.milliseconds()) { effects += handle(input) }
+                case .signal(.resize):
+                    let size = terminal.size()
+                    effects += apply(.resize(rows: size.rows, columns: size.columns))
+                case .signal(let signal) where signal != .suspendRequest && signal != .continued:
+                    throw leave(dueTo: signal)
+                case .signal, .wake, .timeout:
+                    break
+                }
+            }
+        }
+        if state.awaitingTerminal { effects += apply(.terminalQueryTimedOut) }
+        return effects
+    }
+
+    /// On quitting just after asking the terminal (a reply may be on its way): read its
+    /// replies up to DA1 for a moment, so they reach folio and not the shell.
+    mutating func finishReplies() {
+        guard let since = replyExpectedSince, clock.now() - since < 0.5 else { return }
+        let deadline = min(since + 0.5, clock.now() + 0.15)
+        while replyExpectedSince != nil {
+            let left = Int32((deadline - clock.now()) * 1000)
+            guard left > 0 else { break }
+            for case .bytes(let bytes) in terminal.waitForInput(timeoutMilliseconds: min(left, 100)) {
+                for case .reply(let r) in decoder.feed(bytes) where r == .deviceAttributes { replyExpectedSince = nil }
+            }
+        }
+    }
+}
