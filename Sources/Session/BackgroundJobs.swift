@@ -75,14 +75,7 @@ extension EventLoop {
     /// frees millions of objects (~50 ms for 20 MB of Markdown), which keys must not wait
     /// for. (The caller hands over its only reference; the state holds none any more.)
     func releaseElsewhere(_ value: consuming DocumentState) {
-        let box = ReleaseBox(value)
-        DispatchQueue.global(qos: .utility).async { box.drop() }
+        let box = Locked<DocumentState?>(value)
+        DispatchQueue.global(qos: .utility).async { box.withLock { $0 = nil } }
     }
-}
-
-/// Holds a value until `drop` (on whichever thread calls it).
-private final class ReleaseBox<T>: @unchecked Sendable {
-    private var value: T?
-    init(_ value: T) { self.value = value }
-    func drop() { value = nil }
 }

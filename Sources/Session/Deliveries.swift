@@ -65,7 +65,7 @@ extension EventLoop {
                 counter.taken()
                 effects += apply(.rowCounts(document: doc, chunk: chunk))
             case .reloaded(let result, let doc):
-                takeReload(result.value, doc: doc)
+                takeReload(result, doc: doc)
             case .reloadFailed(let doc, let generation, let message):
                 if let message, inputs.indices.contains(doc), inputs[doc].reloadGeneration == generation { say(message) }
             case .highlighted(let content, let block, let note, let last):

@@ -8,7 +8,7 @@ import Glibc
 #endif
 
 /// What the reader threads and the parse worker hand to the run loop.
-enum Delivery: @unchecked Sendable {
+enum Delivery: Sendable {
     /// More bytes of document `doc` are in its store.
     case grew(doc: Int)
     /// Document `doc`'s input ended (`error` if a read failed).
@@ -22,7 +22,7 @@ enum Delivery: @unchecked Sendable {
     /// Exact row counts of some lines of text document `doc` (the background pass).
     case rowCounts(doc: Int, chunk: RowCountChunk, counter: RowCounter)
     /// A new version of Markdown file `doc`, read and parsed off the loop (`Reload`).
-    case reloaded(UncheckedSendable<Reload.Result>, doc: Int)
+    case reloaded(Reload.Result, doc: Int)
     /// A reload could not read the file (`message`: what to say, nil to stay quiet).
     case reloadFailed(doc: Int, generation: Int, message: String?)
     /// The syntax runs of a code block of `content` are in (`SyntaxJobs`); `last`: the
@@ -44,12 +44,11 @@ protocol Mailbox: AnyObject, Sendable {
 }
 
 /// A self-pipe the run loop polls with the terminal: threads post deliveries and wake it.
-final class PipeMailbox: Mailbox, @unchecked Sendable {
+final class PipeMailbox: Mailbox, Sendable {
     let readFD: Int32
     private let writeFD: Int32
-    private let lock = Lock()
-    private var pending: [Delivery] = []
-    private var signaled = false
+    /// What waits for the loop, and whether the pipe holds a byte for it.
+    private let waiting = Locked<(pending: [Delivery], signaled: Bool)>(([], false))
 
     init() {
         var fds: [Int32] = [0, 0]
@@ -63,11 +62,11 @@ final class PipeMailbox: Mailbox, @unchecked Sendable {
     }
 
     func post(_ delivery: Delivery) {
-        lock.lock()
-        pending.append(delivery)
-        let wake = !signaled
-        signaled = true
-        lock.unlock()
+        let wake = waiting.withLock { waiting in
+            waiting.pending.append(delivery)
+            defer { waiting.signaled = true }
+            return !waiting.signaled
+        }
         if wake {
             var byte: UInt8 = 1
             _ = write(writeFD, &byte, 1)
@@ -78,11 +77,9 @@ final class PipeMailbox: Mailbox, @unchecked Sendable {
     func drain() -> [Delivery] {
         var buffer = [UInt8](repeating: 0, count: 64)
         while read(readFD, &buffer, buffer.count) > 0 {}
-        lock.lock()
-        defer { lock.unlock() }
-        signaled = false
-        let out = pending
-        pending = []
-        return out
+        return waiting.withLock { waiting in
+            defer { waiting = ([], false) }
+            return waiting.pending
+        }
     }
 }

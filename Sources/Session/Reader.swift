@@ -16,24 +16,25 @@ import Glibc
 /// Bounded like less: it reads ahead at most `readAhead` bytes past what the pager asked for
 /// (`demand`), then waits; `readToEnd` lifts the bound until `stop`. So `yes | folio` holds a
 /// few MB while the reader reads, and `G` reads on until Ctrl-C.
-final class StreamReader: @unchecked Sendable {
+final class StreamReader: Sendable {
     /// Bytes read beyond the last demand before the thread waits (documented in README).
     static let readAhead = 4 << 20
     /// The document whose bytes these are (what deliveries name).
-    private(set) var doc: Int
+    var doc: Int { number.load(ordering: .relaxed) }
+    private let number: Atomic<Int>
     let store: ByteStore
     private let fd: Int32
     private let mailbox: Mailbox
-    private let condition = Condition()
-    private var limit: Int
-    private var toEnd: Bool
+    /// How far the thread may read: `limit` bytes, or on to the end (`toEnd`).
+    private let flow: Conditioned<(limit: Int, toEnd: Bool)>
     /// Written by the thread that sees the end, read by the run loop: an atomic (it was a
     /// plain property read across threads without synchronisation, a data race). `endError`
     /// is written before `ended` is released, so whoever sees the end sees why.
     private let ended = Atomic<Bool>(false)
     var finished: Bool { ended.load(ordering: .acquiring) }
     /// Why the input ended early, once it has ended (a read error, or what `whenEnded` said).
-    private(set) var endError: String?
+    var endError: String? { why.withLock { $0 } }
+    private let why = Locked<String?>(nil)
     /// Told once when the input has ended (on whichever thread saw the end); returns why the
     /// maker of the stream stopped early, if it did (a decompressor's error), and cleans up
     /// after it (reaps a preprocessor).
@@ -43,16 +44,15 @@ final class StreamReader: @unchecked Sendable {
     init(fd: Int32, doc: Int, store: ByteStore, mailbox: Mailbox, unbounded: Bool,
          whenEnded: (@Sendable () -> String?)? = nil) {
         self.fd = fd
-        self.doc = doc
+        number = Atomic(doc)
         self.store = store
         self.mailbox = mailbox
-        self.limit = StreamReader.readAhead
-        self.toEnd = unbounded
+        flow = Conditioned((StreamReader.readAhead, unbounded))
         self.whenEnded = whenEnded
     }
 
     /// The document is now number `doc` (documents before it were left out). Before `start`.
-    func renumber(_ doc: Int) { self.doc = doc }
+    func renumber(_ doc: Int) { number.store(doc, ordering: .relaxed) }
 
     /// The input ended while it was sniffed: the thread only reports that.
     func markFinished(readError: String? = nil) { end(readError: readError); close(fd) }
@@ -62,9 +62,10 @@ final class StreamReader: @unchecked Sendable {
     private func end(readError: String?) -> String? {
         guard !finished else { return endError }
         let reported = whenEnded?()
-        endError = readError ?? reported
+        let error = readError ?? reported
+        why.withLock { $0 = error }
         ended.store(true, ordering: .releasing)
-        return endError
+        return error
     }
 
     func start() {
@@ -73,18 +74,16 @@ final class StreamReader: @unchecked Sendable {
 
     /// The pager needs bytes up to `bytes` (plus the read-ahead).
     func demand(_ bytes: Int) {
-        condition.lock()
         let target = bytes + StreamReader.readAhead
-        if target > limit { limit = target; condition.signal() }
-        condition.unlock()
+        flow.withLock { if target > $0.limit { $0.limit = target } }
     }
 
     func readToEnd(_ on: Bool) {
-        condition.lock()
-        toEnd = on
-        if !on { limit = store.count + StreamReader.readAhead / 4 }
-        condition.signal()
-        condition.unlock()
+        let held = store.count
+        flow.withLock { flow in
+            flow.toEnd = on
+            if !on { flow.limit = held + StreamReader.readAhead / 4 }
+        }
     }
 
     /// Reads everything now (print mode, `-F`): blocks the caller until end of input or until
@@ -129,9 +128,8 @@ final class StreamReader: @unchecked Sendable {
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
         defer { chunk.deallocate() }
         while true {
-            condition.lock()
-            while !toEnd && store.count >= limit { condition.wait() }
-            condition.unlock()
+            let store = store
+            flow.wait { $0.toEnd || store.count < $0.limit }
             let n = read(fd, chunk.baseAddress, chunk.count)
             if n > 0 {
                 store.append(UnsafeRawBufferPointer(rebasing: chunk[0..<n]))
@@ -152,10 +150,15 @@ final class StreamReader: @unchecked Sendable {
 /// that has arrived, cut at the last blank line until the input ends (so an open block is
 /// not shown half-parsed). A new parse starts when the last one is done and the input grew
 /// by a quarter (or ended): the total work stays a small multiple of one parse.
-final class ParseWorker: @unchecked Sendable {
-    private let lock = Lock()
-    private var running = false
-    private var parsedBytes = 0
+final class ParseWorker: Sendable {
+    private struct Progress {
+        var running = false
+        var parsedBytes = 0
+        var recheck = false
+        /// A poke said the input has ended (a later partial parse would be wasted).
+        var inputEnded = false
+    }
+    private let progress: Locked<Progress>
     private let mailbox: Mailbox
     let doc: Int
     let store: ByteStore
@@ -165,15 +168,12 @@ final class ParseWorker: @unchecked Sendable {
     /// a parse of most of it while the full one is made.
     static let patience = 0.5
     private let started = Date()
-    private var recheck = false
-    /// A poke said the input has ended (a later partial parse would be wasted).
-    private var inputEnded = false
 
     init(doc: Int, store: ByteStore, mailbox: Mailbox, alreadyParsed: Int) {
         self.doc = doc
         self.store = store
         self.mailbox = mailbox
-        self.parsedBytes = alreadyParsed
+        progress = Locked(Progress(parsedBytes: alreadyParsed))
     }
 
     /// Starts a parse if one is due. `ended`: the input is complete (parse it all).
@@ -181,26 +181,28 @@ final class ParseWorker: @unchecked Sendable {
     /// here, off the run loop (`DocumentSpec.prebuilt`).
     func poke(ended: Bool, options: LayoutOptions) {
         let available = store.count
-        lock.lock()
-        if ended { inputEnded = true }
-        let due = !running && available > parsedBytes
-            && (ended || available - parsedBytes >= max(16 << 10, parsedBytes / 4))
         let wait = ended ? 0 : ParseWorker.patience - Date().timeIntervalSince(started)
-        if due && wait > 0 {
-            // Too early for a partial parse: look again when the patience is over.
-            if !recheck {
-                recheck = true
-                DispatchQueue.global().asyncAfter(deadline: .now() + wait) { [self] in
-                    lock.lock(); recheck = false; let over = inputEnded; lock.unlock()
-                    if !over { poke(ended: false, options: options) }
-                }
+        enum Next { case parse, later, nothing }
+        let next: Next = progress.withLock { progress in
+            if ended { progress.inputEnded = true }
+            let due = !progress.running && available > progress.parsedBytes
+                && (ended || available - progress.parsedBytes >= max(16 << 10, progress.parsedBytes / 4))
+            if due && wait > 0 {
+                // Too early for a partial parse: look again when the patience is over.
+                if progress.recheck { return .nothing }
+                progress.recheck = true
+                return .later
             }
-            lock.unlock()
-            return
+            if due { progress.running = true }
+            return due ? .parse : .nothing
         }
-        if due { running = true }
-        lock.unlock()
-        guard due else { return }
+        if next == .later {
+            DispatchQueue.global().asyncAfter(deadline: .now() + wait) { [self] in
+                let over = progress.withLock { $0.recheck = false; return $0.inputEnded }
+                if !over { poke(ended: false, options: options) }
+            }
+        }
+        guard next == .parse else { return }
         startThread(stackSize: 8 << 20) { [self] in
             // An ended stream's chunks become one array the store keeps (shared with this
             // parse, so held once), here and not on the run loop: consolidating 100 MB there
@@ -221,10 +223,10 @@ final class ParseWorker: @unchecked Sendable {
             let (spec, facts) = PositionFacts.parseAndBuild(&bytes, options: options, whole: ended,
                                                             hashed: { [store] in store.letGoOfBytes(keeping: $0.rawValue) },
                                                             keeper: keeper)
-            lock.lock()
-            parsedBytes = ended ? available : max(parsedBytes, parsed)
-            running = false
-            lock.unlock()
+            progress.withLock { progress in
+                progress.parsedBytes = ended ? available : max(progress.parsedBytes, parsed)
+                progress.running = false
+            }
             mailbox.post(.parsed(doc: doc, spec: spec, complete: ended, facts: facts))
         }
     }

@@ -18,7 +18,7 @@ import Glibc
 /// every save in the editor): now a thread does all of that and posts `.reloaded`; the old
 /// version stays on screen meanwhile. A reload that finishes after a newer one started is
 /// dropped (`generation`).
-struct Reload {
+struct Reload: Sendable {
     let doc: Int
     let generation: Int
     let path: String
@@ -30,7 +30,7 @@ struct Reload {
     let markChanges: Bool
 
     /// What the thread made.
-    struct Result {
+    struct Result: Sendable {
         var loaded: LoadedDocument
         var spec: DocumentSpec
         var hash: StableHash
@@ -47,9 +47,8 @@ struct Reload {
     }
 
     func start(mailbox: Mailbox) {
-        let job = UncheckedSendable(self)
+        let reload = self
         startThread(stackSize: 8 << 20) {
-            let reload = job.value
             switch Input.load(reload.path) {
             case .failure(let error):
                 // Watching: the file is being written, and the next look sees it whole.
@@ -63,19 +62,12 @@ struct Reload {
                 guard let (hash, facts) = made, let built = spec.prebuilt else { return }
                 let changed = reload.markChanges && reload.old != nil
                     ? PositionFacts.changedUnits(from: reload.old!, to: built.content) : []
-                mailbox.post(.reloaded(UncheckedSendable(Result(
+                mailbox.post(.reloaded(Result(
                     loaded: loaded, spec: spec, hash: hash, facts: facts, changedUnits: changed,
-                    markChanges: reload.markChanges, generation: reload.generation)), doc: reload.doc))
+                    markChanges: reload.markChanges, generation: reload.generation), doc: reload.doc))
             }
         }
     }
-}
-
-/// A value handed to another thread that is not `Sendable` by type but is not shared: the
-/// sender lets go of it (a reload job, its result).
-struct UncheckedSendable<T>: @unchecked Sendable {
-    let value: T
-    init(_ value: T) { self.value = value }
 }
 
 /// Gives the heap's free pages back to the system (glibc's `malloc_trim`), on another thread

@@ -14,45 +14,41 @@ import Glibc
 /// Bounded: at most `inFlight` chunks (65,536 lines each, a byte a line) wait in the mailbox;
 /// the thread waits until the run loop has taken one. `cancel` stops it between chunks (a
 /// resize, `-S`, `-N`, another document).
-final class RowCounter: @unchecked Sendable {
+final class RowCounter: Sendable {
     static let inFlight = 4
     let request: RowCountRequest
     let doc: Int
     private let mailbox: Mailbox
     private let slots = DispatchSemaphore(value: RowCounter.inFlight)
-    private let lock = Lock()
-    private var cancelled = false
-    private var _finished = false
-    private var _end: Int
+    private struct Progress { var cancelled = false, finished = false, end: Int }
+    private let progress: Locked<Progress>
 
     /// Counts lines `from...` of `request.content` as it is now.
     init(request: RowCountRequest, doc: Int, from: Int, mailbox: Mailbox) {
         self.request = request
         self.doc = doc
         self.mailbox = mailbox
-        self._end = from
+        progress = Locked(Progress(end: from))
     }
 
     /// All lines there were when it started are counted (or it was cancelled).
-    var finished: Bool { lock.lock(); defer { lock.unlock() }; return _finished }
+    var finished: Bool { progress.withLock { $0.finished } }
     /// The line after the last one counted.
-    var end: Int { lock.lock(); defer { lock.unlock() }; return _end }
+    var end: Int { progress.withLock { $0.end } }
 
     func start() {
         startThread(stackSize: 1 << 20) { [self] in run() }
     }
 
     func cancel() {
-        lock.lock()
-        cancelled = true
-        lock.unlock()
+        progress.withLock { $0.cancelled = true }
         slots.signal()  // a thread waiting for a slot sees the cancel
     }
 
     /// The run loop took one of this counter's chunks.
     func taken() { slots.signal() }
 
-    private var isCancelled: Bool { lock.lock(); defer { lock.unlock() }; return cancelled }
+    private var isCancelled: Bool { progress.withLock { $0.cancelled } }
 
     private func run() {
         // Below the run loop and the reader, as all of the pager's background work.
@@ -65,14 +61,12 @@ final class RowCounter: @unchecked Sendable {
             slots.wait()
             if isCancelled { break }
             u += chunk.count
-            lock.lock()
-            _end = u
-            if u >= units { _finished = true }
-            lock.unlock()
+            progress.withLock { progress in
+                progress.end = u
+                if u >= units { progress.finished = true }
+            }
             mailbox.post(.rowCounts(doc: doc, chunk: chunk, counter: self))
         }
-        lock.lock()
-        _finished = true
-        lock.unlock()
+        progress.withLock { $0.finished = true }
     }
 }

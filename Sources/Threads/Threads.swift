@@ -138,3 +138,25 @@ public struct SharedCObject: @unchecked Sendable {
     public let pointer: OpaquePointer
     public init(_ pointer: OpaquePointer) { self.pointer = pointer }
 }
+
+/// `Locked`, with a condition a thread can wait on: `wait(until:)` sleeps until another
+/// thread changes the state in `withLock` (which wakes the waiters) and the predicate holds.
+public final class Conditioned<State>: @unchecked Sendable {
+    private let condition = Condition()
+    private var state: State
+    public init(_ state: State) { self.state = state }
+
+    /// Changes or reads the state; wakes a waiter.
+    public func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {
+        condition.lock()
+        defer { condition.signal(); condition.unlock() }
+        return try body(&state)
+    }
+
+    /// Returns once `ready` holds of the state (checked under the lock).
+    public func wait(until ready: (State) -> Bool) {
+        condition.lock()
+        while !ready(state) { condition.wait() }
+        condition.unlock()
+    }
+}
