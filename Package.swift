@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "Pager", dependencies: [
             "MarkdownModel", "LineLayout", "Viewport", "TextSearch", "TerminalScreen", "CellWidth", "LessOptions",
         ]),
-        .target(name: "ReadingPositions", dependencies: ["MarkdownModel", "LineLayout", "Viewport", "Threads"]),
+        .target(name: "ReadingPositions", dependencies: ["MarkdownModel", "LineLayout", "Threads"]),
 
         // Effects at the edge.
         .target(name: "TerminalIO", dependencies: ["TerminalScreen", "Threads"]),
@@ -74,6 +74,8 @@ let package = Package(
         // Test helpers shared by the test targets (a seeded generator).
         // (and a small terminal emulator that replays the renderer's bytes into a grid).
         .target(name: "TestSupport", dependencies: ["TerminalScreen"], path: "Tests/TestSupport"),
+        // Keys written as the tests type them (`<C-f>/foo<CR>`), parsed and encoded.
+        .target(name: "KeyNotationSupport", dependencies: ["TerminalScreen"], path: "Tests/KeyNotationSupport"),
         .testTarget(name: "CellWidthTests", dependencies: ["CellWidth"]),
         .testTarget(name: "LessOptionsTests", dependencies: ["LessOptions"]),
         .testTarget(name: "MarkdownModelTests", dependencies: ["TestSupport", "MarkdownModel"]),
@@ -81,11 +83,11 @@ let package = Package(
         .testTarget(name: "ViewportTests", dependencies: ["Viewport", "LineLayout", "MarkdownModel"]),
         .testTarget(name: "TextSearchTests", dependencies: ["TestSupport", "TextSearch", "CPCRE2"]),
         .testTarget(name: "TextModelTests", dependencies: ["TestSupport", "TextModel"]),
-        .testTarget(name: "TerminalScreenTests", dependencies: ["TestSupport", "TerminalScreen"]),
+        .testTarget(name: "TerminalScreenTests", dependencies: ["TestSupport", "TerminalScreen", "KeyNotationSupport"]),
         .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "TerminalScreen"]),
         .testTarget(name: "PreprocessTests", dependencies: ["Preprocess"]),
-        .testTarget(name: "PagerTests", dependencies: ["TestSupport", "Pager", "TerminalScreen", "MarkdownModel", "LineLayout", "Viewport"]),
-        .testTarget(name: "ReadingPositionsTests", dependencies: ["ReadingPositions", "MarkdownModel", "LineLayout", "Viewport"]),
+        .testTarget(name: "PagerTests", dependencies: ["TestSupport", "KeyNotationSupport", "Pager", "TerminalScreen", "MarkdownModel", "LineLayout", "Viewport"]),
+        .testTarget(name: "ReadingPositionsTests", dependencies: ["ReadingPositions", "MarkdownModel", "LineLayout"]),
         .testTarget(name: "HighlightTests", dependencies: ["Highlight", "GrammarLoader", "Styling", "LineLayout", "MarkdownModel", "Pager", "TerminalScreen"]),
         // The event loop over a scripted terminal (`@testable import Session`; no tmux, no tty).
         .testTarget(name: "RunLoopTests", dependencies: [

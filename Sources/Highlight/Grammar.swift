@@ -146,8 +146,8 @@ public final class Grammar: Sendable {
 
     /// `parser` back in the pool. A parse that returned a tree has reset the parser itself
     /// (`ts_parser_parse` does on success); only a failed one is reset here, so that the next
-    /// parse starts afresh instead of resuming it. (Resetting after every parse cost ~10 %
-    /// of JavaScript's parse time.)
+    /// parse starts afresh instead of resuming it. (Resetting after every parse cost a
+    /// measurable part of JavaScript's parse time.)
     private func giveBack(_ parser: OpaquePointer, parsed: Bool) {
         if !parsed { ts_parser_reset(parser) }
         parsers.withLock { $0.append(parser) }

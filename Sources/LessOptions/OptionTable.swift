@@ -125,9 +125,6 @@ public struct OptionSpec: Sendable {
         case ignored(String)
     }
 
-    /// less has the option (folio's own start with `_`).
-    public var isLess: Bool { id.rawValue.first != "_" }
-
     /// How less names it in messages: `-b (--buffers)`, `--rscroll`; `upper`: a triple
     /// option's upper-case form (`-R (--RAW-CONTROL-CHARS)`).
     public func display(upper: Bool = false) -> String {
@@ -135,20 +132,6 @@ public struct OptionSpec: Sendable {
         let name = upper ? names[0].uppercased() : names[0]
         if let letter { return "-\(upper ? letter.uppercased() : String(letter)) (--\(name))" }
         return "--\(name)"
-    }
-
-    /// Every way to write it: `-i`, `-I`, `--ignore-case`, `--IGNORE-CASE`.
-    public var spellings: [String] {
-        var result: [String] = []
-        if let letter {
-            result.append("-\(letter)")
-            if kind == .triple { result.append("-\(letter.uppercased())") }
-        }
-        for name in names {
-            result.append("--\(name)")
-            if kind == .triple { result.append("--\(name.uppercased())") }
-        }
-        return result
     }
 
     init(_ id: OptionID, _ letter: Character?, _ names: [String], _ kind: OptionKind, fixed: Bool = false,

@@ -21,7 +21,7 @@ struct Containers {
     let decorates: [Bool]
     // Parents, depths and whether a block is its parent's first child (its id is the
     // parent's + 1, in pre-order) are read from the blocks themselves: arrays of them beside
-    // the document were 4 MB of a 20 MB changelog's content.
+    // the document were a large part of a changelog's content.
 
     init(_ document: Document) {
         self.document = document

@@ -26,8 +26,8 @@ public struct DocumentLayout: Sendable {
     private var laidOut: [Int: BlockLayout] = [:]
     private var recent: [Int] = []
     private var laidOutRows = 0
-    /// Rows held laid out (the cache of units around the view).
-    public var laidOutRowCount: Int { laidOutRows }
+    /// Rows held laid out (the cache of units around the view; for tests).
+    var laidOutRowCount: Int { laidOutRows }
     /// The last unit laid out by a non-mutating look-up (shared by copies of this value, all at
     /// the same options), so walking a unit row by row lays it out once, not once per row.
     private let lastLookup = LastUnitMemo()
@@ -132,10 +132,6 @@ public struct DocumentLayout: Sendable {
     }
 
     public func text(ofUnit u: Int) -> String { content.text(ofUnit: u) }
-
-    /// Every unit laid out, in order (tests and whole-document output; the pager never needs
-    /// them all).
-    public var allUnits: [BlockLayout] { (0..<unitCount).map(unit) }
 
     /// Lays out the units around unit `u` — `before` rows above its first row and `after`
     /// rows from it — making their counts exact and keeping their rows.

@@ -65,8 +65,8 @@ public final class MarkdownContent: LayoutContent {
         }
         // A slice of units at a time, so that only one slice's texts are ever strings: their
         // bytes move into the one buffer and the next slice's strings reuse their memory.
-        // (4,096 units: a slice of 16,384 of a changelog's units held ~3 MB of strings at
-        // the top of the pager's peak; smaller slices cost nothing measurable.)
+        // (4,096 units: a slice four times larger held megabytes of strings at the top of the
+        // pager's peak; smaller slices cost nothing measurable.)
         let total = skeleton.units.count
         var texts = UnitTexts(), links = UnitLinks(), counts: [Int] = []
         texts.reserve(units: total)
@@ -180,8 +180,8 @@ public final class MarkdownContent: LayoutContent {
     public func id(ofUnit u: Int) -> BlockID { units[u] }
 
     // A block's units are found by bisection in `units` (their ids ascend), its subtree's
-    // end by walking down its last children: arrays of both per block were 2.7 MB of a
-    // 20 MB changelog's content.
+    // end by walking down its last children: arrays of both per block were a large part
+    // of a changelog's content.
 
     public func unit(of id: BlockID) -> Int? {
         let i = id.rawValue
@@ -243,12 +243,11 @@ public final class MarkdownContent: LayoutContent {
         }
     }
 
-    /// On all cores but one: after a resize of a 102 MB document, a count on both of two
-    /// cores (~1 s) made keys wait behind its time slices — each step of a key's way (the
-    /// terminal, its pty, folio, the terminal again) queued behind one, up to 45 ms; nice
-    /// does not help, as it only ranks threads within the session. On one thread the
-    /// exact counts come ~2× later (estimates show meanwhile, exact around the view) and
-    /// keys stay under 20 ms.
+    /// On all cores but one: after a resize of a very large document, a count on both of two
+    /// cores made keys wait behind its time slices — each step of a key's way (the
+    /// terminal, its pty, folio, the terminal again) queued behind one; nice does not
+    /// help, as it only ranks threads within the session. On one thread the exact counts
+    /// come later (estimates show meanwhile, exact around the view) and keys do not wait.
     public func backgroundRowCounts(of range: Range<Int>, options: LayoutOptions) -> [Int] {
         let threads = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)) - 1)
         let skeleton = Skeleton(document: document, containers: containers, units: units)

@@ -3,8 +3,8 @@ import MarkdownModel
 
 /// The content texts of a Markdown document's units in one UTF-8 buffer, with each unit's
 /// start: what search reads and anchors count in. One buffer instead of a string per unit:
-/// a 20 MB changelog has 170,000 units, and a string over 15 bytes is a heap object with a
-/// 32-byte header (~10 MB of headers and malloc rounding).
+/// a large changelog has hundreds of thousands of units, and a string over 15 bytes is a
+/// heap object with a 32-byte header and malloc's rounding.
 ///
 /// A unit whose text is exactly its block's packed plain text (most paragraphs and headings:
 /// `BlockKind.withPackedPlainText`) is *shared*: it keeps no bytes here, and its owner
@@ -86,8 +86,8 @@ struct UnitTexts: Sendable {
 }
 
 /// The links of a Markdown document's units: each link's range in its unit's text and its
-/// destination, the destinations in one UTF-8 buffer. A changelog's 135,000 links were an
-/// array per unit and a heap string per destination (~23 MB for a 20 MB file; ~5 MB here).
+/// destination, the destinations in one UTF-8 buffer. A changelog's links were an array per
+/// unit and a heap string per destination, several times what they take here.
 /// Links are numbered across the document in unit order (`index`), so a list of them can
 /// name one by a number.
 public struct UnitLinks: Sendable {
@@ -111,9 +111,7 @@ public struct UnitLinks: Sendable {
     mutating func append(_ links: [LinkTarget]) {
         for link in links {
             let (number, cut) = prefixes.number(of: link.destination)
-            var v = UInt(number)
-            while v >= 0x80 { destinations.append(UInt8(v & 0x7F) | 0x80); v >>= 7 }
-            destinations.append(UInt8(v))
+            Varint.write(number) { destinations.append($0) }
             var destination = link.destination
             destination.withUTF8 { destinations.append(UnsafeBufferPointer(rebasing: $0[cut...])) }
             precondition(destinations.count <= Int(UInt32.max), "link destinations of 4 GB")
@@ -146,13 +144,7 @@ public struct UnitLinks: Sendable {
         var at = i == 0 ? 0 : Int(entries[i - 1].destinationEnd)
         let end = Int(entries[i].destinationEnd)
         return destinations.withUnsafeBufferPointer { bytes in
-            var number = 0, shift = 0
-            while true {
-                let b = bytes[at]; at += 1
-                number |= Int(b & 0x7F) << shift
-                if b < 0x80 { break }
-                shift += 7
-            }
+            let number = Varint.read(bytes, at: &at)
             return prefixes.destination(number, rest: UnsafeBufferPointer(rebasing: bytes[at..<end]))
         }
     }
@@ -165,8 +157,8 @@ public struct UnitLinks: Sendable {
 
 /// Bytes in a buffer grown with `realloc`: glibc maps a large buffer on its own and grows or
 /// shrinks it with `mremap`, in place, so neither growth by doubling nor the trim to the exact
-/// size ever holds two buffers (an array's `exactlySized` copy of a 20 MB changelog's 9 MB of
-/// unit texts held both, at the top of the pager's peak). Copies share the buffer until one
+/// size ever holds two buffers (an array's `exactlySized` copy of a changelog's unit texts held
+/// both, at the top of the pager's peak). Copies share the buffer until one
 /// of them appends (then it copies).
 struct GrowableBytes: @unchecked Sendable {
     private final class Storage {

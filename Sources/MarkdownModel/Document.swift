@@ -237,8 +237,8 @@ public struct Table: Sendable, Equatable {
 ///
 /// Two forms behind one API. While a parse builds and rewrites inlines they are an array of
 /// nodes; a finished block's inlines are *packed* (`packed()`, see `PackedInlines`): one byte
-/// buffer holding every node and its text. Packed, a 20 MB changelog's inlines take ~20 MB
-/// instead of ~70 (an array of 24-byte nodes, a heap string with its 32-byte header for every
+/// buffer holding every node and its text. Packed, a changelog's inlines take a fraction of
+/// what they took as nodes (an array of 24-byte nodes, a heap string with its 32-byte header for every
 /// text over 15 bytes, a box for every link). Reading `nodes` of packed inlines decodes them
 /// (what a layout of a block on screen, or a search text, pays once); writing them makes them
 /// an array again.
@@ -389,8 +389,8 @@ extension BlockKind {
     /// A large source's pieces are parsed on several threads, and each block's box is made
     /// among that piece's short-lived garbage: once the garbage is freed, the boxes pin a
     /// page each here and there, which the heap cannot give back. Made again by the join,
-    /// one after the other, they fill whole pages, and the old ones' pages go back: 6 MB
-    /// less resident for a 20 MB changelog (`scripts/memory-bench.sh`). The packed inlines
+    /// one after the other, they fill whole pages, and the old ones' pages go back
+    /// (`scripts/memory-bench.sh` measures it). The packed inlines
     /// are in arenas of ~1 MB (`PackedArena`) and are kept as they are.
     func reallocated() -> BlockKind {
         func fresh(_ s: String) -> String {

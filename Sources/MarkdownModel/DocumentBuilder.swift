@@ -318,8 +318,8 @@ struct DocumentBuilder {
         return false
     }
 
-    /// Parses the cells of every table in one cmark run (one run per table costs ~15 µs of
-    /// parser setup each) and fills the tables in.
+    /// Parses the cells of every table in one cmark run (one run per table costs a parser's
+    /// setup each) and fills the tables in.
     private mutating func parsePendingTables() {
         guard !pendingTables.isEmpty else { return }
         var cells: [[UInt8]] = []

@@ -1,10 +1,10 @@
 import Glibc
 
 /// The bytes of many blocks' packed inlines, one after the other: a parse packs every block
-/// it builds into one arena (`DocumentBuilder.build`), so a 20 MB changelog's 170,000 packed
-/// inlines are a few hundred buffers, not 170,000 — each its own heap object, with a 32-byte
-/// header and malloc's rounding (~8 MB), scattered among the parse's freed pages, which it
-/// kept from going back (~20 MB of slack).
+/// it builds into one arena (`DocumentBuilder.build`), so a changelog's packed inlines are a
+/// few hundred buffers, not one a block — each its own heap object, with a 32-byte header
+/// and malloc's rounding, scattered among the parse's freed pages, which it kept from going
+/// back.
 ///
 /// Appended to only by the builder that made it, before any inlines that refer to it leave
 /// that builder (`finish()` then shrinks it to its size); read-only from then on, so it is
@@ -53,7 +53,7 @@ final class PackedArena: @unchecked Sendable {
 /// Shared prefixes of link destinations, each kept once: a destination is kept as its
 /// prefix's number (0: none) and the rest, by the packed inlines (`PackedArena`) and by the
 /// content's links (`UnitLinks`). A changelog's links mostly share a few prefixes
-/// (`https://github.com/rust-lang/rust/pull/`): ~40 of each destination's ~45 bytes. All
+/// (`https://github.com/rust-lang/rust/pull/`): most of each destination's bytes. All
 /// prefixes are in one buffer (a string each, in each piece's arenas, cost more than they
 /// saved), and a prefix is kept the second time it is seen (one used once would cost more
 /// than it saves).
@@ -131,7 +131,7 @@ public struct LinkPrefixes: Sendable {
 ///
 /// The plain text is one run of bytes so that the layout's content text of a paragraph or
 /// heading — most often exactly these bytes — is read from here and not kept twice
-/// (`MarkdownContent`'s shared texts: 9 MB of a 20 MB changelog).
+/// (`MarkdownContent`'s shared texts).
 struct PackedInlines: Sendable, Equatable {
     private let arena: PackedArena
     private let start: UInt32
@@ -161,27 +161,27 @@ struct PackedInlines: Sendable, Equatable {
             case .link, .image, .emphasis, .strong, .strikethrough: break
             }
         }
-        var bound = Self.varintSize(nodes.count) + Self.varintSize(plain) + plain
+        var bound = Varint.size(nodes.count) + Varint.size(plain) + plain
         for node in nodes {
-            bound += 1 + Self.varintSize(node.descendantCount)
+            bound += 1 + Varint.size(node.descendantCount)
             switch node.kind {
-            case .text(let s), .code(let s), .html(let s): bound += Self.varintSize(s.utf8.count)
+            case .text(let s), .code(let s), .html(let s): bound += Varint.size(s.utf8.count)
             case .link(let a, let b, _), .image(let a, let b): bound += 3 + Self.stringSize(a) + Self.stringSize(b)
             case .softBreak, .lineBreak, .emphasis, .strong, .strikethrough: break
             }
         }
         if !arena.fits(bound) { arena.finish(); arena = PackedArena() }
         var prefixes: [(number: Int, length: Int)] = []
-        var size = Self.varintSize(nodes.count) + Self.varintSize(plain) + plain
+        var size = Varint.size(nodes.count) + Varint.size(plain) + plain
         for node in nodes {
-            size += 1 + Self.varintSize(node.descendantCount)
+            size += 1 + Varint.size(node.descendantCount)
             switch node.kind {
-            case .text(let s), .code(let s), .html(let s): size += Self.varintSize(s.utf8.count)
+            case .text(let s), .code(let s), .html(let s): size += Varint.size(s.utf8.count)
             case .link(let a, let b, _), .image(let a, let b):
                 let prefix = arena.prefixes.number(of: a)
                 prefixes.append(prefix)
                 let rest = a.utf8.count - prefix.length
-                size += Self.varintSize(prefix.number) + Self.varintSize(rest) + rest + Self.stringSize(b)
+                size += Varint.size(prefix.number) + Varint.size(rest) + rest + Self.stringSize(b)
             case .softBreak, .lineBreak, .emphasis, .strong, .strikethrough: break
             }
         }
@@ -193,11 +193,7 @@ struct PackedInlines: Sendable, Equatable {
             let buffer = UnsafeMutableBufferPointer(start: arena.base! + first, count: size)
             var at = 0
             func put(_ byte: UInt8) { buffer[at] = byte; at += 1 }
-            func varint(_ value: Int) {
-                var v = UInt(max(0, value))
-                while v >= 0x80 { put(UInt8(v & 0x7F) | 0x80); v >>= 7 }
-                put(UInt8(v))
-            }
+            func varint(_ value: Int) { Varint.write(value, to: put) }
             func string(_ s: String, droppingFirst dropped: Int = 0) {
                 var s = s
                 s.withUTF8 { whole in
@@ -357,15 +353,7 @@ struct PackedInlines: Sendable, Equatable {
         let buffer: UnsafeBufferPointer<UInt8>
         var at = 0
         mutating func byte() -> UInt8 { defer { at += 1 }; return buffer[at] }
-        mutating func varint() -> Int {
-            var value = 0, shift = 0
-            while true {
-                let b = byte()
-                value |= Int(b & 0x7F) << shift
-                if b < 0x80 { return value }
-                shift += 7
-            }
-        }
+        mutating func varint() -> Int { Varint.read(buffer, at: &at) }
         mutating func stringBytes() -> UnsafeBufferPointer<UInt8> {
             let length = varint()
             defer { at += length }
@@ -391,14 +379,8 @@ struct PackedInlines: Sendable, Equatable {
         mutating func skip(_ length: Int) { at += length }
     }
 
-    private static func varintSize(_ value: Int) -> Int {
-        var v = UInt(max(0, value)), size = 1
-        while v >= 0x80 { v >>= 7; size += 1 }
-        return size
-    }
-
     private static func stringSize(_ s: String) -> Int {
         let n = s.utf8.count
-        return varintSize(n) + n
+        return Varint.size(n) + n
     }
 }

@@ -30,10 +30,4 @@ extension Document {
             return nil
         }
     }
-
-    /// The leaf blocks (paragraphs, headings, code, HTML, breaks, tables) in document order:
-    /// the blocks that the layout turns into rows.
-    public var leafBlocks: [BlockID] {
-        blocks.compactMap { $0.kind.isLeaf ? $0.id : nil }
-    }
 }

@@ -5,8 +5,7 @@
 /// over the whole source), the keeper gives the source back to be parsed whole.
 ///
 /// A file is read again (`RereadingKeeper`); a stream cannot be, and the pager keeps it
-/// compressed (`CompressingKeeper`, in the folio target: zstd at its fastest level, ~4× for
-/// a changelog), so that a piped document is not held whole until its last piece is parsed
+/// compressed (`CompressingKeeper`, in the folio target: zstd at its fastest level), so that a piped document is not held whole until its last piece is parsed
 /// and folio never writes its input to disk.
 public protocol SourceKeeper: AnyObject {
     /// Called with `bytes`, at `offset` in the source, just before their pages are given

@@ -32,8 +32,8 @@ public struct DocumentState: Sendable {
     /// Headings and links in document order, for Tab / Shift-Tab.
     public private(set) var elements: SelectableElements
     /// GitHub-style anchors (`#installation`) → heading. Made when asked (a test, the
-    /// following of a link: `heading(slug:)`): kept for every document, they were ~2.8 MB of
-    /// a 20 MB changelog's navigation.
+    /// following of a link: `heading(slug:)`): kept for every document, they were a large
+    /// part of a big changelog's navigation.
     public var slugs: [String: HeadingEntry] { DocumentState.slugs(for: headings) }
 
     /// The heading a GitHub-style anchor names, as `slugs` has it (the last heading with that
@@ -221,8 +221,8 @@ public struct DocumentState: Sendable {
                                           && options.chopLongLines == layout.options.chopLongLines ? layout.index : nil)
         } else if options != layout.options, options.rowsKey == layout.options.rowsKey {
             // Only the highlighter changed (it joins after the first frame): the same counts;
-            // the rows are laid out again for their colours. (Counting a 20 MB changelog again
-            // for it, off the loop, delayed its exact page numbers by ~0.5 s.)
+            // the rows are laid out again for their colours. (Counting a large changelog again
+            // for it, off the loop, delayed its exact page numbers noticeably.)
             layout = layout.relaidOut(options: options, rowCounts: layout.index)
             if countsWanted != nil { countsWanted = options }
         } else if options != layout.options {

@@ -56,7 +56,7 @@ public enum PagerEvent: Sendable {
     /// The search history read from the store, taken when the session has none yet.
     case searchHistoryLoaded([String])
     /// Syntax highlighting is ready: the first frame is drawn without it (loading a grammar
-    /// and compiling its query costs ~15 ms the first time), then the view is laid out again
+    /// and compiling its query takes longer than a frame the first time), then the view is laid out again
     /// with it. Rows never change, only their colours.
     case highlighterReady(CodeHighlighter)
     /// The syntax runs of code blocks of `content` that its layout asked for are in
@@ -469,7 +469,7 @@ public struct DocumentSpec: Sendable {
     public var isPreview: Bool
     /// Its content and row counts, built off the run loop (by the parse worker) for the
     /// options the pager had then; used when they are still the pager's options. Building
-    /// them for 20 MB of Markdown takes about a second: keys must not wait for it.
+    /// them for a large Markdown document takes far longer than a key may wait.
     public var prebuilt: PrebuiltContent?
     public init(name: String, path: String?, document: Document, isPreview: Bool = false) {
         self.name = name; self.path = path; self.source = .markdown(document); self.isPreview = isPreview

@@ -262,7 +262,7 @@ extension PagerState {
     }
 
     /// Texts (text lines, Markdown blocks) the preview of a search being typed may look at:
-    /// about 10 ms of matching on a long log, whatever the document's size.
+    /// a bound on the matching a typed character costs, whatever the document's size.
     static let previewTextLimit = 5_000
 
     mutating func commitPrompt(_ p: Prompt) -> [PagerEffect] {

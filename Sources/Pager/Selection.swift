@@ -15,8 +15,8 @@ public struct SelectableElement: Hashable, Sendable {
 /// Tab's elements of a Markdown document — its headings and links, in document order —
 /// read from the content when asked: element i is found by bisection over the units (the
 /// elements before a unit are its links before it, `UnitLinks`, and its headings before it),
-/// so nothing is kept per element. (A changelog has 155,000: as `SelectableElement`s with
-/// their strings they held ~19 MB, as 16-byte entries 2.5 MB.) Within a unit its heading
+/// so nothing is kept per element. (A changelog has many: as `SelectableElement`s with their
+/// strings they held several times what 16-byte entries hold.) Within a unit its heading
 /// comes first, then its links by position.
 public struct SelectableElements: RandomAccessCollection, Sendable {
     private let content: MarkdownContent?

@@ -109,8 +109,8 @@ extension PagerState {
         return wrapped || !active.isGrowing || from.textIndex < SearchTexts(active).count - 1
     }
 
-    /// Texts a forward search looks at per step (~25 ms of a long log); between steps the run
-    /// loop reads keys, so `Ctrl-C` stops a search through a 1 GB file.
+    /// Texts a forward search looks at per step (a few tens of milliseconds of a long log);
+    /// between steps the run loop reads keys, so `Ctrl-C` stops a search through a 1 GB file.
     static let searchSliceTexts = 65_536
 
     /// Whether a forward search goes in steps (`.match`): on input still arriving (it reads
@@ -235,12 +235,6 @@ extension PagerState {
         if !rows.isEmpty { active.jump(toRow: max(0, rows.upperBound - contentRows)) }
         message = "Pattern found: following stopped"
         return [.stopReading(document: current)]
-    }
-
-    /// Marks the units a reload changed (a cue in the margin until the next key).
-    mutating func markChanged(document index: Int, units: Set<Int>) {
-        guard documents.indices.contains(index) else { return }
-        documents[index].changedUnits = units
     }
 
     /// `→`/`←`: half a screen sideways (less's `-#` sets it; a count sets it too, as in

@@ -168,12 +168,6 @@ public struct Theme: Sendable {
         return s
     }
 
-    /// A highlighter's role as a colour (nil: the code colour stays).
-    func syntaxColour(_ role: SyntaxRole) -> TerminalColor? {
-        guard colour, let s = syntaxStyles[Int(role.rawValue)], s.foreground != .default else { return nil }
-        return s.foreground
-    }
-
     /// An alert kind's colour (`.default` without colour).
 
     /// Styles written in a text document, as less -R shows them: colours downgraded to the

@@ -7,8 +7,8 @@ public struct LeafFacts: Sendable, Equatable {
     public var block: BlockID
     /// The block's content text (`BlockLayout.text`): offsets are UTF-8 offsets into it.
     /// Empty in facts made from a layout, which read each text from the layout's content when
-    /// they need it (`DocumentFacts.text(ofLeaf:)`): a copy of every text of a 20 MB document
-    /// held ~25 MB for as long as the document was open.
+    /// they need it (`DocumentFacts.text(ofLeaf:)`): a copy of every text of a large document
+    /// held more than the document for as long as it was open.
     public var text: String
     /// UTF-8 bytes of the text.
     public var textLength: Int
@@ -50,9 +50,9 @@ public struct DocumentFacts: Sendable {
     /// stored anchor is exact.
     public let contentHash: StableHash
 
-    /// (Built for every leaf of a document when a position is saved or restored: at 20 MB
-    /// that is ~170,000 leaves, so nothing here hashes a heading path per leaf or looks a
-    /// leaf up in a dictionary; saving once took 2 s there.)
+    /// (Built for every leaf of a document when a position is saved or restored, which may
+    /// be hundreds of thousands of leaves, so nothing here hashes a heading path per leaf or
+    /// looks a leaf up in a dictionary; saving once took seconds so.)
     public init(leaves: [LeafFacts], sourceLineCount: Int, contentHash: StableHash) {
         self.init(leaves: Leaves(kept: leaves), sourceLineCount: sourceLineCount, contentHash: contentHash)
     }
@@ -75,10 +75,10 @@ public struct DocumentFacts: Sendable {
     /// Facts from the pager's layout, compact: per leaf its block, heading path (a number:
     /// the paths are kept once each) and weight (its row count), 12 bytes; its text, length,
     /// fingerprint and source lines are read from the layout's content and document when
-    /// asked for (`Leaves`: a fingerprint is hashed straight from the content's bytes, ~5 ms
-    /// for all of a 20 MB document's when a position is resolved). At 20 MB, 170,000 leaves
-    /// of 72 bytes (a path array, source lines and a length each) and the indexes beside them
-    /// held ~14 MB for as long as the document was open; this holds ~2 MB. No string is made
+    /// asked for (`Leaves`: a fingerprint is hashed straight from the content's bytes when a
+    /// position is resolved). Leaves of 72 bytes (a path array, source lines and a length
+    /// each) and the indexes beside them held several times more for as long as the document
+    /// was open. No string is made
     /// per leaf, only for headings (their titles make the paths).
     public init(layout: DocumentLayout, contentHash: StableHash) {
         guard let document = layout.document else {

@@ -148,12 +148,6 @@ public struct PositionStore: Sendable {
         }
     }
 
-    /// Adds a search to the global history.
-    @discardableResult
-    public func recordSearch(_ pattern: String, now: Double) -> String? {
-        update { $0.mergeSearches([SearchRecord(pattern: pattern, timestamp: now)]) }
-    }
-
     /// Forgets a document (by key, and every entry with its content).
     @discardableResult
     public func forget(key: String, contentHash: StableHash) -> String? {
@@ -221,7 +215,7 @@ public struct PositionStore: Sendable {
 
     /// What this process last wrote (see `updateReporting`): a save of a moved position then
     /// costs a comparison of the entries and the write, not decoding and encoding the whole
-    /// store (~30 ms with 1,000 documents, every 5 s of reading). Shared by copies of the
+    /// store (every 5 s of reading). Shared by copies of the
     /// store value.
     final class Cache: Sendable {
         private struct Kept {

@@ -35,7 +35,7 @@ public struct StableHash: Hashable, Sendable, Codable, CustomStringConvertible {
     }
 
     /// FNV-1a over a buffer (a concrete loop: the generic one, called from another module,
-    /// ran unspecialised at ~50 MB/s, which made saving a 20 MB document's position slow).
+    /// ran unspecialised, which made saving a large document's position slow).
     static func fnv1a(_ bytes: UnsafeBufferPointer<UInt8>, from start: UInt64 = offsetBasis) -> UInt64 {
         var h = start
         for b in bytes {

@@ -45,7 +45,7 @@ public enum StoreFormat {
     public typealias EncodedLines = [String: (entry: DocumentEntry, line: [UInt8])]
 
     /// `encode(snapshot)`, reusing the lines of `lines` whose entry has not changed (encoding
-    /// 1,000 documents took ~13 ms at every save); returns the lines of this snapshot too.
+    /// a full store at every save was a cost worth avoiding); returns the lines of this snapshot too.
     public static func encode(_ snapshot: StoreSnapshot, reusing lines: EncodedLines) -> ([UInt8], EncodedLines) {
         let encoder = makeEncoder()
         var out = Array(header.utf8)
@@ -128,8 +128,7 @@ public enum StoreFormat {
     /// `.unreadable` when the store is not one of this version (the caller then loads it
     /// whole, which sets a damaged store aside).
     ///
-    /// Decoding every record took ~20 ms for a full store (1,000 documents) before the first
-    /// screen; a reopened document needs one record. A line can hold it only if it has the key
+    /// Decoding every record of a full store delayed the first screen; a reopened document needs one record. A line can hold it only if it has the key
     /// as this format writes it (`"key":` and the key encoded as `encode` encodes it) or the
     /// hash (`"hash":"` and its 16 hex digits): those lines are decoded, the rest skipped.
     public static func decodeEntry(_ bytes: [UInt8], key: String, contentHash: StableHash) -> Lookup {

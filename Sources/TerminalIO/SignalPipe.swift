@@ -53,9 +53,6 @@ public enum Signal: Hashable, Sendable {
             self = .other(number)
         }
     }
-
-    /// Whether the run loop ends folio for it (restore, save, then the signal's default action).
-    public var endsFolio: Bool { SignalPolicy.action(for: number) == .end }
 }
 
 /// Write end of the self-pipe, read by the signal handler.

@@ -11,7 +11,7 @@ public enum InputEvent: Hashable, Sendable {
 
 /// A key press.
 ///
-/// Canonical forms (what `KeyDecoder` produces and `KeyNotation` parses):
+/// Canonical forms (what `KeyDecoder` produces and the tests' `KeyNotation` parses):
 /// - Printable text is `.char` (`"G"`, `" "`, `"é"`: one Unicode scalar per event).
 /// - Ctrl with a letter or one of `@ [ \ ] ^ _` is `.ctrl` with the lowercase letter, except
 ///   the bytes that terminals cannot tell apart from named keys: Ctrl-I is `.tab`, Ctrl-M and

@@ -82,8 +82,8 @@ public struct KeyDecoder: Sendable {
     /// (or a control byte) ends it.
     public var hasPending: Bool { (!pending.isEmpty && !inOSC) || inPaste }
 
-    /// True inside an OSC string (a terminal reply on its way).
-    public var isReadingReply: Bool { inOSC }
+    /// True inside an OSC string (a terminal reply on its way; for tests).
+    var isReadingReply: Bool { inOSC }
 
     /// Decodes as much of the input so far as is unambiguous. The bytes are taken as coming
     /// long after any lone Esc: it is not a prefix to them (see `feed(_:at:)`).
@@ -117,8 +117,8 @@ public struct KeyDecoder: Sendable {
         return armed(flush(), at: now)
     }
 
-    /// A lone Esc is waiting for the next key to be its prefix (for tests and the status).
-    public var isEscapeArmed: Bool { escapeArmedAt != nil }
+    /// A lone Esc is waiting for the next key to be its prefix (for tests).
+    var isEscapeArmed: Bool { escapeArmedAt != nil }
 
     private mutating func flush() -> [InputEvent] {
         var events = drain(final: true)

@@ -32,11 +32,6 @@ public struct MatchCounter<Texts: RandomAccessCollection> where Texts.Element: U
 
     public var isDone: Bool { nextTextIndex >= texts.endIndex }
 
-    /// Fraction of texts counted, 0...1 (1 for an empty document).
-    public var progress: Double {
-        texts.isEmpty ? 1 : Double(nextTextIndex - texts.startIndex) / Double(texts.count)
-    }
-
     /// `1 + matches before target`, once every text up to the target's has been counted;
     /// nil before that or without a target.
     public var ordinal: Int? {

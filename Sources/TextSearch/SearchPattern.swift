@@ -1,26 +1,11 @@
 // TextSearch: regular-expression and literal search over a document's content text.
 //
-// Why PCRE2. Measured in release mode with a throwaway benchmark (not part of the package):
-// 20.0 MB of Markdown-like content text in 91,755 blocks (1-5 random lines of the sample
-// handbook each, some CJK and emoji), searched as `[String]`; a rare word 500 blocks before
-// the end, and every match of a common word ("the": 459,765 case-insensitive matches).
-// Best of 3 runs; Swift 6.3.1, PCRE2 10.42, a shared 2-core Linux x86_64 VM with parallel
-// builds running (two later PCRE2-only runs, at load average 12, gave the figures in brackets).
-//
-//   engine (case-insensitive unless noted)          find rare word      count all "the"
-//   PCRE2 + JIT (DocumentSearcher / MatchCounter)     13 ms [16-21]      54 ms [140-150]
-//   PCRE2 interpreter (pattern prefix (*NO_JIT))      24 ms [18-22]     307 ms [322-335]
-//   Swift Regex, .ignoresCase()                    4,288 ms            4,871 ms
-//   Foundation NSRegularExpression                   228 ms              504 ms
-//   String.utf8.firstRange(of:), case-sensitive    6,873 ms                  -
-//   byte loop + memcmp, case-sensitive                   -                81 ms
-//   String.ranges(of:), case-sensitive                   -             2,196 ms
-//
-// PCRE2 with JIT is the only engine that is full-featured (Perl syntax as in less, Unicode
-// case folding, lookbehind) and as fast as a naive byte scan. Swift Regex is about 90-300x
-// slower, NSRegularExpression about 10-20x (and it works in UTF-16, so every offset would need
-// converting back to UTF-8). Counting all matches of a common word in 20 MB takes 0.05-0.15 s,
-// so `MatchCounter.advance(budget: 5000)` costs a few milliseconds per frame.
+// Why PCRE2: with JIT it is the only engine that is full-featured (Perl syntax as in less,
+// Unicode case folding, lookbehind) and as fast as a naive byte scan. Swift Regex and
+// NSRegularExpression were one to two orders of magnitude slower (and NSRegularExpression
+// works in UTF-16, so every offset would need converting back to UTF-8); the measurements are
+// in docs/benchmarks.md. Counting every match of a common word in a large document is fast
+// enough to be spread over frames: `MatchCounter.advance(budget:)` between them.
 
 /// A compiled search pattern. Immutable and `Sendable`: compile once per search, share freely.
 ///

@@ -87,11 +87,6 @@ public struct Viewport: Hashable, Sendable {
         else { return nil }
         return withTop(n, in: rows)
     }
-
-    /// The view with its top on `row` (for jumps: headings, marks, `Ng`), clamped.
-    public func jumped(toRow row: Int, in rows: some RowSpace) -> Viewport {
-        withTop(row, in: rows)
-    }
 }
 
 /// Page indicator arithmetic: pages counted with the overlap, as the reader pages.

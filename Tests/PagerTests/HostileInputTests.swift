@@ -1,5 +1,5 @@
 import CellWidth
-import LineLayout
+@testable import LineLayout
 import MarkdownModel
 @testable import Pager
 import TerminalScreen

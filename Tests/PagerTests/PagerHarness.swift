@@ -1,3 +1,4 @@
+import KeyNotationSupport
 import LineLayout
 import MarkdownModel
 @testable import Pager

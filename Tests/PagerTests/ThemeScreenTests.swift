@@ -90,7 +90,7 @@ import Testing
         var h = PagerHarness(markdown: Self.fixture, columns: width, rows: 8,
                              config: Self.config(palette, .trueColor, lineNumbers: true))
         h.send("j")
-        h.state.markChanged(document: 0, units: [2])
+        h.state.documents[0].changedUnits = [2]  // as a reload marks them
         var text = styledText(h.state.frame())
         h.send("/nothing-like-this<CR>")
         text += styledText(h.state.frame())

@@ -230,3 +230,15 @@ import Testing
 extension Palette: CustomTestStringConvertible {
     public var testDescription: String { name }
 }
+
+extension Theme {
+    /// A highlighter's role as a code block's colour (nil: the code colour stays), as
+    /// `style(for:)` draws it.
+    func syntaxColour(_ role: SyntaxRole) -> TerminalColor? {
+        var span = SpanStyle(role: .codeBlock)
+        let code = style(for: span).foreground
+        span.syntax = role
+        let coloured = style(for: span).foreground
+        return coloured == code ? nil : coloured
+    }
+}

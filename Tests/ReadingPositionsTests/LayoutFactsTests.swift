@@ -26,14 +26,14 @@ import Testing
     /// The content text from the anchor's row on.
     func shown(_ layout: DocumentLayout, _ anchor: Anchor) -> String {
         let line = layout.line(at: layout.row(for: anchor))
-        let text = layout.allUnits[layout.unitIndex(of: line.block)!].text
+        let text = layout.unit(layout.unitIndex(of: line.block)!).text
         return String(decoding: Array(text.utf8)[line.range.lowerBound...], as: UTF8.self)
     }
 
     @Test(arguments: [12, 20, 80])
     func capturedAtOneWidthRestoredAtAnotherAfterAnEdit(width: Int) throws {
         let (before, beforeFacts) = layout(Self.original, width: 16)
-        let block = try #require(before.allUnits.first { $0.text.hasPrefix("Second") })
+        let block = try #require((0..<before.unitCount).lazy.map(before.unit).first { $0.text.hasPrefix("Second") })
         let rows = before.rows(of: block.block)
         let top = rows.lowerBound + 1 // the second row of "Second paragraph…"
         let anchor = before.anchor(atRow: top)

@@ -33,7 +33,7 @@ import Testing
             #expect(store.load().warning == nil)
             let entry = sampleEntry("/home/a/notes\twith tab.md", 3, marks: ["m": samplePosition(9)])
             #expect(store.save(entry, now: 1_700_000_000.25) == nil)
-            #expect(store.recordSearch("needle", now: 1_700_000_001) == nil)
+            #expect(store.update { $0.mergeSearches([SearchRecord(pattern: "needle", timestamp: 1_700_000_001)]) } == nil)
             let (snapshot, warning) = store.load()
             #expect(warning == nil)
             var expected = entry
@@ -160,7 +160,7 @@ import Testing
             let saveWarning = store.save(sampleEntry("/a.md", 1), now: 1)
             #expect(saveWarning?.contains("not saved") == true)
             #expect(saveWarning?.contains("Not a directory") == true)
-            #expect(store.recordSearch("x", now: 2) != nil)
+            #expect(store.update { $0.mergeSearches([SearchRecord(pattern: "x", timestamp: 2)]) } != nil)
         }
     }
 

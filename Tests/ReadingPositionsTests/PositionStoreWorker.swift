@@ -21,7 +21,7 @@ import Glibc
                 let now = Date().timeIntervalSince1970
                 #expect(store.save(sampleEntry(workerKey(id, n), n), now: now) == nil)
                 #expect(store.save(sampleEntry("/shared.md", n, marks: [Character(UnicodeScalar(UInt8(65 + id))): samplePosition(id)]), now: now) == nil)
-                if n % 10 == 0 { #expect(store.recordSearch("worker \(id) search \(n)", now: now) == nil) }
+                if n % 10 == 0 { #expect(store.update { $0.mergeSearches([SearchRecord(pattern: "worker \(id) search \(n)", timestamp: now)]) } == nil) }
             }
         case "churn":
             // Save until killed.

@@ -66,12 +66,13 @@ import Testing
                 continue
             }
             #expect(signal.number == signo)
-            #expect(signal.endsFolio == (action == .end), "signal \(signo)")
         }
         #expect(Signal(number: SIGUSR1) == .other(SIGUSR1))
         #expect(Signal(number: SIGTERM) == .terminate)
         #expect(Signal(number: SIGPIPE) == nil)
-        #expect(!Signal.resize.endsFolio && !Signal.suspendRequest.endsFolio && !Signal.continued.endsFolio)
+        for signal in [Signal.resize, .suspendRequest, .continued] {
+            #expect(SignalPolicy.action(for: signal.number) != .end)
+        }
     }
 
     /// The faults are the crash handler's, each with its line of report.

@@ -1,4 +1,5 @@
 import Testing
+import KeyNotationSupport
 @testable import TerminalScreen
 
 @Suite struct KeyNotationTests {

@@ -28,7 +28,7 @@ private func bruteForce(_ needle: [UInt8], in haystack: [UInt8]) -> [Int] {
         #expect(steps == 2)
         #expect(counter.total == 4)
         #expect(counter.matchingTextIndices == [0, 2, 4])
-        #expect(counter.progress == 1)
+        #expect(counter.isDone)
         #expect(counter.ordinal == nil)
     }
 

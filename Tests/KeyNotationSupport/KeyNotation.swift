@@ -1,4 +1,7 @@
-/// Keys written as text, vim/helix style, for tests and key bindings:
+import TerminalScreen
+
+/// Keys written as text, vim/helix style, as the tests type them (folio's key bindings are
+/// lesskey files, `LessOptions.Lesskey`):
 /// `"3<Space>G<C-b>/foo<CR><Esc><A-v><PageDown><S-Tab><Up><BS><Tab><lt>"`.
 ///
 /// - Any character outside `<…>` is that character (`"G"` is `.char("G")`).

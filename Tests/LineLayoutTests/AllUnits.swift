@@ -1,0 +1,6 @@
+import LineLayout
+
+extension DocumentLayout {
+    /// Every unit laid out, in order (the pager never needs them all at once).
+    var allUnits: [BlockLayout] { (0..<unitCount).map(unit) }
+}
