@@ -39,6 +39,8 @@ let package = Package(
         .target(name: "Pager", dependencies: [
             "MarkdownModel", "LineLayout", "Viewport", "TextSearch", "TerminalScreen", "CellWidth", "LessOptions",
         ]),
+        // Print mode: a document laid out and written as text for standard output.
+        .target(name: "Print", dependencies: ["Pager", "LineLayout", "MarkdownModel", "TerminalScreen"]),
         .target(name: "ReadingPositions", dependencies: ["MarkdownModel", "LineLayout", "Threads"]),
 
         // Effects at the edge.
@@ -51,17 +53,17 @@ let package = Package(
         .target(name: "Session", dependencies: [
             "MarkdownModel", "LineLayout", "Viewport", "Pager", "TerminalScreen", "TerminalIO",
             "ReadingPositions", "TextSearch", "TextModel", "CellWidth", "Highlight", "GrammarLoader", "Threads",
-            "LessOptions", "Preprocess", "CZstd",
+            "LessOptions", "Preprocess", "CZstd", "Print",
         ]),
         .executableTarget(name: "folio", dependencies: ["Session", "LessOptions", "TerminalIO"]),
         .executableTarget(name: "folio-bench", dependencies: [
             "MarkdownModel", "TextModel", "LineLayout", "Viewport", "Pager", "TerminalScreen", "TextSearch", "Highlight", "GrammarLoader",
-            "ReadingPositions",
+            "ReadingPositions", "Print",
         ]),
 
         // libFuzzer targets (`make fuzz`; without -DFUZZING they replay a corpus).
         .target(name: "FuzzSupport", path: "Fuzz/FuzzSupport"),
-        .executableTarget(name: "FuzzPrint", dependencies: ["Pager", "LineLayout", "MarkdownModel", "FuzzSupport"], path: "Fuzz/FuzzPrint"),
+        .executableTarget(name: "FuzzPrint", dependencies: ["Pager", "Print", "LineLayout", "MarkdownModel", "FuzzSupport"], path: "Fuzz/FuzzPrint"),
         .executableTarget(name: "FuzzKeys", dependencies: ["TerminalScreen", "FuzzSupport"], path: "Fuzz/FuzzKeys"),
         .executableTarget(name: "FuzzStore", dependencies: ["ReadingPositions", "LineLayout", "MarkdownModel", "FuzzSupport"],
                           path: "Fuzz/FuzzStore"),
@@ -86,7 +88,8 @@ let package = Package(
         .testTarget(name: "TerminalScreenTests", dependencies: ["TestSupport", "TerminalScreen", "KeyNotationSupport"]),
         .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "TerminalScreen"]),
         .testTarget(name: "PreprocessTests", dependencies: ["Preprocess"]),
-        .testTarget(name: "PagerTests", dependencies: ["TestSupport", "KeyNotationSupport", "Pager", "TerminalScreen", "MarkdownModel", "LineLayout", "Viewport"]),
+        .testTarget(name: "PagerTests", dependencies: ["TestSupport", "KeyNotationSupport", "Pager", "TerminalScreen", "MarkdownModel", "LineLayout", "Viewport", "Print"]),
+        .testTarget(name: "PrintTests", dependencies: ["TestSupport", "Print", "Pager", "LineLayout", "MarkdownModel"]),
         .testTarget(name: "ReadingPositionsTests", dependencies: ["ReadingPositions", "MarkdownModel", "LineLayout"]),
         .testTarget(name: "HighlightTests", dependencies: ["Highlight", "GrammarLoader", "Styling", "LineLayout", "MarkdownModel", "Pager", "TerminalScreen"]),
         // The event loop over a scripted terminal (`@testable import Session`; no tmux, no tty).

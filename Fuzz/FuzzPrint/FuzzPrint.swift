@@ -2,6 +2,7 @@ import FuzzSupport
 import LineLayout
 import MarkdownModel
 import Pager
+import Print
 
 /// libFuzzer target: parse + lay out + print an arbitrary document at a small width.
 ///

@@ -3,6 +3,7 @@ import FoundationEssentials
 import LineLayout
 import MarkdownModel
 import Pager
+import Print
 import TerminalIO
 import TerminalScreen
 import TextSearch

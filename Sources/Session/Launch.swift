@@ -3,6 +3,7 @@ import LessOptions
 import LineLayout
 import MarkdownModel
 import Pager
+import Print
 import TerminalIO
 import TerminalScreen
 import TextModel

@@ -13,6 +13,7 @@ import GrammarLoader
 import LineLayout
 import MarkdownModel
 import Pager
+import Print
 import ReadingPositions
 import TerminalScreen
 import TextSearch

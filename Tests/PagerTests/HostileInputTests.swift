@@ -2,6 +2,7 @@ import CellWidth
 @testable import LineLayout
 import MarkdownModel
 @testable import Pager
+import Print
 import TerminalScreen
 import Testing
 

@@ -1,6 +1,7 @@
 import Testing
 import LineLayout
 import Pager
+import Print
 
 /// Text printed whole (print mode to a terminal, `-F`): every row of every line, whatever the
 /// estimates from byte lengths said before the lines were laid out.

@@ -3,7 +3,8 @@ import Testing
 import TestSupport
 @testable import LineLayout
 import MarkdownModel
-@testable import Pager
+import Pager
+@testable import Print
 
 /// Print mode on a large source renders piece by piece on all cores; the bytes must be those
 /// of one whole layout.

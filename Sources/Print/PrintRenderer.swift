@@ -1,5 +1,6 @@
 import LineLayout
 import MarkdownModel
+import Pager
 import TerminalScreen
 
 /// Print mode: a laid-out document as text for standard output, the way less acts like cat.
@@ -124,7 +125,7 @@ public enum PrintRenderer {
         }
     }
 
-    public static func appendLine(_ line: VisualLine, theme: Theme?, to out: inout [UInt8]) {
+    static func appendLine(_ line: VisualLine, theme: Theme?, to out: inout [UInt8]) {
         var sgr = SGRCache()
         appendLine(line, theme: theme, to: &out, sgr: &sgr)
     }
