@@ -26,6 +26,14 @@ public struct TextAttributes: Hashable, Sendable {
     /// No colour and no attribute (what SGR 0 gives).
     public static let plain = TextAttributes()
     public var isPlain: Bool { self == .plain }
+
+    /// The same attributes with colours reduced to what `depth` can show.
+    public func downgraded(to depth: ColorDepth) -> TextAttributes {
+        var copy = self
+        copy.foreground = foreground.downgraded(to: depth)
+        copy.background = background.downgraded(to: depth)
+        return copy
+    }
 }
 
 /// What a piece of source code is, as a syntax highlighter names it. The theme gives each

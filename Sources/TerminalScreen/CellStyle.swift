@@ -1,13 +1,9 @@
-/// How one cell looks: colours, text attributes and an optional hyperlink (OSC 8).
+/// How one cell looks: colours and text attributes (`TextAttributes`, the same set a text
+/// document's SGR sequences write) and an optional hyperlink (OSC 8). `style.bold` and the
+/// other attributes read and write `attributes` (dynamic member look-up, no copy of the list).
+@dynamicMemberLookup
 public struct CellStyle: Hashable, Sendable {
-    public var foreground: TerminalColor
-    public var background: TerminalColor
-    public var bold: Bool
-    public var dim: Bool
-    public var italic: Bool
-    public var underline: Bool
-    public var reverse: Bool
-    public var strikethrough: Bool
+    public var attributes: TextAttributes
     /// Target of an OSC 8 hyperlink around this cell, or nil. Control characters are removed
     /// when it is encoded.
     public var hyperlink: String?
@@ -17,9 +13,16 @@ public struct CellStyle: Hashable, Sendable {
         bold: Bool = false, dim: Bool = false, italic: Bool = false, underline: Bool = false,
         reverse: Bool = false, strikethrough: Bool = false, hyperlink: String? = nil
     ) {
-        self.foreground = foreground; self.background = background
-        self.bold = bold; self.dim = dim; self.italic = italic; self.underline = underline
-        self.reverse = reverse; self.strikethrough = strikethrough; self.hyperlink = hyperlink
+        attributes = TextAttributes(foreground: foreground, background: background, bold: bold, dim: dim,
+                                    italic: italic, underline: underline, reverse: reverse,
+                                    strikethrough: strikethrough)
+        self.hyperlink = hyperlink
+    }
+
+    @inlinable
+    public subscript<T>(dynamicMember attribute: WritableKeyPath<TextAttributes, T>) -> T {
+        get { attributes[keyPath: attribute] }
+        set { attributes[keyPath: attribute] = newValue }
     }
 
     /// No colour, no attribute, no link: what SGR 0 gives.
@@ -28,23 +31,19 @@ public struct CellStyle: Hashable, Sendable {
     /// The same style with colours reduced to what `depth` can show.
     public func downgraded(to depth: ColorDepth) -> CellStyle {
         var copy = self
-        copy.foreground = foreground.downgraded(to: depth)
-        copy.background = background.downgraded(to: depth)
+        copy.attributes = attributes.downgraded(to: depth)
         return copy
     }
 
     /// A short readable description for test dumps, e.g. `bold fg=ansi(1) link=https://x`;
     /// empty for `.plain`.
     public var summary: String {
-        var parts: [String] = []
-        if bold { parts.append("bold") }
-        if dim { parts.append("dim") }
-        if italic { parts.append("italic") }
-        if underline { parts.append("underline") }
-        if reverse { parts.append("reverse") }
-        if strikethrough { parts.append("strike") }
-        if foreground != .default { parts.append("fg=\(Self.describe(foreground))") }
-        if background != .default { parts.append("bg=\(Self.describe(background))") }
+        let a = attributes
+        let flags = [(a.bold, "bold"), (a.dim, "dim"), (a.italic, "italic"), (a.underline, "underline"),
+                     (a.reverse, "reverse"), (a.strikethrough, "strike")]
+        var parts = flags.filter(\.0).map(\.1)
+        if attributes.foreground != .default { parts.append("fg=\(Self.describe(attributes.foreground))") }
+        if attributes.background != .default { parts.append("bg=\(Self.describe(attributes.background))") }
         if let hyperlink { parts.append("link=\(hyperlink)") }
         return parts.joined(separator: " ")
     }
