@@ -228,7 +228,7 @@ extension PagerState {
         following = false
         followUntil = nil
         var state = SearchState(pattern: until.pattern, forward: true, modifiers: search?.modifiers ?? [])
-        state.current = SearchMatch(blockIndex: hit.textIndex, range: hit.range)
+        state.current = SearchMatch(blockIndex: texts.blockIndex(hit.textIndex), range: hit.range)
         search = state
         active.prepare(aroundUnit: hit.textIndex)
         let rows = active.layout.rows(showing: hit.range, inUnit: hit.textIndex)
