@@ -159,6 +159,10 @@ final class PseudoTerminal {
         for (number, _) in cases where Self.disposition(number) == SignalPipe.ignoredHandler {
             saved[number] = Self.set(number, ignored: false)
         }
+        // SIGTERM and SIGHUP arm the termination watchdog until the pipe is read: on a loaded
+        // machine this test may not run again within its second of grace, and the watchdog
+        // would end the whole test process (it did, once, in CI).
+        TerminationWatchdog.grace.store(600_000_000_000, ordering: .relaxed)
         let pty = try PseudoTerminal()
         do {
             let session = try TerminalSession(path: pty.path)
