@@ -27,7 +27,7 @@ import Glibc
     @Test func inputPipe() throws {
         defer { try? FileManager.default.removeItem(at: dir) }
         let script = try Support.script(#"tr a-z A-Z < "$1""#, named: "upper", in: dir)
-        let outcome = Preprocessor.open(name, with: try lessOpen("|\(script.path) %s"), shell: "/bin/sh")
+        let outcome = Preprocessor.open(name, with: try lessOpen("|sh \(script.path) %s"), shell: "/bin/sh")
         guard case .pipe(let fd, let first, let process) = outcome else { Issue.record("\(outcome)"); return }
         let rest = Support.readAll(fd)
         close(fd)
@@ -41,10 +41,10 @@ import Glibc
         defer { try? FileManager.default.removeItem(at: dir) }
         let quiet = try Support.script("exit 0", named: "quiet", in: dir)
         let failing = try Support.script("exit 1", named: "failing", in: dir)
-        #expect(Preprocessor.open(name, with: try lessOpen("|\(quiet.path) %s"), shell: "/bin/sh") == .declined)
-        #expect(Preprocessor.open(name, with: try lessOpen("|\(failing.path) %s"), shell: "/bin/sh") == .declined)
-        #expect(Preprocessor.open(name, with: try lessOpen("||\(quiet.path) %s"), shell: "/bin/sh") == .empty)
-        #expect(Preprocessor.open(name, with: try lessOpen("||\(failing.path) %s"), shell: "/bin/sh") == .declined)
+        #expect(Preprocessor.open(name, with: try lessOpen("|sh \(quiet.path) %s"), shell: "/bin/sh") == .declined)
+        #expect(Preprocessor.open(name, with: try lessOpen("|sh \(failing.path) %s"), shell: "/bin/sh") == .declined)
+        #expect(Preprocessor.open(name, with: try lessOpen("||sh \(quiet.path) %s"), shell: "/bin/sh") == .empty)
+        #expect(Preprocessor.open(name, with: try lessOpen("||sh \(failing.path) %s"), shell: "/bin/sh") == .declined)
         #expect(Preprocessor.open(name, with: try lessOpen("|no-such-command-here %s 2>/dev/null"), shell: "/bin/sh") == .declined)
     }
 
@@ -52,7 +52,7 @@ import Glibc
     @Test func pipeWithStatusAndOutput() throws {
         defer { try? FileManager.default.removeItem(at: dir) }
         let script = try Support.script("echo made; exit 3", named: "made", in: dir)
-        let outcome = Preprocessor.open(name, with: try lessOpen("||\(script.path) %s"), shell: "/bin/sh")
+        let outcome = Preprocessor.open(name, with: try lessOpen("||sh \(script.path) %s"), shell: "/bin/sh")
         guard case .pipe(let fd, let first, let process) = outcome else { Issue.record("\(outcome)"); return }
         #expect([first] + Support.readAll(fd) == Array("made\n".utf8))
         close(fd)
@@ -67,11 +67,11 @@ import Glibc
         let open = try Support.script(#"tr a-z A-Z < "$1" > "$2"; echo "$2"; echo second line"#, named: "open", in: dir)
         let log = dir.appendingPathComponent("closed")
         let postprocess = try Support.script(#"printf '%s|%s' "$1" "$2" > "$3"; rm -f "$2""#, named: "close", in: dir)
-        let value = "\(open.path) %s '\(replacement.path)'"
+        let value = "sh \(open.path) %s '\(replacement.path)'"
         let outcome = Preprocessor.open(name, with: try lessOpen(value), shell: "/bin/sh")
         #expect(outcome == .replacement(name: Array(replacement.path.utf8)))
         #expect(try Support.read(replacement) == Array("THE FILE'S OWN TEXT\n".utf8))
-        let lessClose = try #require(LessClose.parse("\(postprocess.path) %s %s '\(log.path)'")).get()
+        let lessClose = try #require(LessClose.parse("sh \(postprocess.path) %s %s '\(log.path)'")).get()
         Preprocessor.close(name, replacement: Array(replacement.path.utf8), with: lessClose, shell: "/bin/sh")
         #expect(try Support.read(log) == Array("\(file.path)|\(replacement.path)".utf8))
         #expect(!FileManager.default.fileExists(atPath: replacement.path), "the postprocessor cleaned up")
@@ -81,14 +81,14 @@ import Glibc
     @Test func noReplacement() throws {
         defer { try? FileManager.default.removeItem(at: dir) }
         let none = try Support.script("exit 0", named: "none", in: dir)
-        #expect(Preprocessor.open(name, with: try lessOpen("\(none.path) %s"), shell: "/bin/sh") == .declined)
+        #expect(Preprocessor.open(name, with: try lessOpen("sh \(none.path) %s"), shell: "/bin/sh") == .declined)
     }
 
     /// Standard input (with the dash) is named `-`, and the command reads folio's standard input.
     @Test func standardInputIsNamedDash() throws {
         defer { try? FileManager.default.removeItem(at: dir) }
         let script = try Support.script(#"printf 'arg=%s\n' "$1""#, named: "arg", in: dir)
-        let outcome = Preprocessor.open(Array("-".utf8), with: try lessOpen("|-\(script.path) %s"), shell: "/bin/sh")
+        let outcome = Preprocessor.open(Array("-".utf8), with: try lessOpen("|-sh \(script.path) %s"), shell: "/bin/sh")
         guard case .pipe(let fd, let first, let process) = outcome else { Issue.record("\(outcome)"); return }
         #expect([first] + Support.readAll(fd) == Array("arg=-\n".utf8))
         close(fd)

@@ -25,6 +25,9 @@ enum Support {
     /// Written through a descriptor opened close-on-exec: tests run in parallel, and a child
     /// another test forks while this one writes would otherwise inherit the descriptor and
     /// keep the script open for writing, so executing it failed with ETXTBSY (a flaky test).
+    /// Run it as `sh PATH`, not as PATH: a file just written may still be open for writing
+    /// in a child another test forked at that moment (until its exec closes it), and
+    /// executing it then fails with ETXTBSY; `sh` only reads it.
     static func script(_ body: String, named name: String, in dir: URL) throws -> URL {
         let url = dir.appendingPathComponent(name)
         let fd = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
