@@ -303,6 +303,16 @@ public enum MatchHighlight: Equatable, Sendable {
     case all, current, none
 }
 
+extension Options {
+    /// less's fraction notation for `-j` and `-#`: `.5` is half; `.` alone or any other
+    /// character is no fraction.
+    static func fraction(_ text: String) -> Double? {
+        guard text.hasPrefix("."), text.count > 1, text.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber })
+        else { return nil }
+        return Double("0" + text)
+    }
+}
+
 /// less's `-j` argument: a row (`5`, `-5`: from the bottom) or a fraction of the screen (`.5`).
 public enum JumpTarget: Equatable, Sendable {
     case row(Int)
@@ -311,8 +321,7 @@ public enum JumpTarget: Equatable, Sendable {
     /// nil when it is neither or out of range (rows beyond 10,000).
     public init?(_ text: String) {
         if text.hasPrefix(".") {
-            guard text.count > 1, text.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }), let f = Double("0" + text)
-            else { return nil }
+            guard let f = Options.fraction(text) else { return nil }
             self = .fraction(f)
             return
         }
@@ -328,8 +337,7 @@ public enum HorizontalShift: Equatable, Sendable {
 
     public init?(_ text: String) {
         if text.hasPrefix(".") {
-            guard text.count > 1, text.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }), let f = Double("0" + text)
-            else { return nil }
+            guard let f = Options.fraction(text) else { return nil }
             self = .fraction(f)
             return
         }
