@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Shared helpers for the end-to-end tests: temporary folders, running `folio` as a
 /// subprocess with pipes, the sample documents, and terminal column counting.
@@ -23,10 +24,7 @@ enum E2E {
 
     /// A fresh temporary folder for one test (documents and `FOLIO_STATE_DIR`).
     static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("folio-e2e-\(getpid())-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        try ScratchDirectory.make("e2e")
     }
 
     /// Writes `contents` to `name` in `folder` and returns the path.

@@ -3,6 +3,7 @@ import LineLayout
 import MarkdownModel
 import Pager
 import TerminalIO
+import TestSupport
 @testable import Session
 
 /// folio's event loop.
@@ -22,9 +23,7 @@ struct RunLoopHarness {
     init(markdown: String = RunLoopHarness.twentyLines, terminal: FakeTerminal, config: PagerConfig = PagerConfig(),
          preview: Bool = false) throws {
         self.terminal = terminal
-        stateDirectory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("folio-runloop-\(getpid())-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: stateDirectory, withIntermediateDirectories: true)
+        stateDirectory = try ScratchDirectory.make("runloop")
         let bytes = Array(markdown.utf8)
         let loaded = [LoadedDocument(name: "stdin", path: nil, bytes: bytes)]
         let spec = DocumentSpec(name: "stdin", path: nil, document: MarkdownParser.parse(bytes), isPreview: preview)
