@@ -22,6 +22,9 @@ let package = Package(
         .systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"])]),
         // tree-sitter's runtime, loaded at run time from the grammar directory (see its header).
         .target(name: "CTreeSitter", linkerSettings: [.linkedLibrary("dl")]),
+        // The image plugin's interface and its loader (dlopen): the plugin itself is built beside
+        // the grammars (scripts/build-grammars.sh), so no folio start loads its libraries.
+        .target(name: "CImages", linkerSettings: [.linkedLibrary("dl")]),
 
         // Pure modules.
         .target(name: "CellWidth"),
@@ -46,6 +49,7 @@ let package = Package(
         // Effects at the edge.
         .target(name: "TerminalIO", dependencies: ["TerminalScreen", "Threads"]),
         .target(name: "GrammarLoader", dependencies: ["Highlight", "Threads"]),
+        .target(name: "Images", dependencies: ["CImages", "LineLayout", "TerminalScreen", "Threads"]),
         // What stands between a named file and its bytes: LESSOPEN/LESSCLOSE, decompression.
         .target(name: "Preprocess", dependencies: ["CZlib", "CBzip2", "CLzma", "CZstd", "Threads"]),
         // The app: the event loop (the only caller of the pager's `update`), each document's
@@ -53,7 +57,7 @@ let package = Package(
         .target(name: "Session", dependencies: [
             "MarkdownModel", "LineLayout", "Viewport", "Pager", "TerminalScreen", "TerminalIO",
             "ReadingPositions", "TextSearch", "TextModel", "CellWidth", "Highlight", "GrammarLoader", "Threads",
-            "LessOptions", "Preprocess", "CZstd", "Print",
+            "LessOptions", "Preprocess", "CZstd", "Print", "Images",
         ]),
         .executableTarget(name: "folio", dependencies: ["Session", "LessOptions", "TerminalIO"]),
         .executableTarget(name: "folio-bench", dependencies: [
@@ -96,6 +100,7 @@ let package = Package(
         .testTarget(name: "RunLoopTests", dependencies: [
             "TestSupport", "Session", "TerminalIO", "TerminalScreen", "Pager", "MarkdownModel", "LineLayout", "LessOptions",
         ]),
+        .testTarget(name: "ImagesTests", dependencies: ["Images", "GrammarLoader", "LineLayout"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     ]
 )

@@ -5,7 +5,8 @@
 # source archive, "pack" in the lock), checks their sha256, compiles each into NAME.so and
 # installs NAME.so + NAME.scm into DIR (default: .build-grammars in the checkout), with
 # tree-sitter's runtime built from the pinned runtime sources into DIR/tree-sitter-runtime.so
-# (folio loads it from there: Sources/CTreeSitter). Nothing third-party enters the repo.
+# (folio loads it from there: Sources/CTreeSitter), and folio's image plugin, folio-images.so
+# (Sources/CImages). Nothing third-party enters the repo.
 #
 #   scripts/build-grammars.sh [DIR]      GRAMMAR_CFLAGS (default -O1), RUNTIME_CFLAGS (default -O2),
 #                                        JOBS (default nproc)
@@ -52,6 +53,21 @@ runtime_stamp="$(version_of headers) $runtime_cflags $(cat "$root"/scripts/gramm
 runtime_todo=0
 if [ "$(cat "$out/tree-sitter-runtime.version" 2>/dev/null)" != "$runtime_stamp" ] || [ ! -f "$out/tree-sitter-runtime.so" ]; then
   runtime_todo=1
+fi
+# folio's image plugin (folio-images.so: the decoders and libchafa, loaded on the first image
+# shown, never at start), from Native/images/folio-images.c against the system's libraries;
+# rebuilt when its source or interface changes. Without the libraries images show as captions.
+images_stamp="$(cat "$root/Native/images/folio-images.c" "$root/Sources/CImages/include/CImages.h" | cksum | cut -d' ' -f1)"
+if [ "$(cat "$out/folio-images.version" 2>/dev/null)" != "$images_stamp" ] || [ ! -f "$out/folio-images.so" ]; then
+  if pkg-config --exists chafa libpng libwebp librsvg-2.0 cairo 2>/dev/null && [ -e /usr/include/jpeglib.h ] && [ -e /usr/include/gif_lib.h ]; then
+    # shellcheck disable=SC2046
+    "$cc" -O2 -fPIC -shared -Wall -o "$out/folio-images.so.tmp" "$root/Native/images/folio-images.c" \
+      $(pkg-config --cflags --libs chafa libpng libwebp librsvg-2.0 cairo) -ljpeg -lgif
+    mv "$out/folio-images.so.tmp" "$out/folio-images.so"
+    echo "$images_stamp" > "$out/folio-images.version"
+  else
+    echo "build-grammars: the image plugin needs libchafa-dev libpng-dev libjpeg-dev libgif-dev libwebp-dev librsvg2-dev (images show as captions)" >&2
+  fi
 fi
 # C++ and TypeScript queries need C's and JavaScript's: fetch those too when either is rebuilt.
 [ ${#todo[@]} -eq 0 ] && [ $runtime_todo -eq 0 ] && exit 0

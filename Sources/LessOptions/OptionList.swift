@@ -180,6 +180,8 @@ extension OptionTable {
                    "the theme file for light backgrounds (auto and light use it; default: the built-in light)"),
         OptionSpec(._dumpTheme, nil, ["dump-theme"], .string(.word), fixed: true, value: "theme", .used,
                    "write a theme (dark, light or a theme file's name) as a theme file, then exit"),
+        OptionSpec(._images, nil, ["images"], .string(.word), fixed: true, value: "how", .used,
+                   "Markdown images: auto (the best the terminal shows), kitty, sixel, iterm, blocks (coloured block characters), or off (each image its caption)"),
         OptionSpec(._plain, nil, ["plain"], .bool, fixed: true, .used, "no escape sequences at all; link URLs written out"),
         OptionSpec(._overlap, nil, ["overlap"], .number, fixed: true, value: "N", .used,
                    "rows shared by consecutive pages, 0...10000 (default 1; less: 0)"),

@@ -198,5 +198,5 @@ public enum OptionID: String, CaseIterable, Sendable {
     // folio's own.
     case _print, _width, _maxWidth, _align, _theme, _plain, _overlap, _noScrollbar, _scrollbar, _smartCase
     case _caseSensitive, _literal, _searchWrap, _noSearchWrap, _restore, _noRestore, _forget, _markdown, _text, _noWatch
-    case _completion, _noConfig, _showConfig, _showKeys, _dumpTheme, _darkTheme, _lightTheme
+    case _completion, _noConfig, _showConfig, _showKeys, _dumpTheme, _darkTheme, _lightTheme, _images
 }

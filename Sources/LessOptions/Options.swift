@@ -32,6 +32,7 @@ public struct Options: Equatable, Sendable {
     public var noWatch = false
     public var maxWidth: Int?
     public var align: Alignment = .left
+    public var images: ImageMode = .auto
     /// `-K`: Ctrl-C quits.
     public var quitOnInterrupt = false
     public var quitAtEOF: QuitAtEOF = .never
@@ -201,6 +202,12 @@ public struct Options: Equatable, Sendable {
         case ._noConfig: noConfig = on
         case ._showConfig: if fromCommandLine { showConfig = on }
         case ._showKeys: if fromCommandLine { showKeys = on }
+        case ._images:
+            guard case .value(let text) = form else { return nil }
+            guard let m = ImageMode(rawValue: text) else {
+                return "--images expects auto, kitty, sixel, iterm, blocks or off (got '\(text)')"
+            }
+            images = m
         case ._align:
             guard case .value(let text) = form else { return nil }
             guard let a = Alignment(rawValue: text) else { return "--align expects left or center (got '\(text)')" }
@@ -270,6 +277,13 @@ public enum ThemeChoice: String, CaseIterable, Hashable, Sendable {
 
 public enum Alignment: String, CaseIterable, Sendable {
     case left, center
+}
+
+/// How Markdown images show (`--images`): `auto` picks the best the terminal answers to
+/// (kitty's graphics, sixel), else coloured block characters; `off` shows each image as its
+/// caption, `[image: alt]`.
+public enum ImageMode: String, CaseIterable, Sendable {
+    case auto, kitty, sixel, iterm, blocks, off
 }
 
 public enum SearchCase: Equatable, Sendable {

@@ -34,6 +34,7 @@ extension Options {
             ("--width", number(width, "the terminal's (else 80)")),
             ("--max-width", maxWidth.map { $0 == 0 ? "0 (the whole width)" : String($0) } ?? "\(Options.defaultMaxWidth)"),
             ("--align", align.rawValue),
+            ("--images", images.rawValue),
             ("--markdown/--text", kind.map { $0 == .markdown ? "markdown" : "text" } ?? "by name and content"),
             ("--scrollbar", scrollbar.map { $0 ? "always" : "never" } ?? "Markdown only"),
             ("--overlap", number(overlap, "1")),

@@ -45,9 +45,9 @@ struct RowSink {
     }
 
     /// Adds a row whose spans already start with `lead`; `width` is the content's width.
-    mutating func add(prefixed spans: [Span], width: Int, range: Range<Int>, sourceLine: Int) {
+    mutating func add(prefixed spans: [Span], width: Int, range: Range<Int>, sourceLine: Int, picture: PictureRow? = nil) {
         append(VisualLine(spans: spans, block: block, range: range, sourceLine: sourceLine,
-                          width: prefix.width + width))
+                          width: prefix.width + width, picture: picture))
         startedContent = true
     }
 
@@ -116,7 +116,7 @@ enum BlockLayouter {
     /// With `stream`, rows go there as they are made and the returned layout has no lines.
     static func layout(_ block: Block, prefix: Prefix, separator: Prefix?, options: LayoutOptions,
                        title: (kind: AlertKind, prefix: Prefix)? = nil,
-                       syntax: SyntaxSource? = nil,
+                       syntax: SyntaxSource? = nil, pictures: PictureSource? = nil,
                        stream: ((VisualLine) -> Void)? = nil) -> BlockLayout {
         let avail = max(1, options.width - prefix.width)
         var sink = RowSink(block: block.id, prefix: prefix, stream: stream)
@@ -132,8 +132,19 @@ enum BlockLayouter {
         let first = block.source.first
         switch block.kind {
         case .paragraph(let inlines):
-            let flow = Flow(inlines, base: SpanStyle(), inlineLinkURLs: options.inlineLinkURLs,
+            let shape = ImageParagraph.shape(inlines)
+            if case .pictures(let refs)? = shape, let show = options.pictures {
+                (text, links) = PictureLayouter.layout(refs, avail: avail, firstLine: first,
+                                                       pictures: pictures ?? show.direct, into: &sink)
+                break
+            }
+            let flow: Flow
+            if case .badges(let refs)? = shape {
+                flow = Flow(badges: refs, base: SpanStyle(), inlineLinkURLs: options.inlineLinkURLs)
+            } else {
+                flow = Flow(inlines, base: SpanStyle(), inlineLinkURLs: options.inlineLinkURLs,
                             markInlineCode: options.markInlineCode)
+            }
             sink.add(flow, width: avail, firstSourceLine: first)
             text = flow.text; links = flow.links
         case .heading(let level, let inlines):

@@ -57,6 +57,7 @@ public struct DocumentLayout: Sendable {
         if let layouts {
             for (u, layout) in layouts.enumerated() {
                 if options.highlighter != nil && content.isCodeBlock(unit: u) { continue }
+                if options.pictures != nil && content.isPictureParagraph(unit: u) { continue }
                 laidOut[u] = layout; recent.append(u); laidOutRows += layout.lines.count
             }
         }
@@ -193,6 +194,14 @@ public struct DocumentLayout: Sendable {
         if let layout = laidOut.removeValue(forKey: u) { laidOutRows -= layout.lines.count }
         lastLookup.forget()
         if u < index.unitCount { index.setCount(index.count(ofUnit: u), exact: false, ofUnit: u) }
+    }
+
+    /// An image of `source` was drawn (`MarkdownContent.storePicture`): the units laid out
+    /// that show it are laid out again when next prepared, with its rows. (Units not laid out
+    /// get them when they are: an image is asked for by the display of a unit showing it.)
+    public mutating func pictureArrived(source: String) {
+        guard let content = content as? MarkdownContent else { return }
+        for u in Array(laidOut.keys) where content.unit(u, shows: source) { invalidate(unit: u) }
     }
 
     /// Forgets the laid-out rows of unit `u` whose colours changed but not its rows (its code

@@ -90,7 +90,7 @@ struct Flow {
 
     /// Builds the flow of `inlines` with `base` as the style of plain text.
     init(_ inlines: Inlines, base: SpanStyle, inlineLinkURLs: Bool, markInlineCode: Bool = false) {
-        struct Open { var end: Int; var style: SpanStyle; var kind: InlineKind; var contentStart: Int }
+        struct Open { var end: Int; var style: SpanStyle; var kind: InlineKind; var contentStart: Int; var insideLink: Bool }
         var stack: [Open] = []
         var style = base
         var line = 0
@@ -115,9 +115,17 @@ struct Flow {
                 var s = o.style
                 s.role = .image
                 flow.appendDecoration("]", s)
-                s.role = .url
-                s.link = source
-                flow.appendDecoration(" (" + VisibleControls.percentEncodingControls(source) + ")", s)
+                // Not inside a link: the placeholder is the image's link (Tab selects it, Enter
+                // opens it). Its URL is written only in plain output: in the page it is on the
+                // status line when selected (a README's badges were rows of URLs).
+                if !o.insideLink {
+                    flow.links.append(LinkTarget(destination: source, range: o.contentStart..<flow.text.utf8.count))
+                }
+                if inlineLinkURLs {
+                    s.role = .url
+                    s.link = source
+                    flow.appendDecoration(" (" + VisibleControls.percentEncodingControls(source) + ")", s)
+                }
             default: break
             }
         }
@@ -165,13 +173,15 @@ struct Flow {
                     // struck-out words would read as current ones.
                     if inlineLinkURLs { appendDecoration("~~", st) }
                 case .link(let destination, _, _): st.link = destination
-                case .image:
+                case .image(let source, _):
                     st.role = .image
+                    if st.link == nil { st.link = source }
                     appendDecoration("[image: ", st)
                 default: break
                 }
                 stack.append(Open(end: i + 1 + node.descendantCount, style: st, kind: node.kind,
-                                  contentStart: text.utf8.count))
+                                  contentStart: text.utf8.count,
+                                  insideLink: stack.contains { if case .link = $0.kind { true } else { false } }))
                 style = st
             }
             i += 1
@@ -180,6 +190,31 @@ struct Flow {
     }
 
     init() {}
+
+    /// A badge wall (`ImageParagraph.Shape.badges`) as one line of labels, `[CI] [PyPI]`: each
+    /// label the image's alt text (its file's name when it has none), linked to the link the
+    /// image sits in, or the image. URLs only in plain output.
+    init(badges refs: [ImageReference], base: SpanStyle, inlineLinkURLs: Bool) {
+        for (k, ref) in refs.enumerated() {
+            if k > 0 { appendContent(" ", base) }
+            let target = ref.link ?? ref.source
+            var st = base
+            st.role = .image
+            st.link = target
+            appendDecoration("[", st)
+            let start = text.utf8.count
+            let label = ref.alt.isEmpty ? String(ref.source.split(separator: "/").last ?? "image") : ref.alt
+            appendContent(label, st)
+            links.append(LinkTarget(destination: target, range: start..<text.utf8.count))
+            appendDecoration("]", st)
+            if inlineLinkURLs {
+                var u = base
+                u.role = .url
+                u.link = target
+                appendDecoration(" (" + VisibleControls.percentEncodingControls(target) + ")", u)
+            }
+        }
+    }
 
     /// Whether a link's URL says nothing more than its text (`https://x.org` shown as `x.org`).
     static func urlMatches(_ url: String, _ text: String, _ range: Range<Int>) -> Bool {

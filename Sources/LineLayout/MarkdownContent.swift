@@ -26,6 +26,8 @@ public final class MarkdownContent: LayoutContent {
     public let links: UnitLinks
     /// Syntax runs of the code blocks laid out so far with a highlighter.
     let syntaxCache = SyntaxCache()
+    /// Pictures of the images laid out so far (`LayoutOptions.pictures`, deferred).
+    let pictureCache = PictureCache()
 
     /// Documents with at least this many units are laid out on several threads.
     static let parallelThreshold = 4096
@@ -199,13 +201,38 @@ public final class MarkdownContent: LayoutContent {
 
     public func layout(unit u: Int, options: LayoutOptions) -> BlockLayout {
         Skeleton.layoutUnit(u, units: units, document: document, containers: containers, options: options,
-                            syntax: options.highlighter?.cached(in: syntaxCache))
+                            syntax: options.highlighter?.cached(in: syntaxCache),
+                            pictures: options.pictures?.cached(in: pictureCache, ask: options.pictures?.deferred ?? false))
     }
 
     /// Whether unit `u` is a code block (what a highlighter may colour).
     public func isCodeBlock(unit u: Int) -> Bool {
         if case .codeBlock = document[units[u]].kind { return true }
         return false
+    }
+
+    /// Whether layout with deferred pictures asked for images not handed out yet.
+    public var hasPictureJobs: Bool { pictureCache.hasJobs }
+
+    /// The images layout asked for since the last call (each once).
+    public func takePictureJobs() -> [PictureJob] { pictureCache.takeJobs() }
+
+    /// Hands in an image asked for (nil: it shows as its caption only); the units that show
+    /// it are laid out again by the pager (`DocumentLayout.pictureArrived`), their row counts changed.
+    public func storePicture(_ picture: Picture?, for job: PictureJob) { pictureCache.store(picture, for: job) }
+
+    /// Whether unit `u` is a paragraph of images with `source` among them.
+    public func unit(_ u: Int, shows source: String) -> Bool {
+        guard u < units.count, case .paragraph(let inlines) = document[units[u]].kind,
+              case .pictures(let refs)? = ImageParagraph.shape(inlines) else { return false }
+        return refs.contains { $0.source == source }
+    }
+
+    /// Whether unit `u` is a paragraph shown as pictures (`ImageParagraph`).
+    public func isPictureParagraph(unit u: Int) -> Bool {
+        guard case .paragraph(let inlines) = document[units[u]].kind,
+              case .pictures? = ImageParagraph.shape(inlines) else { return false }
+        return true
     }
 
     /// Whether layout with a deferred highlighter asked for code blocks' runs not handed out yet.
@@ -237,9 +264,11 @@ public final class MarkdownContent: LayoutContent {
     }
 
     public func rowCounts(of range: Range<Int>, options: LayoutOptions) -> [Int] {
+        let pictures = options.pictures?.cached(in: pictureCache, ask: false)
         let skeleton = Skeleton(document: document, containers: containers, units: units)
         return skeleton.mapUnits(parallel: nil, range: range) { k, units, document, containers in
-            Skeleton.measureUnit(k, units: units, document: document, containers: containers, options: options).rows
+            Skeleton.measureUnit(k, units: units, document: document, containers: containers, options: options,
+                                 pictures: pictures).rows
         }
     }
 
@@ -249,10 +278,12 @@ public final class MarkdownContent: LayoutContent {
     /// help, as it only ranks threads within the session. On one thread the exact counts
     /// come later (estimates show meanwhile, exact around the view) and keys do not wait.
     public func backgroundRowCounts(of range: Range<Int>, options: LayoutOptions) -> [Int] {
+        let pictures = options.pictures?.cached(in: pictureCache, ask: false)
         let threads = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)) - 1)
         let skeleton = Skeleton(document: document, containers: containers, units: units)
         return skeleton.mapUnits(parallel: threads > 1 ? nil : false, range: range, maxThreads: threads) { k, units, document, containers in
-            Skeleton.measureUnit(k, units: units, document: document, containers: containers, options: options).rows
+            Skeleton.measureUnit(k, units: units, document: document, containers: containers, options: options,
+                                 pictures: pictures).rows
         }
     }
 
@@ -297,7 +328,7 @@ struct Skeleton {
 
     /// Unit `k`: its container prefix, the separator row before the next unit, its rows.
     static func layoutUnit(_ k: Int, units: UnitIDs, document: Document, containers: Containers,
-                           options: LayoutOptions, syntax: SyntaxSource? = nil,
+                           options: LayoutOptions, syntax: SyntaxSource? = nil, pictures: PictureSource? = nil,
                            stream: ((VisualLine) -> Void)? = nil) -> BlockLayout {
         let id = units[k]
         let block = document.blocks[id.rawValue]
@@ -311,7 +342,7 @@ struct Skeleton {
         let separator = k + 1 < units.count ? containers.separator(between: id, and: units[k + 1], width: width)?.indented(margin, drawingOnly: true) : nil
         let title = alert.map { ($0.kind, containers.prefix(of: $0.id, width: width).indented(margin)) }
         return BlockLayouter.layout(block, prefix: prefix, separator: separator, options: unitOptions,
-                                    title: title, syntax: syntax, stream: stream)
+                                    title: title, syntax: syntax, pictures: pictures, stream: stream)
     }
 
     init(document: Document, containers: Containers, units: UnitIDs) {
@@ -339,10 +370,10 @@ struct Skeleton {
     /// Unit `k` laid out with its rows counted as they are made and dropped (no row is kept:
     /// counting a document's rows costs the memory of one row at a time per thread).
     static func measureUnit(_ k: Int, units: UnitIDs, document: Document, containers: Containers,
-                            options: LayoutOptions) -> Measured {
+                            options: LayoutOptions, pictures: PictureSource? = nil) -> Measured {
         final class Counter { var rows = 0 }
         let counter = Counter()
-        let layout = layoutUnit(k, units: units, document: document, containers: containers, options: options,
+        let layout = layoutUnit(k, units: units, document: document, containers: containers, options: options, pictures: pictures,
                                 stream: { _ in counter.rows += 1 })
         return Measured(text: layout.text, links: layout.links, rows: counter.rows)
     }

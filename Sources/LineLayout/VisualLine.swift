@@ -92,10 +92,14 @@ public struct VisualLine: Hashable, Sendable {
     public var sourceLine: Int
     /// Display width in columns; never more than the layout width.
     public var width: Int
+    /// A row of a picture (`LayoutOptions.pictures`): which, and where on the row; a graphics
+    /// protocol draws it over the row's blank cells.
+    public var picture: PictureRow?
 
-    public init(spans: [Span], block: BlockID, range: Range<Int>, sourceLine: Int, width: Int) {
+    public init(spans: [Span], block: BlockID, range: Range<Int>, sourceLine: Int, width: Int,
+                picture: PictureRow? = nil) {
         self.spans = spans; self.block = block; self.range = range
-        self.sourceLine = sourceLine; self.width = width
+        self.sourceLine = sourceLine; self.width = width; self.picture = picture
     }
 
     /// The row as plain text (decorations included), as the reader sees it.
@@ -170,10 +174,13 @@ public struct LayoutOptions: Hashable, Sendable {
     /// keeps its backticks (decoration, not content), as GitHub's plain view shows it; in one
     /// style with the prose it could not be told apart.
     public var markInlineCode: Bool
+    /// Images as pictures (nil: each image is its placeholder, `[image: alt]`). Changes rows.
+    public var pictures: PictureShow?
 
     public init(width: Int, inlineLinkURLs: Bool = false, chopLongLines: Bool = false, horizontalShift: Int = 0,
                 maxProseWidth: Int? = nil, centerProse: Bool = false, highlighter: CodeHighlighter? = nil,
-                markInlineCode: Bool = false) {
+                markInlineCode: Bool = false, pictures: PictureShow? = nil) {
+        self.pictures = pictures
         self.width = max(1, width); self.inlineLinkURLs = inlineLinkURLs; self.markInlineCode = markInlineCode
         self.chopLongLines = chopLongLines; self.horizontalShift = max(0, horizontalShift)
         self.maxProseWidth = maxProseWidth; self.centerProse = centerProse

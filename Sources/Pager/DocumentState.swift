@@ -211,6 +211,13 @@ public struct DocumentState: Sendable {
         return true
     }
 
+    /// An image of this document's content was drawn: the units showing it get its rows, and
+    /// counts kept for other widths are dropped (they were made without it).
+    mutating func pictureArrived(source: String) {
+        layout.pictureArrived(source: source)
+        layoutCache = LayoutCache(capacity: 2)
+    }
+
     public mutating func relayout(options: LayoutOptions, contentRows: Int) {
         viewport.contentRows = max(0, contentRows)
         if options != layout.options, isText {

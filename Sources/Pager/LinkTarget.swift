@@ -20,6 +20,9 @@ enum LinkTarget: Equatable {
     /// control character: those are percent-encoded (`VisibleControls.percentEncodingControls`), so an
     /// entity-decoded LF or ESC never reaches the browser's arguments or the clipboard raw.
     case external(String)
+    /// A local picture (`logo.png`, an image's caption): for the system's viewer
+    /// (`$BROWSER`, else `xdg-open`), as a web address is.
+    case picture(path: String)
     /// Not opened; the message says why.
     case shown(String)
 
@@ -52,12 +55,16 @@ enum LinkTarget: Equatable {
         let (path, fragment) = localFile(destination)
         guard !path.isEmpty else { return .shown("Not opened: \(written)") }
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        if let dot = name.lastIndex(of: "."), dot != name.startIndex,
-           binaryExtensions.contains(name[name.index(after: dot)...].lowercased()) {
-            return .shown("Not a text file, not opened: \(written)")
+        if let dot = name.lastIndex(of: "."), dot != name.startIndex {
+            let ext = name[name.index(after: dot)...].lowercased()
+            if pictureExtensions.contains(ext) { return .picture(path: path) }
+            if binaryExtensions.contains(ext) { return .shown("Not a text file, not opened: \(written)") }
         }
         return .localFile(path: path, fragment: fragment)
     }
+
+    /// Pictures, opened with the system's viewer.
+    static let pictureExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "webp", "svg", "bmp", "tif", "tiff", "avif"]
 
     /// Extensions of files that are never text (images, archives, media, fonts, objects).
     static let binaryExtensions: Set<String> = [

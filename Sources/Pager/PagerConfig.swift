@@ -57,6 +57,8 @@ public struct PagerConfig: Sendable {
     public var centerProse = false
     /// Syntax highlighting of fenced code (nil: off, as with `--color=never`).
     public var highlighter: CodeHighlighter?
+    /// Markdown images as pictures (`--images`; nil: off, or no colour).
+    public var pictures: PictureShow?
     /// less's `-K`: Ctrl-C quits. Without it Ctrl-C only interrupts (a search, reading on, a
     /// prompt) and does nothing when there is nothing to interrupt, as in less.
     public var quitOnInterrupt = false

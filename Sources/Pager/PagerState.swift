@@ -63,6 +63,12 @@ public enum PagerEvent: Sendable {
     /// (`CodeHighlighter.deferred`): the units that show them are laid out again (their rows
     /// do not change). `note`: why one of them was left plain, said once per document.
     case codeHighlighted(content: MarkdownContent, blocks: [BlockID], note: String?)
+    /// An image of `content` was decoded and drawn (`LayoutOptions.pictures`, deferred): the
+    /// units showing it are laid out again, with its rows (their counts change).
+    case pictureArrived(content: MarkdownContent, source: String)
+    /// Pictures show another way (the terminal answered that it has kitty's graphics or
+    /// sixel): every document is laid out again with `show`.
+    case picturesReady(PictureShow)
     /// Exact row counts of some of document `index`'s text lines, counted in the background
     /// (see `DocumentState.rowCountRequest`); stale chunks (another width, other content) are
     /// dropped.
@@ -224,7 +230,8 @@ public struct PagerState: Sendable {
                              chopLongLines: config.chopLongLines, horizontalShift: config.chopLongLines ? shift : 0,
                              maxProseWidth: config.maxProseWidth, centerProse: config.centerProse,
                              highlighter: config.highlighter,
-                             markInlineCode: config.inlineLinkURLs || !config.theme.addsColour)
+                             markInlineCode: config.inlineLinkURLs || !config.theme.addsColour,
+                             pictures: isText ? nil : config.pictures)
     }
 
     /// Columns of the line-number gutter (`-N`): seven digits and a space, as less.
@@ -334,6 +341,16 @@ public struct PagerState: Sendable {
             return []
         case .codeHighlighted(let content, let blocks, let note):
             codeHighlighted(content: content, blocks: blocks, note: note)
+            return []
+        case .picturesReady(let show):
+            config.pictures = show
+            relayoutAll()
+            return []
+        case .pictureArrived(let content, let source):
+            for i in documents.indices where documents[i].layout.content as AnyObject === content {
+                documents[i].pictureArrived(source: source)
+            }
+            if let h = help, h.layout.content as AnyObject === content { help?.pictureArrived(source: source) }
             return []
         case .readProgress(let index, let bytes):
             if documents.indices.contains(index) { documents[index].bytesRead = bytes }

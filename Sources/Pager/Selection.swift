@@ -322,6 +322,10 @@ extension PagerState {
         case .external(let url):
             message = url
             return [.openURL(url)]
+        case .picture(let path):
+            let file = resolved(path)
+            message = file
+            return [.openURL(file.hasPrefix("-") ? "./" + file : file)]
         case .shown(let text):
             message = text
             return []

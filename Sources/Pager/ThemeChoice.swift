@@ -67,7 +67,7 @@ public enum AppearanceDetection {
             case .background(let c): return appearance(background: c)
             case .foreground(let c): fromForeground = appearance(foreground: c)
             case .colorScheme(let dark): fromScheme = dark ? .dark : .light
-            case .deviceAttributes: break
+            case .deviceAttributes, .kittyGraphics, .sixelGraphics: break
             }
         }
         return fromForeground ?? fromScheme
@@ -102,6 +102,8 @@ extension PagerState {
             choose(dark ? .dark : .light)
         case .deviceAttributes:
             terminalColors.awaiting = false
+        case .kittyGraphics, .sixelGraphics:
+            break  // the event loop's (how pictures are drawn)
         }
         return []
     }

@@ -71,6 +71,9 @@ extension EventLoop {
             case .highlighted(let content, let block, let note, let last):
                 syntaxJobs.delivered(last: last)
                 effects += apply(.codeHighlighted(content: content, blocks: [block], note: note))
+            case .pictured(let content, let source, let last):
+                pictureJobs.delivered(last: last)
+                effects += apply(.pictureArrived(content: content, source: source))
             }
         }
         for doc in grown.sorted() where inputs.indices.contains(doc) {

@@ -185,8 +185,9 @@ extension EventLoop {
     /// After a command had the terminal: the colour reply may come again, everything is
     /// drawn anew at the terminal's size (the pager hears the size: `.resize`).
     mutating func tookTerminalBack() -> [PagerEvent] {
-        if terminal.options.queryColors { replyExpectedSince = clock.now() }
+        if terminal.options.asks { replyExpectedSince = clock.now() }
         renderer.invalidate()
+        graphics.reset()
         let size = terminal.size()
         return [.resize(rows: size.rows, columns: size.columns)]
     }

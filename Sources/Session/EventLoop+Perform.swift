@@ -25,12 +25,14 @@ extension EventLoop {
         case .suspend:
             saveAll()
             do { try terminal.suspend() } catch { /* the terminal went away; the next read reports it */ }
-            if terminal.options.queryColors { replyExpectedSince = clock.now() }
+            if terminal.options.asks { replyExpectedSince = clock.now() }
             renderer.invalidate()
+            graphics.reset()
             let size = terminal.size()
             return [.resize(rows: size.rows, columns: size.columns)]
         case .redrawAll:
             renderer.invalidate()
+            graphics.reset()
             return []
         case .openURL(let url):
             if !ExternalOpener.open(url, environment: ProcessEnvironment.current) {

@@ -22,9 +22,26 @@ extension EventLoop {
         case .mouse(let m): return apply(.mouse(m))
         case .paste(let text): return apply(.paste(text))
         case .reply(let reply):
-            if reply == .deviceAttributes { replyExpectedSince = nil }
-            return apply(.terminalReply(reply))
+            var effects: [PagerEffect] = []
+            switch reply {
+            case .kittyGraphics(let ok): if ok { graphicsAnswers?.kitty = true }
+            case .sixelGraphics: graphicsAnswers?.sixel = true
+            case .deviceAttributes:
+                replyExpectedSince = nil
+                effects += graphicsAnswered()
+            default: break
+            }
+            return effects + apply(.terminalReply(reply))
         }
+    }
+
+    /// DA1 ended the replies to the graphics query: pictures are drawn with kitty's protocol,
+    /// else sixel, when the terminal said it has them (blocks stay otherwise). Once.
+    mutating func graphicsAnswered() -> [PagerEffect] {
+        guard let answers = graphicsAnswers, !answers.done else { return [] }
+        graphicsAnswers?.done = true
+        guard let show = state.config.pictures, answers.kitty || answers.sixel else { return [] }
+        return apply(.picturesReady(show.with(mode: answers.kitty ? .kitty : .sixel)))
     }
 
     /// Before the first frame: reads the terminal's replies to the colour query until DA1

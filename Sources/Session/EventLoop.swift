@@ -67,6 +67,12 @@ struct EventLoop {
     var counting: Int?
     /// The thread highlighting code blocks the layout asked for.
     var syntaxJobs = SyntaxJobs()
+    var pictureJobs = PictureJobs()
+    /// Pictures drawn with a graphics protocol (`PictureMode` other than blocks).
+    var graphics = GraphicsOverlay()
+    /// The terminal was asked whether it has graphics (`--images=auto`): its answers so far,
+    /// and whether DA1 (the end of them) has come.
+    var graphicsAnswers: (kitty: Bool, sixel: Bool, done: Bool)? = nil
 
     init(terminal: any TerminalBackend, state: PagerState, positions: PositionsBridge, inputs: [DocumentInput]) {
         self.terminal = terminal
@@ -107,7 +113,7 @@ struct EventLoop {
         lastSave = lastSave ?? started
         lastPoll = lastPoll ?? started
         queried = queried ?? started
-        if terminal.options.queryColors { replyExpectedSince = started }
+        if terminal.options.asks { replyExpectedSince = started }
         startEffects = try waitForTerminalReply() + startEffects
         try draw()
         // Readers start once the first screen is out: on a busy machine, a thread reading
@@ -168,6 +174,10 @@ struct EventLoop {
             // Code blocks the frame laid out without their colours.
             syntaxJobs.start(content: (state.help ?? state.documents[state.current]).layout.content,
                              highlighter: state.config.highlighter, mailbox: mailbox)
+            // Images the frame laid out as their captions.
+            pictureJobs.start(content: (state.help ?? state.documents[state.current]).layout.content,
+                              show: state.config.pictures, directory: state.help == nil ? documentDirectory(state.current) : nil,
+                              mailbox: mailbox)
 
             let timeout: Int32
             if decoder.hasPendingEscape || decoder.hasPending {
@@ -239,7 +249,18 @@ struct EventLoop {
     /// folio as SIGHUP does.
     mutating func draw() throws(Leaving) {
         let grid = state.frame()
-        let bytes = renderer.render(grid, depth: state.config.theme.depth, scrollRows: 0..<state.contentRows)
+        var trailer: [UInt8] = []
+        if let show = state.config.pictures, show.mode != .blocks {
+            // Pictures over their blank rows, in the frame's write.
+            let placements = state.picturePlacements()
+            let repaint = graphics.needsRepaint(placements, mode: show.mode)
+            if repaint { renderer.invalidate() }
+            let fresh = renderer.previous.map { $0.rows != grid.rows || $0.columns != grid.columns } ?? true
+            trailer = graphics.bytes(for: placements, mode: show.mode, show: show,
+                                     directory: state.help == nil ? documentDirectory(state.current) : nil,
+                                     repainted: repaint || fresh)
+        }
+        let bytes = renderer.render(grid, depth: state.config.theme.depth, scrollRows: 0..<state.contentRows, trailer: trailer)
         guard !bytes.isEmpty else { return }
         do { try terminal.write(bytes) } catch {
             throw leave(dueTo: .hangup)

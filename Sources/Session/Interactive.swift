@@ -41,6 +41,8 @@ extension Launch {
         config.lineNumbers = options.lineNumbers
         config.maxProseWidth = options.proseWidth
         config.centerProse = options.align == .center
+        config.pictures = Pictures.show(mode: options.images, addsColour: theme.addsColour, deferred: true,
+                                        screenRows: TerminalSize.ofTerminal()?.rows ?? 24)
         return config
     }
 
@@ -95,7 +97,7 @@ extension Launch {
         do {
             session = try TerminalSession(options: TerminalOptions(
                 alternateScreen: !options.noInit, mouse: options.mouse ? .full : .alternateScroll,
-                queryColors: config.queriesTerminal))
+                queryColors: config.queriesTerminal, queryGraphics: options.images == .auto && config.pictures != nil))
         } catch {
             reportError("cannot use the terminal: \(error)")
             return 1
@@ -200,6 +202,7 @@ extension Launch {
         for notice in notices { startEffects += loop.apply(.notice(notice)) }
 
         loop.queried = queried
+        if session.options.queryGraphics { loop.graphicsAnswers = (false, false, false) }
         loop.restoreOnFirstShow = options.restore != .never
         loop.mailbox = mailbox
         loop.watch = !options.noWatch
@@ -263,6 +266,20 @@ extension Launch {
 }
 
 enum TerminalSize {
+    /// Pixels of one cell (`TIOCGWINSZ`'s pixel fields over its rows and columns), when the
+    /// terminal fills them in (kitty, WezTerm, foot, xterm do; tmux and many others do not).
+    static func cellPixels() -> (Int, Int)? {
+        var ws = winsize()
+        var ok = ioctl(1, UInt(TIOCGWINSZ), &ws) == 0
+        if !ok || ws.ws_xpixel == 0 {
+            let fd = open("/dev/tty", O_RDONLY | O_CLOEXEC)
+            if fd >= 0 { ok = ioctl(fd, UInt(TIOCGWINSZ), &ws) == 0; close(fd) }
+        }
+        guard ok, ws.ws_col > 0, ws.ws_row > 0, ws.ws_xpixel > 0, ws.ws_ypixel > 0 else { return nil }
+        let w = Int(ws.ws_xpixel) / Int(ws.ws_col), h = Int(ws.ws_ypixel) / Int(ws.ws_row)
+        return w > 0 && h > 0 ? (w, h) : nil
+    }
+
     /// The size of the controlling terminal (stdout, else /dev/tty).
     static func ofTerminal() -> (rows: Int, columns: Int)? {
         var ws = winsize()

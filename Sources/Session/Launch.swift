@@ -228,7 +228,11 @@ public struct Launch {
                 if !printer.print(store: store, reader: loaded.reader, name: loaded.name) { return }
                 continue
             }
-            for piece in PrintRenderer.render(source: loaded.bytes, options: layoutOptions, theme: theme) {
+            var documentOptions = layoutOptions
+            documentOptions.pictures = Pictures.show(mode: options.images, addsColour: theme?.addsColour ?? false, deferred: false,
+                                                     screenRows: TerminalSize.ofTerminal()?.rows ?? 24,
+                                                     directory: loaded.path.map(Pictures.directory(of:)))
+            for piece in PrintRenderer.render(source: loaded.bytes, options: documentOptions, theme: theme) {
                 if !writeAll(fd: 1, piece) { return }  // the reader went away (EPIPE): stop quietly
             }
         }

@@ -28,6 +28,8 @@ enum Delivery: Sendable {
     /// The syntax runs of a code block of `content` are in (`SyntaxJobs`); `last`: the
     /// thread that made them is done.
     case highlighted(content: MarkdownContent, block: BlockID, note: String?, last: Bool)
+    /// An image of `content` is drawn (`PictureJobs`); `last`: the thread is done.
+    case pictured(content: MarkdownContent, source: String, last: Bool)
 }
 
 /// Where threads leave what they made for the event loop, and what wakes it. Injected: the

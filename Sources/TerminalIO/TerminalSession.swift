@@ -31,11 +31,15 @@ public struct TerminalOptions: Hashable, Sendable {
     /// Ask for the terminal's colours on entering (`ANSI.queryColors`, again after a suspend
     /// or an editor) and follow its light/dark changes (mode 2031).
     public var queryColors: Bool
+    /// Ask whether the terminal has kitty's graphics protocol (and, by DA1, sixel) on entering.
+    public var queryGraphics: Bool
+    /// A DA1 reply is on its way after entering.
+    public var asks: Bool { queryColors || queryGraphics }
 
     public init(alternateScreen: Bool = true, mouse: MouseMode = .alternateScroll, bracketedPaste: Bool = false,
-                queryColors: Bool = false) {
+                queryColors: Bool = false, queryGraphics: Bool = false) {
         self.alternateScreen = alternateScreen; self.mouse = mouse; self.bracketedPaste = bracketedPaste
-        self.queryColors = queryColors
+        self.queryColors = queryColors; self.queryGraphics = queryGraphics
     }
 }
 
@@ -114,7 +118,10 @@ public final class TerminalSession {
         case .full: bytes += ANSI.enableMouse
         }
         if options.bracketedPaste { bytes += ANSI.enableBracketedPaste }
-        if options.queryColors { bytes += ANSI.enableColorSchemeReports + ANSI.queryColors }
+        // One write, one DA1 at the end: the colours, then kitty's graphics query.
+        if options.queryColors { bytes += ANSI.enableColorSchemeReports + ANSI.queryColors.dropLast(ANSI.deviceAttributes.count) }
+        if options.queryGraphics { bytes += ANSI.queryKittyGraphics }
+        if options.asks { bytes += ANSI.deviceAttributes }
         return bytes
     }
 
@@ -122,6 +129,8 @@ public final class TerminalSession {
     var leaveBytes: [UInt8] {
         var bytes: [UInt8] = []
         if options.queryColors { bytes += ANSI.disableColorSchemeReports }
+        // Kitty's images and their data go with folio (a terminal without them ignores it).
+        if options.queryGraphics { bytes += ANSI.deleteKittyImages }
         if options.bracketedPaste { bytes += ANSI.disableBracketedPaste }
         switch options.mouse {
         case .off: break

@@ -36,6 +36,13 @@ public enum ANSI {
     /// its reply says that no colour reply is coming any more. Replies: `TerminalReply`.
     public static let queryColors: [UInt8] =
         [esc] + Array("]10;?".utf8) + [esc, 0x5C] + [esc] + Array("]11;?".utf8) + [esc, 0x5C] + csi("c")
+    /// Asks whether kitty's graphics protocol is there (a 1 x 1 image queried, never shown:
+    /// `a=q`); a terminal without it ignores the string. Sent before DA1, whose reply ends the
+    /// wait (a silent terminal costs nothing).
+    public static let queryKittyGraphics: [UInt8] = [esc] + Array("_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA".utf8) + [esc, 0x5C]
+    public static let deviceAttributes: [UInt8] = csi("c")
+    /// Deletes every kitty image (placements and data) this program made.
+    public static let deleteKittyImages: [UInt8] = [esc] + Array("_Ga=d,d=A,q=2".utf8) + [esc, 0x5C]
     /// Mode 2031: the terminal reports light/dark changes (`CSI ? 997 ; 1|2 n`).
     public static let enableColorSchemeReports = csi("?2031h")
     public static let disableColorSchemeReports = csi("?2031l")

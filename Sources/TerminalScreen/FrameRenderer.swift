@@ -37,7 +37,10 @@ public struct FrameRenderer: Sendable {
     /// none when they show the same.
     /// `scrollRows` limits scroll detection to those rows (e.g. the content area without the
     /// status line); nil lets the renderer consider every row.
-    public mutating func render(_ grid: Grid, depth: ColorDepth, scrollRows: Range<Int>? = nil) -> [UInt8] {
+    /// `trailer`: bytes written after the cells, inside the same synchronized update (a
+    /// graphics protocol's pictures over blank cells); they may move the cursor.
+    public mutating func render(_ grid: Grid, depth: ColorDepth, scrollRows: Range<Int>? = nil,
+                                trailer: [UInt8] = []) -> [UInt8] {
         var out: [UInt8] = ANSI.beginSynchronizedUpdate
         out.reserveCapacity(grid.rows * grid.columns + 64)
         if var old = previous, old.rows == grid.rows, old.columns == grid.columns {
@@ -72,7 +75,11 @@ public struct FrameRenderer: Sendable {
         previous = grid
         // Nothing changed: nothing to write (an idle pager writes nothing, as less does; an
         // empty synchronized update every poll was traffic and wake-ups over ssh and tmux).
-        if out.count == ANSI.beginSynchronizedUpdate.count { return [] }
+        if out.count == ANSI.beginSynchronizedUpdate.count && trailer.isEmpty { return [] }
+        if !trailer.isEmpty {
+            out += trailer
+            cursor = nil
+        }
         out += ANSI.endSynchronizedUpdate
         return out
     }

@@ -50,6 +50,8 @@ public struct KeyDecoder: Sendable {
     private var pasteBytes: [UInt8] = []
     /// Inside an OSC string (after `ESC ]` and a digit): its body so far.
     private var inOSC = false
+    /// The string being read is an APC (`ESC _ G …`: kitty's graphics reply), not an OSC.
+    private var apcString = false
     private var oscBody: [UInt8] = []
     /// The OSC string grew past `maximumOSCLength`: it is read to its end and dropped.
     private var oscOverflow = false
@@ -183,7 +185,8 @@ public struct KeyDecoder: Sendable {
                 }
                 continue
             }
-            switch parse(pending[start...], final: final) {
+            let parsed = parse(pending[start...], final: final)
+            switch parsed {
             case .incomplete:
                 pending.removeFirst(start)
                 return events
@@ -193,7 +196,8 @@ public struct KeyDecoder: Sendable {
             case .pasteStart(let consumed):
                 inPaste = true
                 start += consumed
-            case .oscStart(let consumed):
+            case .oscStart(let consumed), .apcStart(let consumed):
+                if case .apcStart = parsed { apcString = true }
                 inOSC = true
                 oscBody = []
                 oscOverflow = false
@@ -219,6 +223,8 @@ public struct KeyDecoder: Sendable {
         case done(consumed: Int, events: [InputEvent])
         case pasteStart(consumed: Int)
         case oscStart(consumed: Int)
+        /// `ESC _ G`: read as an OSC string is, and its body decoded as kitty's reply.
+        case apcStart(consumed: Int)
     }
 
     enum OSCScan {
@@ -255,7 +261,9 @@ public struct KeyDecoder: Sendable {
 
     private mutating func finishOSC(next: Int) -> OSCScan {
         inOSC = false
-        let reply = oscOverflow ? nil : ReplyColor.reply(fromOSC: oscBody)
+        let apc = apcString
+        apcString = false
+        let reply = oscOverflow ? nil : apc ? TerminalReply.kittyGraphics(fromAPC: oscBody) : ReplyColor.reply(fromOSC: oscBody)
         oscBody = []
         return .ended(next: next, reply: reply)
     }
@@ -275,6 +283,10 @@ public struct KeyDecoder: Sendable {
             guard b.count >= 3 else { return final ? .done(consumed: 2, events: [.key(.alt(.char("]")))]) : .incomplete }
             if (0x30...0x39).contains(b[2]) { return .oscStart(consumed: 2) }
             return .done(consumed: 2, events: [.key(.alt(.char("]")))])
+        case 0x5F:  // APC: kitty's graphics reply starts with G (Alt-_ then G is read as one)
+            guard b.count >= 3 else { return final ? .done(consumed: 2, events: [.key(.alt(.char("_")))]) : .incomplete }
+            if b[2] == 0x47 { return .apcStart(consumed: 2) }
+            return .done(consumed: 2, events: [.key(.alt(.char("_")))])
         case 0x1B: return .done(consumed: 1, events: [.key(.escape)])
         default:
             switch Self.simple(b, at: 1, final: final) {
@@ -403,7 +415,9 @@ public struct KeyDecoder: Sendable {
             return .done(consumed: consumed, events: [.mouse(event)])
         }
         if params.first == 0x3F && finalByte == 0x63 {  // DA1 reply: ESC [ ? 64 ; 1 ; 2 c
-            return .done(consumed: consumed, events: [.reply(.deviceAttributes)])
+            // Attribute 4: sixel graphics (said just before DA1 ends the replies).
+            let sixel = Self.numbers(params.dropFirst()).contains(4)
+            return .done(consumed: consumed, events: (sixel ? [.reply(.sixelGraphics)] : []) + [.reply(.deviceAttributes)])
         }
         if params.first == 0x3F && finalByte == 0x6E {  // ESC [ ? 997 ; 1 n: the colour scheme
             let numbers = Self.numbers(params.dropFirst())

@@ -12,6 +12,20 @@ public enum TerminalReply: Hashable, Sendable {
     /// `CSI ? 997 ; 1 n` (dark) or `; 2 n` (light): the terminal's colour scheme, sent on
     /// request (`CSI ? 996 n`) and, with mode 2031 set, whenever it changes.
     case colorScheme(dark: Bool)
+    /// `ESC _ G i=… ; OK ESC \\`: kitty's graphics protocol answered its query (`ok`: it can
+    /// show images; an error message otherwise).
+    case kittyGraphics(ok: Bool)
+    /// DA1 listed attribute 4: the terminal draws sixel graphics.
+    case sixelGraphics
+}
+
+extension TerminalReply {
+    /// The reply an APC string's body (after `ESC _`, up to its terminator) makes: kitty's
+    /// graphics reply (`Gi=31;OK`), else nil.
+    static func kittyGraphics(fromAPC body: [UInt8]) -> TerminalReply? {
+        guard body.first == 0x47, let semicolon = body.firstIndex(of: 0x3B) else { return nil }
+        return .kittyGraphics(ok: Array(body[(semicolon + 1)...]) == Array("OK".utf8))
+    }
 }
 
 /// A colour from a terminal reply, with 16-bit channels (0…65535), however many hex digits

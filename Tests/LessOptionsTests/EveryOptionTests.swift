@@ -11,6 +11,7 @@ import Testing
         case .color: return "never"
         case ._theme: return "light"
         case ._align: return "center"
+        case ._images: return "blocks"
         case ._restore: return "all"
         case ._completion: return "fish"
         case .jumpTarget: return "-3"

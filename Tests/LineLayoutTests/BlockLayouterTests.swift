@@ -83,7 +83,6 @@ import Testing
             ────────────────────|
                                 |
             [image: A chart]    |
-            (chart.png)         |
                                 |
             See the docs and    |
             https://example.org.|

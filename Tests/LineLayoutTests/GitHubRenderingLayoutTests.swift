@@ -131,7 +131,7 @@ import Testing
             └─────┴───────────┘ |
             """)
         expectScreen("<p align=\"center\">\n  <img src=\"logo.svg\" alt=\"Folio\">\n</p>", width: 40, """
-            [image: Folio] (logo.svg)               |
+            [image: Folio]                          |
             """)
     }
 }

@@ -130,12 +130,19 @@ import Testing
         #expect(effects.contains(.openFile(path: "/docs/here/--new-window", fragment: nil)), "\(effects)")
     }
 
-    @Test(arguments: ["javascript:alert(1)", "ssh://host/x", "data:text/html,x", "image.png", "docs/Logo.PNG",
+    @Test(arguments: ["javascript:alert(1)", "ssh://host/x", "data:text/html,x", "docs/archive.ZIP",
                       "file:///tmp/build.tar.gz", "?only-a-query"])
     func unexpectedSchemesAreOnlyShown(_ destination: String) {
         let (effects, status) = Self.follow(destination)
         #expect(!effects.contains { if case .openURL = $0 { true } else { false } }, "\(destination)")
         #expect(status.lowercased().contains("not"), "\(destination): \(status)")
+    }
+
+    /// A local picture goes to the system's viewer, as an absolute path (never an option).
+    @Test func picturesOpenInTheViewer() {
+        #expect(Self.follow("image.png").effects == [.openURL("/docs/here/image.png")])
+        #expect(Self.follow("docs/Logo.PNG").effects == [.openURL("/docs/here/docs/Logo.PNG")])
+        #expect(Self.follow("file:///tmp/a.svg").effects == [.openURL("/tmp/a.svg")])
     }
 
     @Test(arguments: ["https://example.org/a", "HTTP://example.org", "mailto:someone@example.org"])

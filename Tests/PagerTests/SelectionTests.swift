@@ -201,6 +201,25 @@ extension PagerHarness {
         #expect(h.content[3] == "x 1                 ")
     }
 
+    /// An image's caption is selectable: its path on the status line, Enter opens the picture
+    /// with the system's viewer; a badge's label opens its link; a remote image's URL is shown.
+    @Test func imagesAreSelectableAndOpenInTheViewer() {
+        let doc = "![A sun](img/sun.png)\n\n[![CI](https://x.org/ci.svg)](https://x.org/actions) [![PyPI](https://x.org/v.svg)](https://pypi.org/x)\n\nSee ![far](https://x.org/far.png)."
+        var h = PagerHarness(markdown: doc, columns: 60, rows: 8, path: "/docs/readme.md")
+        #expect(h.content.prefix(5).map { $0.trimmingCharacters(in: .whitespaces) }
+                == ["[image: A sun]", "", "[CI] [PyPI]", "", "See [image: far]."])
+        h.send("<Tab>")
+        #expect(h.status == "img/sun.png")
+        h.send("<CR>")
+        #expect(h.effects == [.openURL("/docs/img/sun.png")])
+        h.effects = []
+        h.send("<Tab><CR>")
+        #expect(h.effects == [.openURL("https://x.org/actions")])
+        h.effects = []
+        h.send("<Tab><Tab>")
+        #expect(h.status == "https://x.org/far.png")
+    }
+
     @Test func relativeMarkdownLinkOpensAFileAndURLsOpenTheBrowser() {
         let doc = "[other](other.md#setup) [web](https://example.org/x) [up](../notes.md) [sp](a%20b.md)"
         var h = PagerHarness(markdown: doc, columns: 60, rows: 3, path: "/docs/guide/readme.md")

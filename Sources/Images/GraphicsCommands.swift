@@ -1,0 +1,55 @@
+import LineLayout
+import TerminalScreen
+
+/// The escape sequences of the terminal graphics protocols, as bytes (pure: tested by their
+/// bytes). Kitty: <https://sw.kovidgoyal.net/kitty/graphics-protocol/>; iTerm2: OSC 1337.
+public enum GraphicsCommands {
+    static let esc: UInt8 = 0x1B
+
+    /// An APC string: `ESC _ G control ; payload ESC \`.
+    static func kitty(_ control: String, payload: ArraySlice<UInt8> = []) -> [UInt8] {
+        var out: [UInt8] = [esc, 0x5F, 0x47] + Array(control.utf8)
+        if !payload.isEmpty { out.append(0x3B); out += payload }
+        return out + [esc, 0x5C]
+    }
+
+    /// Sends RGBA pixels to kitty as image `id`, quietly (`q=2`), base64 in chunks of 4096
+    /// bytes as the protocol asks; nothing is shown until it is placed.
+    public static func kittyTransmit(id: Int, image: DecodedImage) -> [UInt8] {
+        let data = OSC52.base64(image.pixels)
+        var out: [UInt8] = []
+        var start = 0
+        repeat {
+            let end = min(data.count, start + 4096)
+            let more = end < data.count ? 1 : 0
+            let control = start == 0 ? "a=t,f=32,s=\(image.width),v=\(image.height),i=\(id),q=2,m=\(more)" : "m=\(more)"
+            out += kitty(control, payload: data[start..<end])
+            start = end
+        } while start < data.count
+        return out
+    }
+
+    /// Places image `id` (of `width` x `height` pixels, drawn over `cols` x `rows` cells) at
+    /// the cursor, showing only its pixel rows of picture rows `first..<first + count`: the
+    /// placement `placement` of it (placing again replaces it). The cursor does not move.
+    public static func kittyPlace(id: Int, placement: Int, width: Int, height: Int, cols: Int, rows: Int,
+                                  first: Int, count: Int) -> [UInt8] {
+        let y = first * height / max(1, rows)
+        let h = max(1, (first + count) * height / max(1, rows) - y)
+        return kitty("a=p,i=\(id),p=\(placement),x=0,y=\(y),w=\(width),h=\(h),c=\(cols),r=\(count),C=1,q=2")
+    }
+
+    /// Deletes every placement of this program's images, keeping their data.
+    public static let kittyDeletePlacements = kitty("a=d,d=a,q=2")
+
+    /// iTerm2's inline image: a file (PNG) shown over `cols` x `rows` cells at the cursor.
+    public static func itermInline(png: [UInt8], cols: Int, rows: Int) -> [UInt8] {
+        [esc] + Array("]1337;File=inline=1;size=\(png.count);width=\(cols);height=\(rows);preserveAspectRatio=0:".utf8)
+            + OSC52.base64(png) + [0x07]
+    }
+
+    /// The cursor to `row`, `column` (0-based).
+    public static func moveTo(row: Int, column: Int) -> [UInt8] {
+        [esc] + Array("[\(row + 1);\(column + 1)H".utf8)
+    }
+}

@@ -1,0 +1,141 @@
+import GrammarLoader
+import Images
+import LessOptions
+import LineLayout
+import MarkdownModel
+import Threads
+import FoundationEssentials
+
+/// Decodes and draws the images the pager's layout asked for (`PictureShow.deferred`) on a
+/// thread of their own, below the run loop's priority: no key waits for a file, a decoder or
+/// the plugin's first load. One thread at a time, one image after the other, each posted as
+/// it is done (the pictures fill in one by one; until then each is its caption).
+struct PictureJobs {
+    /// A thread is at work (until its last image is delivered).
+    private(set) var busy = false
+
+    mutating func start(content: any LayoutContent, show: PictureShow?, directory: String?, mailbox: Mailbox?) {
+        guard !busy, let mailbox, let show, show.deferred,
+              let content = content as? MarkdownContent, content.hasPictureJobs else { return }
+        let jobs = content.takePictureJobs()
+        guard !jobs.isEmpty else { return }
+        busy = true
+        startThread(stackSize: 1 << 20) {
+            for (i, job) in jobs.enumerated() {
+                let picture = Pictures.draw(job.source, avail: job.avail, directory: directory, show: show)
+                content.storePicture(picture, for: job)
+                mailbox.post(.pictured(content: content, source: job.source, last: i == jobs.count - 1))
+            }
+        }
+    }
+
+    mutating func delivered(last: Bool) {
+        if last { busy = false }
+    }
+}
+
+/// The image plugin, loaded on first use, and what draws with it.
+enum Pictures {
+    /// The codec beside the grammars (the same search path), or nil when it is not there.
+    static let codec: ImageCodec? = {
+        let loader = GrammarLoader.forThisProcess()
+        return try? ImageCodec.load(searchPath: loader.searchPath).get()
+    }()
+
+    /// The local image `source` (relative to `directory`) decoded and drawn as block cells in
+    /// at most `avail` columns; nil when it is not a readable local image.
+    static func draw(_ source: String, avail: Int, directory: String?, show: PictureShow) -> Picture? {
+        guard let codec, let image = decoded(source, directory: directory) else { return nil }
+        let (cols, rows) = show.geometry(of: image, avail: avail)
+        // A graphics protocol draws over blank rows, from pixels scaled here, off the loop, to
+        // the cells' size (kitty sends them as they are; sixel cuts bands from them).
+        guard show.mode == .blocks else {
+            _ = prepared(source, directory: directory, cols: cols, rows: rows, show: show)
+            return Picture(cols: cols, rows: rows, cells: [])
+        }
+        guard let cells = codec.cells(image, cols: cols, rows: rows, background: 0) else { return nil }
+        return Picture(cols: cols, rows: rows, cells: cells)
+    }
+
+    /// Images decoded, and scaled for a graphics protocol, the most recent first, at most
+    /// `keptBytes` of pixels in all.
+    private static let kept = Locked<[(key: String, image: DecodedImage)]>([])
+    static let keptBytes = 128 << 20
+
+    /// The local image `source` (relative to `directory`) decoded, from the cache or now.
+    static func decoded(_ source: String, directory: String?) -> DecodedImage? {
+        guard let codec, let path = ImageFiles.path(of: source, relativeTo: directory) else { return nil }
+        if let hit = lookUp(path) { return hit }
+        guard let bytes = ImageFiles.read(path), let image = codec.decode(bytes) else { return nil }
+        keep(image, as: path)
+        return image
+    }
+
+    /// The image scaled to `cols` x `rows` cells of the show's pixels (what kitty is sent and
+    /// sixel cut from), from the cache or made now.
+    static func prepared(_ source: String, directory: String?, cols: Int, rows: Int, show: PictureShow) -> DecodedImage? {
+        guard let codec, let path = ImageFiles.path(of: source, relativeTo: directory) else { return nil }
+        let key = "\(path)\u{0}\(cols)x\(rows)@\(show.cellWidth)x\(show.cellHeight)"
+        if let hit = lookUp(key) { return hit }
+        guard let image = decoded(source, directory: directory),
+              let scaled = codec.scaled(image, width: cols * show.cellWidth, height: rows * show.cellHeight) else { return nil }
+        keep(scaled, as: key)
+        return scaled
+    }
+
+    private static func lookUp(_ key: String) -> DecodedImage? {
+        kept.withLock { list in list.first { $0.key == key }?.image }
+    }
+
+    private static func keep(_ image: DecodedImage, as key: String) {
+        kept.withLock { list in
+            list.insert((key, image), at: 0)
+            var total = 0, count = 0
+            for (i, entry) in list.enumerated() {
+                total += entry.image.pixels.count
+                if i > 0 && total > keptBytes { break }
+                count = i + 1
+            }
+            list.removeSubrange(count...)
+        }
+    }
+
+    /// The folder of a file's path.
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// How images show for `mode` in a terminal of `depth` colours: nil (captions only) when
+    /// off or without colour. The cell size comes from the terminal when it says it.
+    static func show(mode: ImageMode, addsColour: Bool, deferred: Bool, screenRows: Int,
+                     directory: String? = nil) -> PictureShow? {
+        guard mode != .off, addsColour else { return nil }
+        let drawing: PictureMode
+        switch mode {
+        case .kitty: drawing = .kitty
+        case .sixel: drawing = .sixel
+        case .iterm: drawing = .iterm
+        case .blocks, .off: drawing = .blocks
+        // iTerm2 answers neither query (it has sixel too, but its own images are better).
+        case .auto: drawing = ProcessInfo.processInfo.environment["TERM_PROGRAM"] == "iTerm.app" && deferred ? .iterm : .blocks
+        }
+        let cell = TerminalSize.cellPixels() ?? (8, 16)
+        let maxRows = max(4, screenRows / 2)
+        // (Print mode draws blocks: it asks the terminal nothing about graphics.)
+        guard !deferred else { return PictureShow(cellWidth: cell.0, cellHeight: cell.1, maxRows: maxRows, deferred: true, mode: drawing) }
+        let drawHere: @Sendable (String, Int, PictureShow) -> Picture? = { source, avail, show in
+            Pictures.draw(source, avail: avail, directory: directory, show: show)
+        }
+        return PictureShow(cellWidth: cell.0, cellHeight: cell.1, maxRows: maxRows, deferred: false, draw: drawHere)
+    }
+}
+
+extension EventLoop {
+    /// The folder of document `doc`'s file (its images' sources are relative to it); nil for
+    /// a pipe (then they are relative to the working directory).
+    func documentDirectory(_ doc: Int) -> String? {
+        guard inputs.indices.contains(doc), let path = inputs[doc].source.path else { return nil }
+        return Pictures.directory(of: path)
+    }
+}
