@@ -22,10 +22,14 @@ let package = Package(
         .systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"])]),
         // tree-sitter's runtime, loaded at run time from the grammar directory (see its header).
         .target(name: "CTreeSitter", linkerSettings: [.linkedLibrary("dl")]),
+        // The C library's heap controls (glibc's <malloc.h>; no-ops elsewhere).
+        .target(name: "CMalloc"),
 
         // Pure modules.
         .target(name: "CellWidth"),
-        .target(name: "Threads"),  // pthread locks and threads, so no module needs Foundation's
+        // pthread locks and threads, so no module needs Foundation's; and `Platform`, the one
+        // place that asks the system what the machine is and controls memory.
+        .target(name: "Threads", dependencies: ["CMalloc"]),
         .target(name: "Styling"),
         .target(name: "MarkdownModel", dependencies: ["CCmark", "Threads"]),
         .target(name: "TextModel", dependencies: ["Styling", "CellWidth"]),
@@ -60,7 +64,7 @@ let package = Package(
         .executableTarget(name: "folio", dependencies: ["Session", "LessOptions", "TerminalIO"]),
         .executableTarget(name: "folio-bench", dependencies: [
             "MarkdownModel", "TextModel", "LineLayout", "Viewport", "Pager", "TerminalScreen", "TextSearch", "Highlight", "GrammarLoader",
-            "ReadingPositions", "Print",
+            "ReadingPositions", "Print", "Threads",
         ]),
 
         // libFuzzer targets (`make fuzz`; without -DFUZZING they replay a corpus).
