@@ -28,7 +28,7 @@ let package = Package(
         // Pure modules.
         .target(name: "CellWidth"),
         // pthread locks and threads, so no module needs Foundation's; and `Platform`, the one
-        // place that asks the system what the machine is and controls memory.
+        // place that asks the system what the machine is, starts commands and controls memory.
         .target(name: "Threads", dependencies: ["CMalloc"]),
         .target(name: "Styling"),
         .target(name: "MarkdownModel", dependencies: ["CCmark", "Threads"]),
