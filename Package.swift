@@ -25,10 +25,14 @@ let package = Package(
         // The image plugin's interface and its loader (dlopen): the plugin itself is built beside
         // the grammars (scripts/build-grammars.sh), so no folio start loads its libraries.
         .target(name: "CImages", linkerSettings: [.linkedLibrary("dl")]),
+        // The C library's heap controls (glibc's <malloc.h>; no-ops elsewhere).
+        .target(name: "CMalloc"),
 
         // Pure modules.
         .target(name: "CellWidth"),
-        .target(name: "Threads"),  // pthread locks and threads, so no module needs Foundation's
+        // pthread locks and threads, so no module needs Foundation's; and `Platform`, the one
+        // place that asks the system what the machine is, starts commands and controls memory.
+        .target(name: "Threads", dependencies: ["CMalloc"]),
         .target(name: "Styling"),
         .target(name: "MarkdownModel", dependencies: ["CCmark", "Threads"]),
         .target(name: "TextModel", dependencies: ["Styling", "CellWidth"]),
@@ -50,6 +54,8 @@ let package = Package(
         .target(name: "TerminalIO", dependencies: ["TerminalScreen", "Threads"]),
         .target(name: "GrammarLoader", dependencies: ["Highlight", "Threads"]),
         .target(name: "Images", dependencies: ["CImages", "LineLayout", "TerminalScreen", "Threads"]),
+        // Each input's bytes as they arrive: a file read where asked, a pipe's chunks.
+        .target(name: "ByteInput", dependencies: ["LineLayout", "Threads"]),
         // What stands between a named file and its bytes: LESSOPEN/LESSCLOSE, decompression.
         .target(name: "Preprocess", dependencies: ["CZlib", "CBzip2", "CLzma", "CZstd", "Threads"]),
         // The app: the event loop (the only caller of the pager's `update`), each document's
@@ -57,25 +63,25 @@ let package = Package(
         .target(name: "Session", dependencies: [
             "MarkdownModel", "LineLayout", "Viewport", "Pager", "TerminalScreen", "TerminalIO",
             "ReadingPositions", "TextSearch", "TextModel", "CellWidth", "Highlight", "GrammarLoader", "Threads",
-            "LessOptions", "Preprocess", "CZstd", "Print", "Images",
+            "LessOptions", "Preprocess", "CZstd", "Print", "Images", "ByteInput",
         ]),
         .executableTarget(name: "folio", dependencies: ["Session", "LessOptions", "TerminalIO"]),
         .executableTarget(name: "folio-bench", dependencies: [
             "MarkdownModel", "TextModel", "LineLayout", "Viewport", "Pager", "TerminalScreen", "TextSearch", "Highlight", "GrammarLoader",
-            "ReadingPositions", "Print",
+            "ReadingPositions", "Print", "Threads",
         ]),
 
         // libFuzzer targets (`make fuzz`; without -DFUZZING they replay a corpus).
         .target(name: "FuzzSupport", path: "Fuzz/FuzzSupport"),
         .executableTarget(name: "FuzzPrint", dependencies: ["Pager", "Print", "LineLayout", "MarkdownModel", "FuzzSupport"], path: "Fuzz/FuzzPrint"),
         .executableTarget(name: "FuzzKeys", dependencies: ["TerminalScreen", "FuzzSupport"], path: "Fuzz/FuzzKeys"),
-        .executableTarget(name: "FuzzStore", dependencies: ["ReadingPositions", "LineLayout", "MarkdownModel", "FuzzSupport"],
+        .executableTarget(name: "FuzzStore", dependencies: ["ReadingPositions", "LineLayout", "MarkdownModel", "ByteInput", "FuzzSupport"],
                           path: "Fuzz/FuzzStore"),
         .executableTarget(name: "FuzzLess", dependencies: ["LessOptions", "FuzzSupport"], path: "Fuzz/FuzzLess"),
         .executableTarget(name: "FuzzHighlight", dependencies: [
             "Highlight", "GrammarLoader", "LineLayout", "MarkdownModel", "Styling", "FuzzSupport",
         ], path: "Fuzz/FuzzHighlight"),
-        .executableTarget(name: "FuzzText", dependencies: ["TextModel", "LineLayout", "FuzzSupport"], path: "Fuzz/FuzzText"),
+        .executableTarget(name: "FuzzText", dependencies: ["TextModel", "LineLayout", "ByteInput", "FuzzSupport"], path: "Fuzz/FuzzText"),
 
         // Test helpers shared by the test targets (a seeded generator).
         // (and a small terminal emulator that replays the renderer's bytes into a grid).
@@ -85,20 +91,21 @@ let package = Package(
         .testTarget(name: "CellWidthTests", dependencies: ["CellWidth"]),
         .testTarget(name: "LessOptionsTests", dependencies: ["LessOptions"]),
         .testTarget(name: "MarkdownModelTests", dependencies: ["TestSupport", "MarkdownModel"]),
-        .testTarget(name: "LineLayoutTests", dependencies: ["TestSupport", "LineLayout", "MarkdownModel", "CellWidth"]),
+        .testTarget(name: "LineLayoutTests", dependencies: ["TestSupport", "LineLayout", "MarkdownModel", "CellWidth", "ByteInput"]),
         .testTarget(name: "ViewportTests", dependencies: ["Viewport", "LineLayout", "MarkdownModel"]),
         .testTarget(name: "TextSearchTests", dependencies: ["TestSupport", "TextSearch", "CPCRE2"]),
         .testTarget(name: "TextModelTests", dependencies: ["TestSupport", "TextModel"]),
         .testTarget(name: "TerminalScreenTests", dependencies: ["TestSupport", "TerminalScreen", "KeyNotationSupport"]),
         .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "TerminalScreen"]),
         .testTarget(name: "PreprocessTests", dependencies: ["Preprocess"]),
-        .testTarget(name: "PagerTests", dependencies: ["TestSupport", "KeyNotationSupport", "Pager", "TerminalScreen", "MarkdownModel", "LineLayout", "Viewport", "Print"]),
-        .testTarget(name: "PrintTests", dependencies: ["TestSupport", "Print", "Pager", "LineLayout", "MarkdownModel"]),
-        .testTarget(name: "ReadingPositionsTests", dependencies: ["ReadingPositions", "MarkdownModel", "LineLayout"]),
+        .testTarget(name: "ByteInputTests", dependencies: ["ByteInput"]),
+        .testTarget(name: "PagerTests", dependencies: ["TestSupport", "KeyNotationSupport", "Pager", "TerminalScreen", "MarkdownModel", "LineLayout", "Viewport", "Print", "ByteInput"]),
+        .testTarget(name: "PrintTests", dependencies: ["TestSupport", "Print", "Pager", "LineLayout", "MarkdownModel", "ByteInput"]),
+        .testTarget(name: "ReadingPositionsTests", dependencies: ["ReadingPositions", "MarkdownModel", "LineLayout", "ByteInput"]),
         .testTarget(name: "HighlightTests", dependencies: ["Highlight", "GrammarLoader", "Styling", "LineLayout", "MarkdownModel", "Pager", "TerminalScreen"]),
         // The event loop over a scripted terminal (`@testable import Session`; no tmux, no tty).
         .testTarget(name: "RunLoopTests", dependencies: [
-            "TestSupport", "Session", "TerminalIO", "TerminalScreen", "Pager", "MarkdownModel", "LineLayout", "LessOptions",
+            "TestSupport", "Session", "TerminalIO", "TerminalScreen", "Pager", "MarkdownModel", "LineLayout", "LessOptions", "ByteInput",
         ]),
         .testTarget(name: "ImagesTests", dependencies: ["Images", "GrammarLoader", "LineLayout"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),

@@ -1,3 +1,4 @@
+import ByteInput
 import FuzzSupport
 import LineLayout
 import MarkdownModel

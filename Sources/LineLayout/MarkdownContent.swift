@@ -279,7 +279,7 @@ public final class MarkdownContent: LayoutContent {
     /// come later (estimates show meanwhile, exact around the view) and keys do not wait.
     public func backgroundRowCounts(of range: Range<Int>, options: LayoutOptions) -> [Int] {
         let pictures = options.pictures?.cached(in: pictureCache, ask: false)
-        let threads = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)) - 1)
+        let threads = max(1, Platform.processorCount - 1)
         let skeleton = Skeleton(document: document, containers: containers, units: units)
         return skeleton.mapUnits(parallel: threads > 1 ? nil : false, range: range, maxThreads: threads) { k, units, document, containers in
             Skeleton.measureUnit(k, units: units, document: document, containers: containers, options: options,

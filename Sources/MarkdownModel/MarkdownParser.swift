@@ -1,4 +1,5 @@
-import Glibc
+import Threads
+
 /// Parses Markdown (CommonMark via libcmark, plus GitHub's pipe tables, task list items,
 /// strikethrough and bare autolinks) into a `Document`.
 ///
@@ -122,14 +123,14 @@ public enum MarkdownParser {
             // mutably makes it ours (a copy when shared, which the parse worker's own array
             // never is).
             let base = bytes.withUnsafeMutableBufferPointer { UInt(bitPattern: $0.baseAddress) }
-            let page = UInt(max(1, sysconf(Int32(_SC_PAGESIZE))))
+            let page = UInt(Platform.pageSize)
             settled = { range in
                 let from = (base + UInt(range.lowerBound) + page - 1) / page * page
                 let to = (base + UInt(range.upperBound)) / page * page
                 guard base != 0, to > from else { return }
                 let pages = UnsafeBufferPointer(start: UnsafePointer<UInt8>(bitPattern: from), count: Int(to - from))
                 guard keeper.keep(pages, at: Int(from - base)) else { return }
-                _ = madvise(UnsafeMutableRawPointer(bitPattern: from), Int(to - from), MADV_DONTNEED)
+                Platform.releasePages(UnsafeMutableRawBufferPointer(start: UnsafeMutableRawPointer(bitPattern: from), count: Int(to - from)))
                 letGo = true
             }
         }

@@ -8,7 +8,7 @@ extension PagerState {
     /// here, never the session's. `contentRows`: the rows above the status line.
     public static func statusOnlyFrame(_ message: String, name: String, path: String?, config: PagerConfig,
                                        rows: Int, columns: Int) -> (frame: Grid, contentRows: Int) {
-        var screen = PagerState(documents: [DocumentSpec(name: name, path: path, text: TextContent(store: ByteStore()))],
+        var screen = PagerState(documents: [DocumentSpec(name: name, path: path, text: TextContent(store: FixedBytes()))],
                                 config: config, rows: rows, columns: columns)
         _ = screen.update(.notice(message))
         return (screen.frame(), screen.contentRows)

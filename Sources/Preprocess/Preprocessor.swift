@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Threads
 
 /// Runs `LESSOPEN`'s and `LESSCLOSE`'s commands as less runs them: through the user's shell
 /// (`$SHELL -c COMMAND`, else `/bin/sh`), with folio's standard input and standard error, and
@@ -85,33 +86,10 @@ public enum Preprocessor {
             guard let pipe = closeOnExecPipe() else { return nil }
             ends = pipe
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        if readOutput { posix_spawn_file_actions_adddup2(&actions, ends.write, 1) }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGPIPE)
-        sigaddset(&defaults, SIGCHLD)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        var unblocked = sigset_t()
-        sigemptyset(&unblocked)
-        posix_spawnattr_setsigmask(&attributes, &unblocked)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-        var commandBytes = command
-        commandBytes.append(0)
-        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(shell), strdup("-c"),
-                                                   commandBytes.withUnsafeBufferPointer { p in
-                                                       p.withMemoryRebound(to: CChar.self) { strdup($0.baseAddress!) }
-                                                   }, nil]
-        defer { for p in argv { free(p) } }
-        var process: pid_t = 0
-        let spawned = posix_spawnp(&process, shell, &actions, &attributes, argv, environ) == 0
+        let process = Platform.spawn([Array(shell.utf8), Array("-c".utf8), command],
+                                     standardOutput: readOutput ? ends.write : nil, defaultSignals: [SIGPIPE, SIGCHLD])
         if readOutput { Glibc.close(ends.write) }
-        guard spawned else {
+        guard let process else {
             if readOutput { Glibc.close(ends.read) }
             return nil
         }

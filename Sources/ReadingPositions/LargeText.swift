@@ -52,7 +52,7 @@ public enum LargeText {
     }
 
     /// The sampled content hash of what `store` holds.
-    public static func sampledHash(of store: ByteStore) -> StableHash {
+    public static func sampledHash(of store: any ByteSource) -> StableHash {
         sampledHash(count: store.count) { store.bytes($0) }
     }
 
@@ -62,7 +62,7 @@ public enum LargeText {
     /// The store key of a piped large text: its first `headSize` bytes, which arrive at
     /// once (a pipe is read only a few MB past the view, so its size and end come late or
     /// never). Nil until that many bytes are in.
-    public static func headKey(of store: ByteStore) -> String? {
+    public static func headKey(of store: any ByteSource) -> String? {
         guard store.count >= headSize else { return nil }
         return "stdin-head:" + StableHash(bytes: store.bytes(0..<headSize)).hex
     }

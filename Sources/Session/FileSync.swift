@@ -1,3 +1,4 @@
+import ByteInput
 import FoundationEssentials
 import LineLayout
 import Pager

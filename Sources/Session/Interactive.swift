@@ -1,3 +1,4 @@
+import ByteInput
 import Dispatch
 import FoundationEssentials
 import LineLayout

@@ -75,12 +75,8 @@ struct Reload: Sendable {
 /// transient allocations on several threads leave tens of MB free but held (a 20 MB
 /// changelog: 242 MB resident after its parse, most of the difference free).
 enum HeapTrim {
-    private typealias Trim = @convention(c) (Int) -> Int32
-    private static let trim: Trim? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim")
-        .map { unsafeBitCast($0, to: Trim.self) }
-
     /// Gives the heap's free pages back now, on the calling thread (a few ms for a large heap).
-    static func now() { _ = trim?(0) }
+    static func now() { Platform.trimHeap() }
 
     /// Blocks of 1 MB or more are mapped on their own and unmapped when freed, from now on.
     /// glibc raises that threshold to the size of the largest mapped block freed (up to 32
@@ -94,18 +90,13 @@ enum HeapTrim {
     static func mapLargeBlocks() {
         _ = mapLargeBlocksOnce
     }
-    private static let mapLargeBlocksOnce: Void = {
-        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-        let mMmapThreshold: Int32 = -3  // <malloc.h>'s M_MMAP_THRESHOLD
-        guard let mallopt = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
-        _ = unsafeBitCast(mallopt, to: Mallopt.self)(mMmapThreshold, 1 << 20)
-    }()
+    private static let mapLargeBlocksOnce: Void = Platform.mapBlocksOnTheirOwn(from: 1 << 20)
 
     static func soon() {
-        guard trim != nil else { return }
+        guard Platform.heapCanTrim else { return }
         DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + 0.5) {
             BackgroundPriority.enter()
-            _ = HeapTrim.trim?(0)
+            Platform.trimHeap()
         }
     }
 }

@@ -2,6 +2,7 @@ import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
+import Threads
 
 /// Runs a shell command for `!` and `|` while the terminal is handed over, as less's
 /// `lsystem` and `pipe_data`: `$SHELL -c COMMAND` (else `/bin/sh`; an empty command starts
@@ -32,41 +33,24 @@ enum Shell {
             signal(SIGCHLD, previousChild)
         }
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
         var pipeFDs: [Int32] = [-1, -1]
         var ttyFD: Int32 = -1
+        var commandInput: Int32?
         if input != nil {
             guard pipe(&pipeFDs) == 0 else { return -1 }
             // Neither end may leak into the command beyond its standard input (nor into a
             // browser started later): close-on-exec, the read end dup2'd in the child.
             for fd in pipeFDs { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-            posix_spawn_file_actions_adddup2(&actions, pipeFDs[0], 0)
+            commandInput = pipeFDs[0]
         } else {
             ttyFD = open("/dev/tty", O_RDONLY | O_CLOEXEC)
-            if ttyFD >= 0 { posix_spawn_file_actions_adddup2(&actions, ttyFD, 0) }
+            if ttyFD >= 0 { commandInput = ttyFD }
         }
-        var attr = posix_spawnattr_t()
-        posix_spawnattr_init(&attr)
-        defer { posix_spawnattr_destroy(&attr) }
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGINT)
-        sigaddset(&defaults, SIGQUIT)
-        posix_spawnattr_setsigdefault(&attr, &defaults)
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attr, &none)
-        posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-
-        var pid: pid_t = 0
-        let cargs = argv.map { strdup($0) } + [nil]
-        defer { for p in cargs { free(p) } }
-        let spawned = posix_spawnp(&pid, argv[0], &actions, &attr, cargs, environ)
+        let started = Platform.spawn(argv.map { Array($0.utf8) }, standardInput: commandInput,
+                                     defaultSignals: [SIGINT, SIGQUIT])
         if ttyFD >= 0 { close(ttyFD) }
         if pipeFDs[0] >= 0 { close(pipeFDs[0]) }
-        guard spawned == 0 else {
+        guard let pid = started else {
             if pipeFDs[1] >= 0 { close(pipeFDs[1]) }
             return -1
         }

@@ -17,6 +17,7 @@ import Print
 import ReadingPositions
 import TerminalScreen
 import TextSearch
+import Threads
 
 func now() -> Double {
     var ts = timespec()
@@ -67,10 +68,8 @@ let args = CommandLine.arguments
 // a second width's counts.
 if let i = args.firstIndex(of: "--memory"), i + 1 < args.count {
     // Anonymous memory after giving free pages back (`malloc_trim`): the live heap, near enough.
-    typealias Trim = @convention(c) (Int) -> Int32
-    let trim = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim").map { unsafeBitCast($0, to: Trim.self) }
     func heapMB() -> Double {
-        _ = trim?(0)
+        Platform.trimHeap()
         guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
         for line in text.split(separator: "\n") where line.hasPrefix("RssAnon:") {
             return (Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) / 1024
@@ -81,15 +80,12 @@ if let i = args.firstIndex(of: "--memory"), i + 1 < args.count {
     // arenas): what is live; anon minus this is the allocator's slack (free chunks in pages
     // that also hold live ones).
     // (From `malloc_stats`, which prints to standard error: its "Total (incl. mmap)" in use.)
-    typealias Stats = @convention(c) () -> Void
-    let mallocStats = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_stats").map { unsafeBitCast($0, to: Stats.self) }
     func liveMB() -> Double {
-        guard let mallocStats else { return 0 }
         let path = NSTemporaryDirectory() + "folio-bench-malloc-\(getpid())"
         let fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0o600), saved = dup(2)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        dup2(fd, 2); mallocStats(); dup2(saved, 2); close(saved); close(fd)
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8),
+        dup2(fd, 2); let wrote = Platform.writeHeapStatistics(); dup2(saved, 2); close(saved); close(fd)
+        guard wrote, let text = try? String(contentsOfFile: path, encoding: .utf8),
               let total = text.range(of: "Total (incl. mmap):") else { return 0 }
         for line in text[total.upperBound...].split(separator: "\n") where line.contains("in use bytes") {
             return (Double(line.split(separator: "=").last?.trimmingCharacters(in: .whitespaces) ?? "0") ?? 0) / 1_048_576

@@ -88,13 +88,15 @@ struct TextAndStreamEndToEndTests {
             return String(status[start.upperBound...].prefix { $0 != " " })
         }
         // (A key is taken between two slices of indexing: what was read before it still
-        // comes in, slowly on a loaded machine; wait until a second passes with nothing new,
-        // at most 15, then nothing more may come.)
+        // comes in, slowly on a loaded machine; wait until two seconds pass with nothing new,
+        // at most 15, then nothing more may come. One quiet second was not enough with every
+        // core busy: the last chunk the reader had in hand came 1 MB later.)
         var settled = try #require(held(pane.screen), "\(stopped)")
-        for _ in 0..<15 {
+        var quiet = 0
+        for _ in 0..<15 where quiet < 2 {
             Thread.sleep(forTimeInterval: 1)
             let now = try #require(held(pane.screen), "\(pane.screen)")
-            if now == settled { break }
+            quiet = now == settled ? quiet + 1 : 0
             settled = now
         }
         Thread.sleep(forTimeInterval: 2)

@@ -1,3 +1,4 @@
+import ByteInput
 import CellWidth
 import LineLayout
 import MarkdownModel

@@ -1,3 +1,4 @@
+import ByteInput
 @testable import LineLayout
 import TestSupport
 import Testing

@@ -1,10 +1,10 @@
+import ByteInput
 @testable import LineLayout
 import Foundation
 import MarkdownModel
 import Testing
 
-/// How the layout keeps memory small: rows are counted without being kept, and a store that
-/// hands out its whole input shares it.
+/// How the layout keeps memory small: rows are counted without being kept.
 @Suite struct MemoryShapeTests {
     static let markdown = (1...3000).map { n in
         "## Heading \(n)\n\nText \(n) with [a link](https://example.com/\(n)) that wraps at narrow widths, **bold** and `code`.\n\n- item [ünï](https://example.com/ça/\(n)) and [a longer link text](<https://e.org/a b/\(n)>)\n- item \(n)"
@@ -203,110 +203,6 @@ import Testing
         let document = MarkdownParser.parse("# Title\n\nSome text.\n\n- a\n- b")
         let built = MarkdownContent.buildKeepingLayouts(document, options: LayoutOptions(width: 40))
         #expect(built.layouts?.map(\.lines.count) == built.rowCounts)
-    }
-
-    @Test func consolidatedStoreSharesItsBytesAndReadsTheSame() {
-        let store = ByteStore()
-        let input = (0..<(ByteStore.chunkSize * 2 + 12345)).map { UInt8(truncatingIfNeeded: $0 &* 31) }
-        input.withUnsafeBytes { store.append($0) }
-        let whole = store.consolidate()
-        #expect(whole == input)
-        #expect(store.count == input.count)
-        #expect(store.bytes(5..<(ByteStore.chunkSize + 9)) == Array(input[5..<(ByteStore.chunkSize + 9)]))
-        #expect(store.consolidate() == input)
-        // Appending after it goes on where it was.
-        [UInt8](repeating: 7, count: 10).withUnsafeBytes { store.append($0) }
-        #expect(store.bytes(0..<store.count) == input + [UInt8](repeating: 7, count: 10))
-    }
-
-    /// An ended stream's store lets its bytes go once they are hashed: the count and the tag
-    /// stay, reads find nothing (and never touch freed chunks), a reset starts over; a file's
-    /// store has nothing to let go.
-    @Test func aStoreLetsItsBytesGoAndKeepsItsCountAndTag() throws {
-        for consolidated in [false, true] {
-            let store = ByteStore()
-            let input = (0..<(ByteStore.chunkSize + 777)).map { UInt8(truncatingIfNeeded: $0 &* 7) }
-            input.withUnsafeBytes { store.append($0) }
-            if consolidated { #expect(store.consolidate() == input) }
-            #expect(store.tagOfBytesLetGo == nil)
-            store.letGoOfBytes(keeping: 42)
-            #expect(store.tagOfBytesLetGo == 42)
-            #expect(store.count == input.count)
-            var pieces = 0
-            store.forEachPiece(in: 0..<store.count) { _, _ in pieces += 1; return true }
-            #expect(pieces == 0)
-            #expect(store.bytes(0..<10).isEmpty && store.consolidate().isEmpty && store.copyPrefix(5).isEmpty)
-            store.reset()
-            #expect(store.tagOfBytesLetGo == nil && store.count == 0)
-            [UInt8](repeating: 9, count: 3).withUnsafeBytes { store.append($0) }
-            #expect(store.bytes(0..<store.count) == [9, 9, 9])
-        }
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("folio-letgo-\(UUID().uuidString)").path
-        #expect(FileManager.default.createFile(atPath: path, contents: Data([1, 2, 3])))
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let fd = open(path, O_RDONLY)
-        try #require(fd >= 0)
-        defer { close(fd) }
-        let file = ByteStore()
-        try #require(file.attachFile(fd: fd, length: 3))
-        file.letGoOfBytes(keeping: 7)
-        #expect(file.tagOfBytesLetGo == nil && file.bytes(0..<3) == [1, 2, 3])
-    }
-
-    /// A file's store reads the file: the parse's copy is the file's bytes for any count
-    /// (past the end: all of them), pieces and ranges across its 1 MB windows read the same,
-    /// and a file that shrinks under it reads short where it lost bytes — never SIGBUS, as a
-    /// mapping did (a log truncated by logrotate killed folio), and never zeros made up for
-    /// the bytes it lost (issue 31: rows of `^@`).
-    @Test func aFilesStoreReadsTheFileAndSurvivesTruncation() throws {
-        let input = (0..<((4 << 20) * 2 + 4097)).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ $0 >> 12) }
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("folio-map-\(UUID().uuidString)").path
-        #expect(FileManager.default.createFile(atPath: path, contents: Data(input)))
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let fd = open(path, O_RDONLY)
-        try #require(fd >= 0)
-        defer { close(fd) }
-        let store = ByteStore()
-        try #require(store.attachFile(fd: fd, length: input.count))
-        for count in [0, 1, 4 << 20, (4 << 20) + 1, input.count, input.count + 10] {
-            #expect(store.copyPrefix(count) == Array(input.prefix(count)), "count \(count)")
-        }
-        #expect(store.bytes(0..<store.count) == input)
-        let across = ((1 << 20) - 5)..<((3 << 20) + 7)
-        #expect(store.bytes(across) == Array(input[across]))
-        var pieces: [UInt8] = [], next = across.lowerBound
-        store.forEachPiece(in: across) { piece, at in
-            #expect(at == next)
-            pieces.append(contentsOf: piece); next += piece.count
-            return true
-        }
-        #expect(pieces == Array(input[across]))
-        // Truncated to 1,000 bytes under the store: what is gone is not there.
-        #expect(truncate(path, 1000) == 0)
-        let tail = (input.count - 100)..<input.count
-        #expect(store.bytes(tail).isEmpty)
-        #expect(store.bytes((input.count - 8192)..<input.count).isEmpty)
-        #expect(store.bytes(0..<1000) == Array(input.prefix(1000)))
-        #expect(store.bytes(500..<1500) == Array(input[500..<1000]))
-        #expect(store.copyPrefix(2000) == Array(input.prefix(1000)))
-        // (Compared first, so that a failure does not print megabytes.)
-        let whole = store.consolidate()
-        let wholeIsWhatIsLeft = whole == Array(input.prefix(1000))
-        #expect(wholeIsWhatIsLeft, "\(whole.count) bytes")
-        var left: [UInt8] = []
-        store.forEachPiece(in: 0..<store.count) { piece, _ in left.append(contentsOf: piece); return true }
-        let piecesAreWhatIsLeft = left == Array(input.prefix(1000))
-        #expect(piecesAreWhatIsLeft, "\(left.count) bytes")
-        // Written again (a log goes on after `: > app.log`): the short window is read anew.
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-        handle.seekToEndOfFile()
-        handle.write(Data([7, 8, 9]))
-        try handle.close()
-        #expect(store.bytes(998..<1005) == Array(input[998..<1000]) + [7, 8, 9])
-        // A store of chunks (a pipe) copies the same way.
-        let piped = ByteStore()
-        input.withUnsafeBytes { piped.append($0) }
-        #expect(piped.copyPrefix(12345) == Array(input.prefix(12345)))
     }
 
     /// Issue 31: a large log open in the pager (not followed) and truncated by another

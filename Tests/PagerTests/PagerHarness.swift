@@ -1,3 +1,4 @@
+import ByteInput
 import KeyNotationSupport
 import LineLayout
 import MarkdownModel

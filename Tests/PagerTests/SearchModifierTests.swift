@@ -1,3 +1,4 @@
+import ByteInput
 import LineLayout
 import MarkdownModel
 @testable import Pager

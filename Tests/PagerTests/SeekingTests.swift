@@ -1,3 +1,4 @@
+import ByteInput
 import LineLayout
 import Styling
 @testable import Pager

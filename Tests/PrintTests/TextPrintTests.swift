@@ -1,3 +1,4 @@
+import ByteInput
 import Testing
 import LineLayout
 import Pager

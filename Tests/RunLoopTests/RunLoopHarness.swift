@@ -1,3 +1,4 @@
+import ByteInput
 import Foundation
 import LineLayout
 import MarkdownModel
