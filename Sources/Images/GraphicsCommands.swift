@@ -13,17 +13,27 @@ public enum GraphicsCommands {
         return out + [esc, 0x5C]
     }
 
-    /// Sends RGBA pixels to kitty as image `id`, quietly (`q=2`), base64 in chunks of 4096
-    /// bytes as the protocol asks; nothing is shown until it is placed.
+    /// Sends RGBA pixels to kitty as image `id`, quietly (`q=2`); nothing is shown until it is placed.
     public static func kittyTransmit(id: Int, image: DecodedImage) -> [UInt8] {
+        chunked("a=t,f=32,s=\(image.width),v=\(image.height),i=\(id),q=2", image)
+    }
+
+    /// Sends and shows RGBA pixels at the cursor over `cols` x `rows` cells, the cursor left
+    /// where it is (print mode: the rows written after it scroll it with them).
+    public static func kittyShow(image: DecodedImage, cols: Int, rows: Int) -> [UInt8] {
+        chunked("a=T,f=32,s=\(image.width),v=\(image.height),c=\(cols),r=\(rows),C=1,q=2", image)
+    }
+
+    /// The pixels in base64, in chunks of 4096 bytes as the protocol asks, the first chunk
+    /// with `control`.
+    static func chunked(_ control: String, _ image: DecodedImage) -> [UInt8] {
         let data = OSC52.base64(image.pixels)
         var out: [UInt8] = []
         var start = 0
         repeat {
             let end = min(data.count, start + 4096)
             let more = end < data.count ? 1 : 0
-            let control = start == 0 ? "a=t,f=32,s=\(image.width),v=\(image.height),i=\(id),q=2,m=\(more)" : "m=\(more)"
-            out += kitty(control, payload: data[start..<end])
+            out += kitty(start == 0 ? "\(control),m=\(more)" : "m=\(more)", payload: data[start..<end])
             start = end
         } while start < data.count
         return out

@@ -48,15 +48,28 @@ public final class PictureShow: Hashable, Sendable {
     /// that decodes). Called with the source as written, the columns there are, and this show.
     let draw: (@Sendable (_ source: String, _ avail: Int, _ show: PictureShow) -> Picture?)?
 
+    /// Print mode with a graphics protocol: the escape sequence that shows a picture, written
+    /// at the start of its first row (its other rows are blank), or nil.
+    public let inline: (@Sendable (_ row: PictureRow, _ show: PictureShow) -> [UInt8]?)?
+
     public init(cellWidth: Int, cellHeight: Int, maxRows: Int, deferred: Bool, mode: PictureMode = .blocks,
-                draw: (@Sendable (_ source: String, _ avail: Int, _ show: PictureShow) -> Picture?)? = nil) {
+                draw: (@Sendable (_ source: String, _ avail: Int, _ show: PictureShow) -> Picture?)? = nil,
+                inline: (@Sendable (_ row: PictureRow, _ show: PictureShow) -> [UInt8]?)? = nil) {
         self.cellWidth = max(1, cellWidth); self.cellHeight = max(1, cellHeight)
         self.maxRows = max(1, maxRows); self.deferred = deferred; self.mode = mode; self.draw = draw
+        self.inline = inline
     }
 
     /// The same show drawn another way (the terminal answered that it has graphics).
     public func with(mode: PictureMode) -> PictureShow {
-        PictureShow(cellWidth: cellWidth, cellHeight: cellHeight, maxRows: maxRows, deferred: deferred, mode: mode, draw: draw)
+        PictureShow(cellWidth: cellWidth, cellHeight: cellHeight, maxRows: maxRows, deferred: deferred, mode: mode,
+                    draw: draw, inline: inline)
+    }
+
+    /// What print mode writes before a row: a picture's escape sequence on its first row.
+    public func inlineBytes(before line: VisualLine) -> [UInt8]? {
+        guard let inline, mode != .blocks, let p = line.picture, p.row == 0 else { return nil }
+        return inline(p, self)
     }
 
     /// Columns and rows of an image of `width` x `height` pixels in at most `avail` columns

@@ -59,7 +59,9 @@ public enum PrintRenderer {
         for u in 0..<layout.unitCount {
             // Each unit's own rows, not `lines(ofUnit:)`: a text layout's counts may still be
             // estimates from byte lengths, which cut or pad lines of tabs, controls or wide text.
-            for line in layout.unit(u).lines { appendLine(line, theme: theme, to: &bytes, sgr: &sgr) }
+            for line in layout.unit(u).lines {
+                appendLine(line, theme: theme, to: &bytes, sgr: &sgr, pictures: layout.options.pictures)
+            }
         }
         return bytes
     }
@@ -72,7 +74,7 @@ public enum PrintRenderer {
         var sgr = SGRCache()
         // On one thread, rows are written as they are made: a paragraph's rows are never all kept.
         MarkdownContent.forEachRow(document, options: options, parallel: parallel) { line in
-            appendLine(line, theme: theme, to: &bytes, sgr: &sgr)
+            appendLine(line, theme: theme, to: &bytes, sgr: &sgr, pictures: options.pictures)
         }
         return bytes
     }
@@ -84,7 +86,7 @@ public enum PrintRenderer {
         let theme = theme.map { printTheme($0, width: options.width) }
         struct Run { var bytes: [UInt8] = []; var sgr = SGRCache() }
         return MarkdownContent.mapRowRuns(document, options: options, start: { Run() }, row: { run, line in
-            appendLine(line, theme: theme, to: &run.bytes, sgr: &run.sgr)
+            appendLine(line, theme: theme, to: &run.bytes, sgr: &run.sgr, pictures: options.pictures)
         }).map(\.bytes)
     }
 
@@ -130,7 +132,17 @@ public enum PrintRenderer {
         appendLine(line, theme: theme, to: &out, sgr: &sgr)
     }
 
-    static func appendLine(_ line: VisualLine, theme: Theme?, to out: inout [UInt8], sgr: inout SGRCache) {
+    /// `pictures`: with a graphics protocol (kitty), a picture is shown at the start of its first
+    /// row, over its blank rows, and the cursor does not move (the rows that follow are written
+    /// as usual, and the terminal scrolls the picture with them).
+    static func appendLine(_ line: VisualLine, theme: Theme?, to out: inout [UInt8], sgr: inout SGRCache,
+                           pictures: PictureShow? = nil) {
+        if theme != nil, let shown = pictures?.inlineBytes(before: line) {
+            out += [0x0D]
+            if line.picture!.column > 0 { out += Array("\u{1B}[\(line.picture!.column)C".utf8) }
+            out += shown
+            out += [0x0D]
+        }
         if theme == nil {
             // Plain text: append, then drop the trailing blanks from the bytes written.
             let start = out.count

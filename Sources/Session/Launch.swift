@@ -154,7 +154,10 @@ public struct Launch {
     /// with `--theme`'s palette (`auto`: `COLORFGBG`'s, else dark, until the terminal says).
     /// `asking`: with `--theme=auto`, ask the terminal now (print mode to a terminal; the
     /// pager asks in its own session instead).
-    func theme(forTerminal isTerminal: Bool, environment: [String: String], asking: Bool = false) -> Theme? {
+    /// `replies`: the terminal's answers asked for already (print mode asks once, for the
+    /// colours and the graphics together).
+    func theme(forTerminal isTerminal: Bool, environment: [String: String], asking: Bool = false,
+               replies: [TerminalReply]? = nil) -> Theme? {
         if options.plain { return nil }
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
         let depth: ColorDepth
@@ -172,7 +175,8 @@ public struct Launch {
         // SGR: `git log --color=always | NO_COLOR=1 folio` keeps git's), as the convention asks.
         let own = !(noColor && options.color == .auto)
         var theme = Theme(depth: depth, palette: themes.palette(for: appearance(environment: environment,
-                                                                               asking: asking && isTerminal && own && depth != .none)),
+                                                                               asking: asking && isTerminal && own && depth != .none,
+                                                                               replies: replies)),
                           ownColours: own)
         theme.alternates = themes.alternates
         return theme
@@ -180,12 +184,14 @@ public struct Launch {
 
     /// The palette `--theme` names; for `auto`, the terminal's answer when `asking` (print mode
     /// to a terminal) and it may answer, else the one to start with (`COLORFGBG`, else dark).
-    func appearance(environment: [String: String], asking: Bool = false) -> Appearance {
+    func appearance(environment: [String: String], asking: Bool = false, replies: [TerminalReply]? = nil) -> Appearance {
         switch options.theme {
         case .dark: return .dark
         case .light: return .light
         case .auto:
-            if asking, AppearanceDetection.shouldQuery(term: environment["TERM"], insideTmux: !(environment["TMUX"] ?? "").isEmpty,
+            if asking, let replies {
+                if let answer = AppearanceDetection.appearance(replies: replies) { return answer }
+            } else if asking, AppearanceDetection.shouldQuery(term: environment["TERM"], insideTmux: !(environment["TMUX"] ?? "").isEmpty,
                                                        depth: .ansi16),
                let answer = AppearanceDetection.appearance(replies: ColorQuery.ask(timeoutMilliseconds: Launch.printQueryTimeout)) {
                 return answer
@@ -211,7 +217,15 @@ public struct Launch {
 
     func runPrintMode(_ documents: [LoadedDocument], stdoutIsTerminal: Bool, environment: [String: String]) {
         signal(SIGPIPE, SIG_IGN)
-        let theme = theme(forTerminal: stdoutIsTerminal, environment: environment, asking: stdoutIsTerminal)
+        // One question to the terminal for its colours and its graphics (kitty's, for pictures).
+        let asksGraphics = stdoutIsTerminal && options.images == .auto && !options.plain && options.color != .never
+            && (environment["NO_COLOR"] ?? "").isEmpty
+        let asksColours = stdoutIsTerminal && options.theme == .auto && AppearanceDetection.shouldQuery(
+            term: environment["TERM"], insideTmux: !(environment["TMUX"] ?? "").isEmpty, depth: .ansi16)
+        let replies = asksGraphics || asksColours
+            ? ColorQuery.ask(timeoutMilliseconds: Launch.printQueryTimeout, colours: asksColours, graphics: asksGraphics) : nil
+        let theme = theme(forTerminal: stdoutIsTerminal, environment: environment, asking: stdoutIsTerminal, replies: replies)
+        let kitty = replies?.contains(.kittyGraphics(ok: true)) ?? false
         let width = options.width ?? (stdoutIsTerminal ? TerminalWidth.ofStdout() : nil) ?? 80
         let layoutOptions = LayoutOptions(width: max(1, width), inlineLinkURLs: theme == nil,
                                           maxProseWidth: options.proseWidth, centerProse: options.align == .center,
@@ -229,7 +243,8 @@ public struct Launch {
                 continue
             }
             var documentOptions = layoutOptions
-            documentOptions.pictures = Pictures.show(mode: options.images, addsColour: theme?.addsColour ?? false, deferred: false,
+            documentOptions.pictures = Pictures.show(mode: kitty && options.images == .auto ? .kitty : options.images,
+                                                     addsColour: theme?.addsColour ?? false, deferred: false,
                                                      screenRows: TerminalSize.ofTerminal()?.rows ?? 24,
                                                      directory: loaded.path.map(Pictures.directory(of:)))
             for piece in PrintRenderer.render(source: loaded.bytes, options: documentOptions, theme: theme) {

@@ -122,12 +122,19 @@ enum Pictures {
         }
         let cell = TerminalSize.cellPixels() ?? (8, 16)
         let maxRows = max(4, screenRows / 2)
-        // (Print mode draws blocks: it asks the terminal nothing about graphics.)
         guard !deferred else { return PictureShow(cellWidth: cell.0, cellHeight: cell.1, maxRows: maxRows, deferred: true, mode: drawing) }
+        // Print mode: blocks, or kitty's images shown at the start of their rows (the cursor
+        // stays: the rows written after scroll them). Sixel and iTerm2's move the cursor by
+        // an amount a stream cannot know: blocks there.
         let drawHere: @Sendable (String, Int, PictureShow) -> Picture? = { source, avail, show in
             Pictures.draw(source, avail: avail, directory: directory, show: show)
         }
-        return PictureShow(cellWidth: cell.0, cellHeight: cell.1, maxRows: maxRows, deferred: false, draw: drawHere)
+        let shown: @Sendable (PictureRow, PictureShow) -> [UInt8]? = { row, show in
+            Pictures.prepared(row.source, directory: directory, cols: row.cols, rows: row.rows, show: show)
+                .map { GraphicsCommands.kittyShow(image: $0, cols: row.cols, rows: row.rows) }
+        }
+        return PictureShow(cellWidth: cell.0, cellHeight: cell.1, maxRows: maxRows, deferred: false,
+                           mode: drawing == .kitty ? .kitty : .blocks, draw: drawHere, inline: shown)
     }
 }
 

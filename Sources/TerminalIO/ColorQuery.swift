@@ -9,7 +9,10 @@ import TerminalScreen
 /// shell.
 public enum ColorQuery {
     /// The replies that arrived (empty when the terminal cannot be opened or answers nothing).
-    public static func ask(timeoutMilliseconds: Int, path: String = "/dev/tty") -> [TerminalReply] {
+    /// `colours`: the colour question; `graphics`: kitty's graphics query (DA1's reply says
+    /// sixel too). One write, ended by DA1.
+    public static func ask(timeoutMilliseconds: Int, colours: Bool = true, graphics: Bool = false,
+                           path: String = "/dev/tty") -> [TerminalReply] {
         let fd = open(path, O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else { return [] }
         defer { close(fd) }
@@ -24,7 +27,8 @@ public enum ColorQuery {
             var state = saved
             _ = tcsetattr(fd, answered ? TCSANOW : TCSAFLUSH, &state)
         }
-        let query = ANSI.queryColors
+        let query = (colours ? Array(ANSI.queryColors.dropLast(ANSI.deviceAttributes.count)) : [])
+            + (graphics ? ANSI.queryKittyGraphics : []) + ANSI.deviceAttributes
         guard query.withUnsafeBytes({ Glibc.write(fd, $0.baseAddress, $0.count) }) == query.count else { return [] }
         var decoder = KeyDecoder()
         var start = timespec()

@@ -108,8 +108,8 @@ import Testing
     static let rows = 24
 
     /// Phases of output: the first screen (the picture drawn), then after `G` (the picture
-    /// scrolled off, 60 lines below it), then after `q`.
-    func run(answer: String) throws -> [[UInt8]] {
+    /// scrolled off, 60 lines below it), then after `q`. `print`: `folio --print` instead.
+    func run(answer: String, print: Bool = false) throws -> [[UInt8]] {
         let dir = try E2E.temporaryDirectory()
         let png = try Data(contentsOf: URL(fileURLWithPath: E2E.sample("images/picture.png")))
         _ = try E2E.write(bytes: Array(png), to: "picture.png", in: dir)
@@ -121,8 +121,9 @@ import Testing
         let script = E2E.packageRoot.appendingPathComponent("Tests/EndToEndTests/Scripts/pty-graphics.py").path
         let out = dir.appendingPathComponent("out").path
         let result = try Subprocess.run(try #require(Self.python),
-                                        [script, "--answer", answer, "--out", out, "--rows", "\(Self.rows)", "--keys", "G", "--",
-                                         try E2E.folio(), "--theme=dark", doc],
+                                        [script, "--answer", answer, "--out", out, "--rows", "\(Self.rows)"]
+                                            + (print ? ["--ready", "Line 60."] : ["--keys", "G"])
+                                            + ["--", try E2E.folio(), "--theme=dark"] + (print ? ["--print"] : []) + [doc],
                                         environment: env, timeout: 60)
         #expect(result.status == 0, "\(String(decoding: result.stderr, as: UTF8.self))")
         return (0..<3).map { (try? Data(contentsOf: URL(fileURLWithPath: "\(out).\($0)"))).map(Array.init) ?? [] }
@@ -168,6 +169,17 @@ import Testing
         // Scrolled away: the screen is painted again (erasing the pixels), no sixel drawn.
         #expect(Self.count("\u{1B}P", in: phases[1]) == 0)
         #expect(Self.count("\u{1B}[2J", in: phases[1]) >= 1)
+    }
+
+    /// Print mode to a kitty terminal shows the picture at the start of its rows (the cursor
+    /// stays, the blank rows follow); to any other, its rows are blocks.
+    @Test(.enabled(if: GraphicsProtocolTests.python != nil, "python3 is not installed"))
+    func printModeShowsKittysImagesInline() throws {
+        let kitty = try run(answer: "kitty", print: true)[0]
+        #expect(Self.count("\u{1B}_Ga=T,", in: kitty) == 1 && Self.count(",C=1,", in: kitty) == 1)
+        #expect(Self.count("48;2;", in: kitty) == 0)
+        let other = try run(answer: "sixel", print: true)[0]
+        #expect(Self.count("\u{1B}_Ga=", in: other) == 0 && Self.count("48;2;", in: other) > 20)
     }
 
     @Test(.enabled(if: GraphicsProtocolTests.python != nil, "python3 is not installed"))
