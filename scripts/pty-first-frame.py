@@ -56,6 +56,9 @@ def cpu_ms(root, name):
         except (OSError, ValueError): continue
         children.setdefault(ppid, []).append((int(p), comm))
     todo = [root]
+    try:  # the command itself, when the shell execs it (`exec folio …`)
+        if open("/proc/%d/comm" % root).read().strip() == name: children.setdefault(-1, []).append((root, name)); todo = [-1]
+    except OSError: pass
     while todo:
         for pid, comm in children.get(todo.pop(), []):
             if comm == name:
