@@ -104,7 +104,7 @@ public struct DocumentLayout: Sendable {
     public var isExact: Bool { index.isExact }
 
     /// The Markdown document, for Markdown content.
-    public var document: Document? { (content as? MarkdownContent)?.document }
+    public var document: Document? { content.asMarkdown?.document }
 
     // MARK: - Units
 

@@ -268,7 +268,8 @@ enum TableLayouter {
             let rowRange = rowStart..<max(rowStart, rowEnd)
             lastLower = rowStart
             let cellLines = row.enumerated().map { c, cell in cell.flow.lines(width: widths[c], base: cell.base) }
-            let height = cellLines.map(\.count).max() ?? 1
+            var height = cellLines.isEmpty ? 1 : 0  // (a loop: a key path is made at run time, the first time in a process)
+            for lines in cellLines { height = max(height, lines.count) }
             for k in 0..<height {
                 var spans: [Span] = []
                 spans.reserveCapacity(2 * widths.count + 1)
