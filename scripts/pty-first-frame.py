@@ -64,7 +64,8 @@ def cpu_ms(root, name):
             if comm == name:
                 total = 0
                 for t in os.listdir("/proc/%d/task" % pid):
-                    total += int(open("/proc/%d/task/%s/schedstat" % (pid, t)).read().split()[0])
+                    try: total += int(open("/proc/%d/task/%s/schedstat" % (pid, t)).read().split()[0])
+                    except OSError: pass  # a thread that ended meanwhile
                 return total / 1e6
             todo.append(pid)
     return None
