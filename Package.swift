@@ -111,3 +111,15 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     ]
 )
+
+// Release builds reach generic types' metadata through the accessors the compiler writes
+// for each type, not through its mangled name: by name, the first use of every generic type
+// in a process (a `[String: String]`, a dictionary of theme roles, an array of spans) is
+// demangled and its conformances found by scanning every conformance the binary holds, a
+// fixed cost the first screen paid (see docs/benchmarks.md, "First screen"). The cost of
+// the accessors is a little code.
+for target in package.targets where target.type != .system && target.name != "CTreeSitter" {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release)),
+    ]
+}

@@ -56,12 +56,16 @@ def cpu_ms(root, name):
         except (OSError, ValueError): continue
         children.setdefault(ppid, []).append((int(p), comm))
     todo = [root]
+    try:  # the command itself, when the shell execs it (`exec folio …`)
+        if open("/proc/%d/comm" % root).read().strip() == name: children.setdefault(-1, []).append((root, name)); todo = [-1]
+    except OSError: pass
     while todo:
         for pid, comm in children.get(todo.pop(), []):
             if comm == name:
                 total = 0
                 for t in os.listdir("/proc/%d/task" % pid):
-                    total += int(open("/proc/%d/task/%s/schedstat" % (pid, t)).read().split()[0])
+                    try: total += int(open("/proc/%d/task/%s/schedstat" % (pid, t)).read().split()[0])
+                    except OSError: pass  # a thread that ended meanwhile
                 return total / 1e6
             todo.append(pid)
     return None

@@ -105,7 +105,7 @@ public struct DocumentLayout: Sendable {
     public var isExact: Bool { index.isExact }
 
     /// The Markdown document, for Markdown content.
-    public var document: Document? { (content as? MarkdownContent)?.document }
+    public var document: Document? { content.asMarkdown?.document }
 
     // MARK: - Units
 
@@ -200,7 +200,7 @@ public struct DocumentLayout: Sendable {
     /// that show it are laid out again when next prepared, with its rows. (Units not laid out
     /// get them when they are: an image is asked for by the display of a unit showing it.)
     public mutating func pictureArrived(source: String) {
-        guard let content = content as? MarkdownContent else { return }
+        guard let content = content.asMarkdown else { return }
         for u in Array(laidOut.keys) where content.unit(u, shows: source) { invalidate(unit: u) }
     }
 

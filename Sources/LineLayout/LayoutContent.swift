@@ -49,6 +49,13 @@ public protocol LayoutContent: Sendable {
     /// (`DocumentState.countsWanted`): on at most all cores but one, so that one stays free
     /// for the keys.
     func backgroundRowCounts(of units: Range<Int>, options: LayoutOptions) -> [Int]
+    /// This content when it is a text document's, else nil: what `as? TextContent` answers,
+    /// without a dynamic cast. (A cast that fails looks Foundation's boxing class up by name
+    /// the first time in a process, over every type the binary holds: a fixed cost the first
+    /// screen paid, for the `isText` of a Markdown document.)
+    var asText: TextContent? { get }
+    /// This content when it is a Markdown document's, else nil (see `asText`).
+    var asMarkdown: MarkdownContent? { get }
 }
 
 extension LayoutContent {

@@ -10,6 +10,8 @@ import Threads
 /// Holds what every width shares: the content text and links of each unit, computed once
 /// when the content is built (by the same pass that counts the first width's rows).
 public final class MarkdownContent: LayoutContent {
+    public var asText: TextContent? { nil }
+    public var asMarkdown: MarkdownContent? { self }
     public let document: Document
     public let isComplete: Bool
     let containers: Containers

@@ -268,7 +268,8 @@ enum TableLayouter {
             let rowRange = rowStart..<max(rowStart, rowEnd)
             lastLower = rowStart
             let cellLines = row.enumerated().map { c, cell in cell.flow.lines(width: widths[c], base: cell.base) }
-            let height = cellLines.map(\.count).max() ?? 1
+            var height = cellLines.isEmpty ? 1 : 0  // (a loop: a key path is made at run time, the first time in a process)
+            for lines in cellLines { height = max(height, lines.count) }
             for k in 0..<height {
                 var spans: [Span] = []
                 spans.reserveCapacity(2 * widths.count + 1)
@@ -308,15 +309,15 @@ enum TableLayouter {
         sink.add([border("└", "┴", "┘", widths)], width: total, range: textEnd..<textEnd, sourceLine: block.source.last)
     }
 
-    /// The form for columns too narrow for a grid: header cells one per line, then each body row
-    /// as `header: cell` lines, rows separated by a `─` rule.
-    private static let manySpaces = String(repeating: " ", count: 256)
-
-    /// `n` spaces, without building a new string for each row.
-    static func spaces(_ n: Int) -> Substring {
-        n <= 256 ? manySpaces.prefix(n) : Substring(String(repeating: " ", count: n))
+    /// `n` spaces. (A `String`: `String += Substring` is the standard library's generic
+    /// `append(contentsOf:)`, whose first call in a process looks its associated types up over
+    /// every conformance in the binary, in the first screen of a document with a table.)
+    static func spaces(_ n: Int) -> String {
+        String(repeating: " ", count: n)
     }
 
+    /// The form for columns too narrow for a grid: header cells one per line, then each body row
+    /// as `header: cell` lines, rows separated by a `─` rule.
     static func stacked(_ rows: [[Cell]], block: Block, avail: Int, textEnd: Int, into sink: inout RowSink) {
         let first = block.source.first
         let rule = Span(text: repeated("─", count: avail), style: SpanStyle(role: .tableBorder), width: avail)

@@ -16,6 +16,8 @@ import TextModel
 /// `BlockID(u)`, its source line `u + 1` (less the pieces of giant lines before it: see
 /// `giantLineBytes`).
 public final class TextContent: LayoutContent, Sendable {
+    public var asText: TextContent? { self }
+    public var asMarkdown: MarkdownContent? { nil }
     public let store: any ByteSource
     /// Tab stops every this many columns (less's `-x`): part of the text, which search matches.
     public let tabWidth: Int

@@ -196,8 +196,18 @@ public enum BlockKind: Sendable, Equatable {
 public enum AlertKind: String, Sendable, Equatable, CaseIterable {
     case note, tip, important, warning, caution
 
-    /// The title GitHub shows: `Note`, `Tip`, …
-    public var title: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+    /// The title GitHub shows: `Note`, `Tip`, … (Spelled out: `String + Substring` is the
+    /// standard library's generic `append(contentsOf:)`, whose first call in a process looks
+    /// its associated types up over every conformance in the binary, in the first screen.)
+    public var title: String {
+        switch self {
+        case .note: "Note"
+        case .tip: "Tip"
+        case .important: "Important"
+        case .warning: "Warning"
+        case .caution: "Caution"
+        }
+    }
 }
 
 public struct ListInfo: Sendable, Equatable {

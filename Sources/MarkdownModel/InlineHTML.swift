@@ -168,17 +168,38 @@ enum InlineHTML {
         return out
     }
 
-    private static let superscripts: [Character: Character] = [
-        "0": "⁰", "1": "¹", "2": "²", "3": "³", "4": "⁴", "5": "⁵", "6": "⁶", "7": "⁷", "8": "⁸", "9": "⁹",
-        "+": "⁺", "-": "⁻", "=": "⁼", "(": "⁽", ")": "⁾", "n": "ⁿ", "i": "ⁱ",
-    ]
+    /// The superscript form of `c`, if it has one. (A switch, not a `[Character: Character]`:
+    /// the first such dictionary in a process is made with run-time type look-ups, which the
+    /// first screen of every document with inline HTML paid.)
+    private static func superscript(of c: Character) -> Character? {
+        switch c {
+        case "0": "⁰"
+        case "1": "¹"
+        case "2": "²"
+        case "3": "³"
+        case "4": "⁴"
+        case "5": "⁵"
+        case "6": "⁶"
+        case "7": "⁷"
+        case "8": "⁸"
+        case "9": "⁹"
+        case "+": "⁺"
+        case "-": "⁻"
+        case "=": "⁼"
+        case "(": "⁽"
+        case ")": "⁾"
+        case "n": "ⁿ"
+        case "i": "ⁱ"
+        default: nil
+        }
+    }
 
     /// `text` in superscript characters, or nil when one of them has none.
     static func superscript(_ text: String) -> String? {
         guard !text.isEmpty else { return nil }
         var out = ""
         for c in text {
-            guard let s = superscripts[c] else { return nil }
+            guard let s = superscript(of: c) else { return nil }
             out.append(s)
         }
         return out

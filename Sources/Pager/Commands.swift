@@ -190,7 +190,7 @@ extension PagerState {
     /// bytes are not what is read (a table's pipes, link definitions, front matter and
     /// comments take bytes and few rows or none).
     mutating func jump(toPercent p: Int) {
-        if let text = active.content as? TextContent, p < 100 {
+        if let text = active.content.asText, p < 100 {
             let total = text.store.count
             guard total > 0, let unit = text.unit(containingByte: total / 100 * p + total % 100 * p / 100) else {
                 active.jump(to: .bottom)
@@ -240,7 +240,7 @@ extension PagerState {
         let count = active.layout.rowCount
         guard count > 0 else { return 100 }
         let bottom = min(count, top + contentRows)
-        if let text = active.content as? TextContent, text.store.count > 0 {
+        if let text = active.content.asText, text.store.count > 0 {
             let unit = active.layout.locate(bottom - 1).unit
             let end = unit + 1 < text.unitCount ? text.startOffset(ofUnit: unit + 1) : text.store.count
             return Int(Double(end) * 100 / Double(text.store.count))

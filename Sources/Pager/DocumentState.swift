@@ -118,7 +118,7 @@ public struct DocumentState: Sendable {
     }
 
 
-    public var isText: Bool { layout.content is TextContent }
+    public var isText: Bool { layout.content.asText != nil }
 
     /// The input is still being read (more units may come), or only its beginning is parsed
     /// (a preview: the full parse replaces it). Keys that need the whole document (`G`, `Ng`,
@@ -141,7 +141,7 @@ public struct DocumentState: Sendable {
     /// estimated until its end) and while some count is still an estimate. Nil otherwise
     /// (Markdown is counted when laid out; chopped lines are one row each).
     public var rowCountRequest: RowCountRequest? {
-        guard let text = layout.content as? TextContent, text.isComplete, !layout.isExact,
+        guard let text = layout.content.asText, text.isComplete, !layout.isExact,
               !layout.options.chopLongLines else { return nil }
         return RowCountRequest(content: text, width: layout.options.width)
     }
@@ -185,7 +185,7 @@ public struct DocumentState: Sendable {
     public var content: any LayoutContent { layout.content }
 
     static func headings(of content: any LayoutContent) -> [HeadingEntry] {
-        guard let markdown = content as? MarkdownContent else { return [] }
+        guard let markdown = content.asMarkdown else { return [] }
         var headings: [HeadingEntry] = []
         for u in 0..<markdown.unitCount {
             if let level = markdown.headingLevel(ofUnit: u) {
@@ -237,7 +237,7 @@ public struct DocumentState: Sendable {
             var counts = layoutCache.counts(for: options)
             countsWanted = nil
             let big = layout.unitCount >= DocumentState.backgroundCountUnits
-                || ((layout.content as? MarkdownContent)?.textBytes ?? 0) >= DocumentState.backgroundCountBytes
+                || (layout.content.asMarkdown?.textBytes ?? 0) >= DocumentState.backgroundCountBytes
             if counts == nil, big {
                 // Estimates now (made exact around the view); the exact counts come later.
                 layout = layout.relaidOut(options: options)

@@ -123,7 +123,7 @@ extension PagerState {
     /// `|m cmd` typed: the lines between the mark and the screen go to the command.
     mutating func pipe(mark: Character, command: String) -> [PagerEffect] {
         guard let units = pipeUnits(mark) else { return [] }
-        if let text = active.content as? TextContent {
+        if let text = active.content.asText {
             let end = units.upperBound + 1 < text.unitCount ? text.startOffset(ofUnit: units.upperBound + 1) : text.store.count
             return [.pipe(command: command, document: current, lines: .bytes(text.startOffset(ofUnit: units.lowerBound)..<end))]
         }

@@ -111,7 +111,7 @@ public struct Selection: Hashable, Sendable {
 extension DocumentState {
     /// Headings and links in document order (width-independent).
     static func elements(of content: any LayoutContent, headings: [HeadingEntry]) -> SelectableElements {
-        guard let markdown = content as? MarkdownContent else { return SelectableElements() }
+        guard let markdown = content.asMarkdown else { return SelectableElements() }
         return SelectableElements(markdown, headings: headings)
     }
 
@@ -232,7 +232,7 @@ extension PagerState {
     /// are found line by line from the selection (or the view), not listed up front: a text
     /// document can be a 1 GB log. Lines without an escape are skipped without decoding.
     mutating func selectNextTextLink(forward: Bool, count: Int) {
-        guard let content = active.content as? TextContent else { return }
+        guard let content = active.content.asText else { return }
         let top = active.top
         let bottom = top + contentRows
         // Where to look from: after (before) the selection when it is on screen, else from the
@@ -308,7 +308,7 @@ extension PagerState {
         case .heading(let raw):
             let fragment = raw.removingPercentEscapes()
             let unit = (active.heading(slug: fragment.lowercased()) ?? active.heading(slug: fragment)).map(\.blockIndex)
-                ?? (active.content as? MarkdownContent)?.unit(ofAnchor: fragment)  // footnotes and their way back
+                ?? active.content.asMarkdown?.unit(ofAnchor: fragment)  // footnotes and their way back
             guard let unit else {
                 message = "No heading #\(fragment)"
                 return []

@@ -62,7 +62,14 @@ extension PagerState {
         if fileList.count > 1, help == nil, let n = fileList.firstIndex(of: current) {
             right.insert("file \(n + 1)/\(fileList.count)", at: 0)
         }
-        return (left, right.joined(separator: "  "), false)
+        // (A loop: `joined(separator:)` is generic in the standard library, and its first call
+        // looks its types up at run time, in the first frame.)
+        var joined = ""
+        for (i, part) in right.enumerated() {
+            if i > 0 { joined += "  " }
+            joined += part
+        }
+        return (left, joined, false)
     }
 
     /// `12 MB`, `640 KB`, `512 B`.

@@ -93,7 +93,7 @@ extension EventLoop {
         let generation = inputs[index].reloadGeneration
         if let mailbox, Reload.isLarge(path: path) {
             Reload(doc: index, generation: generation, path: path, name: inputs[index].source.name,
-                   options: state.layoutOptions(isText: false), old: state.documents[index].layout.content as? MarkdownContent,
+                   options: state.layoutOptions(isText: false), old: state.documents[index].layout.content.asMarkdown,
                    markChanges: markChanges).start(mailbox: mailbox)
             return
         }

@@ -205,14 +205,33 @@ public struct Launch {
 
     /// Colour depth from `COLORTERM` and `TERM`.
     static func colorDepth(environment: [String: String], fallback: ColorDepth) -> ColorDepth {
-        let colorterm = (environment["COLORTERM"] ?? "").lowercased()
-        if colorterm == "truecolor" || colorterm == "24bit" { return .trueColor }
-        let term = (environment["TERM"] ?? "").lowercased()
-        if term == "dumb" { return .none }
-        if term.contains("direct") { return .trueColor }
-        if term.contains("256") { return .palette256 }
+        let colorterm = asciiLowercased(environment["COLORTERM"] ?? "")
+        if colorterm == Array("truecolor".utf8) || colorterm == Array("24bit".utf8) { return .trueColor }
+        let term = asciiLowercased(environment["TERM"] ?? "")
+        if term == Array("dumb".utf8) { return .none }
+        if contains(term, "direct") { return .trueColor }
+        if contains(term, "256") { return .palette256 }
         if term.isEmpty { return fallback }
         return .ansi16
+    }
+
+    /// `text`'s UTF-8 with A–Z lowered. Compared with the ASCII words above it answers as
+    /// `lowercased()` and `String.contains` did (no other character lowers to one of their
+    /// letters; only a combining mark right after a matched letter would differ, which no
+    /// terminal's name has), without Unicode's case tables or `_StringProcessing`'s generic
+    /// `contains`, whose first use in a process looks its types up at run time: before every
+    /// first screen, here.
+    private static func asciiLowercased(_ text: String) -> [UInt8] {
+        text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+    }
+
+    private static func contains(_ bytes: [UInt8], _ word: String) -> Bool {
+        let needle = Array(word.utf8)
+        guard bytes.count >= needle.count else { return false }
+        for start in 0...(bytes.count - needle.count) where bytes[start..<start + needle.count].elementsEqual(needle) {
+            return true
+        }
+        return false
     }
 
     func runPrintMode(_ documents: [LoadedDocument], stdoutIsTerminal: Bool, environment: [String: String]) {

@@ -41,7 +41,7 @@ extension EventLoop {
         if let canonical, let open = state.documents.first(where: { $0.path == canonical }) {
             // Open already: the pager switches to it (the spec only names it).
             let spec: DocumentSpec
-            if let text = open.content as? TextContent {
+            if let text = open.content.asText {
                 spec = DocumentSpec(name: open.name, path: canonical, text: text)
             } else if let document = open.document {
                 spec = DocumentSpec(name: open.name, path: canonical, document: document)

@@ -16,7 +16,7 @@ struct PictureJobs {
 
     mutating func start(content: any LayoutContent, show: PictureShow?, directory: String?, mailbox: Mailbox?) {
         guard !busy, let mailbox, let show, show.deferred,
-              let content = content as? MarkdownContent, content.hasPictureJobs else { return }
+              let content = content.asMarkdown, content.hasPictureJobs else { return }
         let jobs = content.takePictureJobs()
         guard !jobs.isEmpty else { return }
         busy = true

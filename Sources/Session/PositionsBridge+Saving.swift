@@ -15,7 +15,7 @@ extension PositionsBridge {
     }
 
     private func captureFacts(_ state: PagerState, _ loaded: [LoadedDocument], _ index: Int) -> Facts {
-        if PositionsBridge.isLarge(loaded[index]), let text = state.documents[index].layout.content as? TextContent {
+        if PositionsBridge.isLarge(loaded[index]), let text = state.documents[index].layout.content.asText {
             return .largeText(text)
         }
         return .leaves(facts(state, loaded, index))

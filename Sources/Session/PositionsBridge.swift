@@ -173,7 +173,7 @@ final class PositionsBridge {
         let mode = reopened ? .resume : restoreMode(loaded, index)
         guard mode != .none else { return nil }
         let position: (ReadingPosition) -> ScrollPosition
-        if PositionsBridge.isLarge(loaded[index]), let text = state.documents[index].layout.content as? TextContent {
+        if PositionsBridge.isLarge(loaded[index]), let text = state.documents[index].layout.content.asText {
             // Lines are found in the background: find them as far as the position needs now.
             // A pipe that has not brought that much yet is placed later (`bytesToRestore`).
             let need = LargeText.bytesNeeded(for: entry.position)
@@ -220,7 +220,7 @@ final class PositionsBridge {
     /// How far down a view whose top row is `top` is, as the status line says it.
     private static func percent(atTop top: Int, _ doc: DocumentState, _ loaded: LoadedDocument) -> Int {
         var pct = doc.layout.rowCount == 0 ? 0 : min(100, (top + doc.viewport.contentRows) * 100 / doc.layout.rowCount)
-        if !doc.layout.isExact, let text = doc.layout.content as? TextContent, let size = loaded.store?.count, size > 0,
+        if !doc.layout.isExact, let text = doc.layout.content.asText, let size = loaded.store?.count, size > 0,
            let unit = text.unit(of: doc.layout.anchor(atRow: top).block) {
             // Rows are estimated past what is indexed (a 1 GB log said 91% at its middle): the
             // byte offset of the top line says where the reader is, as less's percentage does.

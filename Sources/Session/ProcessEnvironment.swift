@@ -8,7 +8,10 @@ import Glibc
 public enum ProcessEnvironment {
     /// Variables by name; the first of duplicate names wins, as `getenv` finds it.
     public static let current: [String: String] = {
+        var count = 0
+        while environ[count] != nil { count += 1 }
         var result: [String: String] = [:]
+        result.reserveCapacity(count)  // no rehashing as it grows
         var p = environ
         while let entry = p.pointee {
             let pair = String(cString: entry)

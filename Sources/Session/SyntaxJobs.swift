@@ -14,7 +14,7 @@ struct SyntaxJobs {
     /// (it starts again when that one is done: `delivered`).
     mutating func start(content: any LayoutContent, highlighter: CodeHighlighter?, mailbox: Mailbox?) {
         guard !busy, let mailbox, let highlighter, highlighter.deferred,
-              let content = content as? MarkdownContent, content.hasSyntaxJobs else { return }
+              let content = content.asMarkdown, content.hasSyntaxJobs else { return }
         let jobs = content.takeSyntaxJobs()
         guard !jobs.isEmpty else { return }
         busy = true

@@ -76,7 +76,13 @@ public enum UserConfig {
             lesskeyFound = true
             break
         }
-        if !lesskeyFound { status.append("lesskey: none of " + paths.lesskeySources.joined(separator: ", ") + " exists") }
+        if !lesskeyFound {
+            // (A loop: `joined(separator:)` is generic in the standard library, and its first
+            // call looks its types up at run time, before every first screen.)
+            var line = "lesskey: none of "
+            for (i, path) in paths.lesskeySources.enumerated() { line += (i > 0 ? ", " : "") + path }
+            status.append(line + " exists")
+        }
         // less's $LESSKEY_CONTENT, after the file (its bindings win, as in less).
         if let content = environment["LESSKEY_CONTENT"], !content.isEmpty {
             files.append(Lesskey(name: "$LESSKEY_CONTENT", content: content))

@@ -155,7 +155,10 @@ public final class SignalPipe {
     /// Read end, for `poll`.
     public let readFD: Int32
     private let writeFD: Int32
-    private var previous: [Int32: sigaction] = [:]
+    /// The handlers there before, by signal, in the order they were replaced. (A list, not a
+    /// `[Int32: sigaction]`: the first dictionary of a type is made with run-time type look-ups,
+    /// before every first screen.)
+    private var previous: [(number: Int32, action: sigaction)] = []
     private var installed = false
 
     public init() throws {
@@ -210,14 +213,14 @@ public final class SignalPipe {
         action.sa_flags = SA_RESTART
         var old = sigaction()
         sigaction(number, &action, &old)
-        if previous[number] == nil { previous[number] = old }
+        if !previous.contains(where: { $0.number == number }) { previous.append((number, old)) }
     }
 
     /// Puts back the handlers that were there before `install`.
     public func uninstall() {
         guard installed else { return }
         for (number, var old) in previous { sigaction(number, &old, nil) }
-        previous = [:]
+        previous = []
         installed = false
         signalPipeWriteFD.store(-1, ordering: .relaxed)
     }

@@ -122,9 +122,21 @@ public enum ANSI {
         if a.foreground != b.foreground { delta += colorParameters(b.foreground, background: false) }
         if a.background != b.background { delta += colorParameters(b.background, background: true) }
 
-        let chosen = delta.joined(separator: ";").utf8.count <= full.joined(separator: ";").utf8.count ? delta : full
-        let text = chosen == ["0"] ? "" : chosen.joined(separator: ";")
+        let chosen = joinedLength(delta) <= joinedLength(full) ? delta : full
+        if chosen == ["0"] { return csi("m") }
+        // A loop, not `joined(separator:)`: that one is generic in the standard library, and
+        // its first call in a process looks its types up at run time (the first frame's).
+        var text = ""
+        for (i, parameter) in chosen.enumerated() {
+            if i > 0 { text += ";" }
+            text += parameter
+        }
         return csi(text + "m")
+    }
+
+    /// The UTF-8 length of `parameters` joined by `;`.
+    private static func joinedLength(_ parameters: [String]) -> Int {
+        parameters.reduce(max(0, parameters.count - 1)) { $0 + $1.utf8.count }
     }
 
     private static func attributeParameters(of s: CellStyle) -> [String] {
