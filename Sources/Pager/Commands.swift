@@ -28,7 +28,7 @@ extension PagerState {
         case .top, .bottom:
             // On input still being read, `G` reads on to its end, `Ng` to line N and `N%` to
             // the end (the whole must be known); Ctrl-C stops the reading.
-            let growing = help == nil && active.isGrowing
+            let growing = active.isGrowing
             if let n = count {
                 if growing { return seek(.line(max(1, n))) }
                 goToSourceLine(n)
@@ -40,7 +40,7 @@ extension PagerState {
             }
         case .percent:
             let p = min(100, max(0, count ?? 0))
-            if help == nil && active.isGrowing { return seek(.percent(p)) }
+            if active.isGrowing { return seek(.percent(p)) }
             jump(toPercent: p)
         case .setMark(let c):
             active.marks[c] = active.viewport.position
@@ -67,23 +67,25 @@ extension PagerState {
             // less's `R`: repaint, and what is on disk read again.
             return [.redrawAll, .reread(document: current)]
         case .help:
-            if help != nil { closeHelp() } else { openHelp() }
+            return active.isHelp ? leaveHelp() : openHelp()
         case .nextFile:
-            closeHelp()
+            let effects = leaveHelp()
             let n = count ?? 1
-            if let file = file(after: current, by: n) { return switchTo(file) }
+            if let file = file(after: current, by: n) { return effects + switchTo(file) }
             message = n > 1 ? "No (N-th) next file" : "No next file"
+            return effects
         case .previousFile:
-            closeHelp()
+            let effects = leaveHelp()
             let n = count ?? 1
-            if let file = file(after: current, by: -n) { return switchTo(file) }
+            if let file = file(after: current, by: -n) { return effects + switchTo(file) }
             message = n > 1 ? "No (N-th) previous file" : "No previous file"
+            return effects
         case .firstFile:
             // less's `:x`: the first file, or with a count the N-th.
-            closeHelp()
+            let effects = leaveHelp()
             let n = count ?? 1
-            guard n >= 1, n <= fileList.count else { message = "No such file"; return [] }
-            return switchTo(fileList[n - 1])
+            guard n >= 1, n <= fileList.count else { message = "No such file"; return effects }
+            return effects + switchTo(fileList[n - 1])
         case .removeFile:
             return removeCurrentFile()
         case .examine:
@@ -95,13 +97,13 @@ extension PagerState {
         case .pipeFrom(let mark):
             return startPipe(mark: mark)
         case .quit:
-            if help != nil { closeHelp(); return [] }
-            return [.quit]
+            // In the help, q goes back to the file (as in less, see `leaveHelp`).
+            return active.isHelp ? leaveHelp() : [.quit]
         case .interrupt:
             // less: Ctrl-C interrupts (a search, reading on, a prompt: handled before a key
             // gets here); with nothing to interrupt it does nothing. (With -K it quits:
-            // `handle(.key)`.) It closes the help, as q does.
-            closeHelp()
+            // `handle(.key)`.) It leaves the help, as q does.
+            return leaveHelp()
         case .suspend:
             return [.suspend]
         case .searchForward: startPrompt(.search(forward: true), count: count)
@@ -119,15 +121,15 @@ extension PagerState {
         case .follow: return followSelection()
         case .back: return goBack()
         case .escape:
-            if help != nil && selection == nil { closeHelp(); return [] }
+            if active.isHelp && selection == nil { return leaveHelp() }
             selection = nil
         case .outline: openOutline()
         case .nextHeading: jumpHeading(forward: true, count: count ?? 1)
         case .previousHeading: jumpHeading(forward: false, count: count ?? 1)
         case .edit:
             guard !config.secure else { message = Self.notAvailable; return [] }
-            guard help == nil, let path = active.path else {
-                message = help != nil ? "Cannot edit the help" : "Cannot edit standard input"
+            guard !active.isHelp, let path = active.path else {
+                message = active.isHelp ? "Cannot edit the help" : "Cannot edit standard input"
                 return []
             }
             let line = active.layout.rowCount > 0 ? active.layout.line(at: active.top).sourceLine : 1
@@ -162,9 +164,10 @@ extension PagerState {
         return quitAtEnd(after: command, endBefore: endBefore)
     }
 
-    /// The view shows the end of a whole document (less's end of file: `-e` and `-E`).
+    /// The view shows the end of a whole document (less's end of file: `-e` and `-E`); never
+    /// the help's, which they do not leave.
     var isAtEnd: Bool {
-        help == nil && !active.isGrowing && active.top + contentRows >= active.layout.rowCount
+        !active.isHelp && !active.isGrowing && active.top + contentRows >= active.layout.rowCount
     }
 
     /// less's `-e` / `-E`: a forward move at the end (`-e`), or one that reaches it (`-E`),
@@ -224,7 +227,7 @@ extension PagerState {
         let last = doc.layout.line(at: max(top, bottom)).sourceLine
         let pct = percent(top: top)
         var parts = [doc.name]
-        if fileList.count > 1, help == nil, let n = fileList.firstIndex(of: current) {
+        if fileList.count > 1, let n = fileList.firstIndex(of: current) {
             parts.append("file \(n + 1) of \(fileList.count)")
         }
         parts.append("lines \(first)-\(last) of \(doc.content.sourceLineCount)")

@@ -45,6 +45,9 @@ public struct DocumentState: Sendable {
     }
     /// Only the beginning of the document is parsed yet (see `DocumentSpec.isPreview`).
     public var isPreview = false
+    /// The key reference (`h`), which the pager makes itself: not a file of the list, no
+    /// input behind it (see `PagerState.openHelp` for where that matters).
+    public internal(set) var isHelp = false
     /// Filter (`&pattern`): its pattern and the units it shows, in order; nil = all.
     public private(set) var filterPattern: String?
     public private(set) var filterUnits: [Int]?

@@ -30,21 +30,21 @@ extension PagerState {
     /// `:d`: the current file out of the list; the next one (else the previous) is shown.
     /// The only file stays.
     mutating func removeCurrentFile() -> [PagerEffect] {
-        closeHelp()
-        guard let at = fileList.firstIndex(of: current) else { return [] }
-        guard fileList.count > 1 else { message = "The only file stays in the list"; return [] }
+        let left = leaveHelp()
+        guard let at = fileList.firstIndex(of: current) else { return left }
+        guard fileList.count > 1 else { message = "The only file stays in the list"; return left }
         let next = at + 1 < fileList.count ? fileList[at + 1] : fileList[at - 1]
         let effects = switchTo(next)
         fileList.remove(at: at)
-        return effects
+        return left + effects
     }
 
     /// `:e`, `!`: their prompt, unless in secure mode.
     mutating func startFilePrompt(_ kind: Prompt.Kind) -> [PagerEffect] {
         guard !config.secure else { message = Self.notAvailable; return [] }
-        if kind == .examine { closeHelp() }
+        let left = kind == .examine ? leaveHelp() : []
         prompt = Prompt(kind: kind, literal: false, origin: active.viewport.position)
-        return []
+        return left
     }
 
     /// `:e FILE` typed: `%` is the current file, `#` the one before (`%%`, `##`: the signs);
@@ -61,7 +61,7 @@ extension PagerState {
     /// `s`: only for a pipe, as in less (a file is on disk already).
     mutating func startSave() -> [PagerEffect] {
         guard !config.secure else { message = Self.notAvailable; return [] }
-        guard help == nil else { return [] }
+        guard !active.isHelp else { return [] }  // no input
         guard active.path == nil else { message = "Input is not a pipe"; return [] }
         prompt = Prompt(kind: .save, literal: false, origin: active.viewport.position)
         return []
@@ -114,7 +114,7 @@ extension PagerState {
     /// `|` and a mark typed: checked now (less: before the command is asked for).
     mutating func startPipe(mark: Character) -> [PagerEffect] {
         guard !config.secure else { message = Self.notAvailable; return [] }
-        guard help == nil else { return [] }
+        guard !active.isHelp else { return [] }
         guard pipeUnits(mark) != nil else { message = "Mark \(mark) not set"; return [] }
         prompt = Prompt(kind: .pipe(mark: mark), literal: false, origin: active.viewport.position)
         return []

@@ -1,33 +1,54 @@
 import MarkdownModel
 
 extension PagerState {
-    /// `h`: the key reference, itself a Markdown document paged by folio. `q`, `h` or Esc
-    /// closes it and returns to the document, which kept its place.
-    mutating func openHelp() {
+    /// `h`: the key reference, a Markdown document of the session opened as a followed link
+    /// is: the place it was opened from goes on the back stack, and Backspace (or `q`, `h`,
+    /// Esc, Ctrl-C: `leaveHelp`) comes back to it. It opens at its top each time, made again
+    /// from the text and the user's key bindings (as every opening did when it was a
+    /// separate view: its marks, filter and `''` do not outlive it).
+    ///
+    /// Where the help is not a file like the others (`DocumentState.isHelp`): it is not in
+    /// the file list (`:n`, `:p`, `:x`, `/*`, `file 2/3`), no reading position is kept for it
+    /// (the session gives it an input slot with nothing to read), `#` never names it, it has
+    /// no input to edit, save, pipe or follow (`v`, `s`, `|`, `F`), `-e`/`-E` never leave it,
+    /// and the keys that quit a file leave it instead.
+    mutating func openHelp() -> [PagerEffect] {
         let text = PagerState.helpMarkdown + PagerState.userKeysMarkdown(config.keyBindings)
-        var doc = DocumentState(name: "help", path: nil, document: MarkdownParser.parse(text),
-                                options: layoutOptions, contentRows: contentRows)
-        doc.viewport.position = .top
-        if help == nil { searchBeforeHelp = search }
-        help = doc
-        selection = nil
-        search?.forgetPosition()
+        var help = DocumentState(name: "help", path: nil, document: MarkdownParser.parse(text),
+                                 options: layoutOptions(isText: false), contentRows: contentRows)
+        help.isHelp = true
+        if active.isHelp {
+            // `-?` inside the help: the help again, from its top.
+            documents[current] = help
+            selection = nil
+            search?.forgetPosition()
+            return []
+        }
+        pushBack()
+        let index: Int
+        if let open = documents.firstIndex(where: \.isHelp) {
+            index = open
+            documents[index] = help
+        } else {
+            index = documents.count
+            documents.append(help)  // documents are only ever appended; never in the file list
+        }
+        return switchTo(index)
     }
 
-    /// Leaves the help: its selection and search match refer to the help's blocks, not the
-    /// document's, so they go with it. The document's own match and count come back, as long
-    /// as the search is still the one they belong to.
-    mutating func closeHelp() {
-        guard help != nil else { return }
-        help = nil
-        selection = nil
-        if var saved = searchBeforeHelp, let now = search, now.pattern == saved.pattern, now.forward == saved.forward {
-            saved.highlight = now.highlight  // a highlight toggle made in the help stays
-            search = saved
-        } else {
-            search?.forgetPosition()
-        }
-        searchBeforeHelp = nil
+    /// Leaves the help for the place it was opened from: less's `q` in its help returns to
+    /// the file (only `q` in a file quits), so `q`, `h`, Esc and Ctrl-C come back from the
+    /// help however deep the reader went in it, and the commands on the file list (`:n`,
+    /// `:p`, `:x`, `:d`, `:e`) start from that file. Backspace goes back one step, as
+    /// after any link (a heading of the help followed from its contents, then the file).
+    /// Nothing outside the help.
+    mutating func leaveHelp() -> [PagerEffect] {
+        guard active.isHelp else { return [] }
+        // The help's own jumps, then the entry its opening pushed.
+        while let last = backStack.last, last.document == current { backStack.removeLast() }
+        // (Two hundred jumps inside the help pushed that entry out: the first file, then.)
+        if backStack.isEmpty { return switchTo(fileList.first ?? 0) }
+        return goBack()
     }
 
     /// The user's key bindings (lesskey, folio's keys file) as a section of the help, each with

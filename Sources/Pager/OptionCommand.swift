@@ -46,7 +46,8 @@ extension PagerState {
             }
             return []
         case .action:
-            if spec.id == .help { openHelp() } else { message = "folio \(Options.version)" }
+            if spec.id == .help { return openHelp() }
+            message = "folio \(Options.version)"
             return []
         case .bool, .triple:
             changeSwitch(spec, lowerCase: lowerCase, change)

@@ -155,18 +155,13 @@ public struct PagerState: Sendable {
     var examining = false
     /// `!!` repeats this (after `%` and `#` were replaced).
     public internal(set) var lastShellCommand: String?
-    /// The help document while it is open; keys page through it.
-    public internal(set) var help: DocumentState?
-    /// The document's search match and count while the help is open: closing the help gives
-    /// them back, unless a new search was made inside the help.
-    var searchBeforeHelp: SearchState?
     public internal(set) var keys = KeyInterpreter()
     /// Replaces the status line until the next key.
     public internal(set) var message: String?
     public internal(set) var prompt: Prompt?
     /// Search patterns, oldest first (the reading-position store persists it).
     public internal(set) var searchHistory: [String] = []
-    /// Positions to return to with Backspace, across documents.
+    /// Positions to return to with Backspace, across documents (the help's opening too).
     public internal(set) var backStack: [BackEntry] = []
     public internal(set) var search: SearchState?
     public internal(set) var selection: Selection?
@@ -242,7 +237,7 @@ public struct PagerState: Sendable {
         return config.lineNumbers && screenColumns - reserve > PagerState.gutterWidth + 1 ? PagerState.gutterWidth : 0
     }
 
-    /// The layout options of the document shown (help included).
+    /// The layout options of the document shown.
     public var layoutOptions: LayoutOptions { layoutOptions(isText: active.isText) }
 
     /// The layout options of a text or Markdown document at the current size (a Markdown
@@ -252,13 +247,11 @@ public struct PagerState: Sendable {
     }
     public var contentRows: Int { max(0, screenRows - 1) }
 
-    /// The document the keys act on: help while it is open, else the current file.
+    /// The document in view, which the keys act on (the help too, while it is open).
     public var active: DocumentState {
-        get { help ?? documents[current] }
+        get { documents[current] }
         // In place: a get/set pair would copy the document's layout arrays on every change.
-        _modify {
-            if help != nil { yield &help! } else { yield &documents[current] }
-        }
+        _modify { yield &documents[current] }
     }
 
     /// Adds a document (a followed link) at the end of the file list.
@@ -281,11 +274,8 @@ public struct PagerState: Sendable {
         case .resize(let rows, let columns):
             screenRows = max(1, rows)
             screenColumns = max(1, columns)
-            // The document under the help too: closing the help shows it at the new size.
-            let options = layoutOptions
-            let rows = contentRows
-            documents[current].relayout(options: options, contentRows: rows)
-            help?.relayout(options: options, contentRows: rows)
+            // The others are laid out at the new size when they are shown (`switchTo`).
+            documents[current].relayout(options: layoutOptions, contentRows: contentRows)
             return [.redrawAll]
         case .idle:
             return idle()
@@ -350,7 +340,6 @@ public struct PagerState: Sendable {
             for i in documents.indices where documents[i].layout.content as AnyObject === content {
                 documents[i].pictureArrived(source: source)
             }
-            if let h = help, h.layout.content as AnyObject === content { help?.pictureArrived(source: source) }
             return []
         case .readProgress(let index, let bytes):
             if documents.indices.contains(index) { documents[index].bytesRead = bytes }
@@ -401,7 +390,7 @@ public struct PagerState: Sendable {
             seeking = nil
             search?.startedIn = nil  // a search across files stopped here stays here
             search?.acrossFilesOnce = false
-            if help == nil { active.holdView() }
+            active.holdView()
             var stop: [PagerEffect] = [.stopReading(document: current)]
             if case .save(let path)? = stopped {
                 // `s` stopped before the end: what has arrived is saved, and said so.
@@ -450,7 +439,8 @@ public struct PagerState: Sendable {
         let old = current
         selection = nil
         search?.forgetPosition()
-        previousDocument = old
+        // `#` (`:e #`, `!`) names a file: going into the help and out of it leaves it as it was.
+        if !documents[old].isHelp, !documents[index].isHelp { previousDocument = old }
         current = index
         documents[current].relayout(options: layoutOptions, contentRows: contentRows)
         return [.leftDocument(old)]
@@ -458,9 +448,12 @@ public struct PagerState: Sendable {
 }
 
 /// A place to go back to: a document and a position in it.
-public struct BackEntry: Hashable, Sendable {
+public struct BackEntry: Sendable {
     public var document: Int
     public var position: ScrollPosition
+    /// The search as it was there (its match and count): coming back to the document from
+    /// another one (a linked file, the help) gives them back while the search is the same.
+    var search: SearchState?
 }
 
 /// A document handed to the pager.

@@ -40,8 +40,9 @@ extension PagerState {
         if index == current {
             selection = nil
             carrySearch()
-            searchBeforeHelp?.forgetPosition()  // it pointed into the old document
         }
+        // A match kept for coming back pointed into the old document.
+        for i in backStack.indices where backStack[i].document == index { backStack[i].search?.forgetPosition() }
     }
 
     /// The active document was replaced (the full parse after its preview, a reload): the

@@ -320,7 +320,8 @@ extension PagerState {
             // The matches on screen are highlighted; `n` goes to the first.
             return []
         }
-        if modifiers.contains(.firstFile), help == nil {
+        // (From the help, which is no file of the list, `/@` searches the help.)
+        if modifiers.contains(.firstFile), fileOrder.contains(current) {
             return searchFromFirstFile(forward: forward, count: count)
         }
         return searchFrom(start, forward: forward, count: count)
@@ -405,7 +406,7 @@ extension PagerState {
             message = "No previous search"
             return []
         }
-        if acrossFiles && help == nil {
+        if acrossFiles && fileOrder.contains(current) {
             s.acrossFilesOnce = true
             search = s
         }

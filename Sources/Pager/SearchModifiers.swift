@@ -68,7 +68,7 @@ extension PagerState {
     /// The search found nothing (more) in the document in view.
     mutating func notFound(forward: Bool, count: Int) -> [PagerEffect] {
         guard var s = search else { return [] }
-        guard s.crossesFiles, help == nil, let next = neighbourFile(of: current, forward: forward) else {
+        guard s.crossesFiles, let next = neighbourFile(of: current, forward: forward) else {
             var effects: [PagerEffect] = []
             if let origin = s.startedIn, origin != current, documents.indices.contains(origin) {
                 effects = switchForSearch(to: origin)
@@ -104,7 +104,7 @@ extension PagerState {
     }
 
     /// The files in list order (`:n`, `:p`).
-    var fileOrder: [Int] { Array(documents.indices) }
+    var fileOrder: [Int] { documents.indices.filter { !documents[$0].isHelp } }
 
     /// The file after (before) `index` in the list, if any.
     func neighbourFile(of index: Int, forward: Bool) -> Int? {

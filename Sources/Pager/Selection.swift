@@ -343,7 +343,7 @@ extension PagerState {
     }
 
     mutating func pushBack() {
-        backStack.append(BackEntry(document: current, position: active.viewport.position))
+        backStack.append(BackEntry(document: current, position: active.viewport.position, search: search))
         if backStack.count > 200 { backStack.removeFirst() }
     }
 
@@ -355,13 +355,19 @@ extension PagerState {
         active.jump(toRow: r.lowerBound)
     }
 
-    /// Backspace: back to where the last link or outline jump came from.
+    /// Backspace: back to where the last link, outline jump or `h` came from. Back in
+    /// another document, the search's match and count there come back when the search is
+    /// still the one they belong to (a highlight toggled meanwhile stays toggled); a new
+    /// search made meanwhile has no match there yet.
     mutating func goBack() -> [PagerEffect] {
-        guard help == nil else { closeHelp(); return [] }
         guard let entry = backStack.popLast() else { message = "Nothing to go back to"; return [] }
         var effects: [PagerEffect] = []
         if entry.document != current, documents.indices.contains(entry.document) {
             effects = switchTo(entry.document)
+            if var saved = entry.search, let now = search, now.pattern == saved.pattern, now.forward == saved.forward {
+                saved.highlight = now.highlight
+                search = saved
+            }
         }
         active.jump(to: entry.position)
         selection = nil

@@ -23,7 +23,7 @@ extension PagerState {
             return (left, "\(o.entries.isEmpty ? 0 : o.selected + 1)/\(o.entries.count)", false)
         }
         let doc = active
-        var left = help != nil ? "help" : doc.name
+        var left = doc.name
         if keys.isPending { left = keys.pendingText.isEmpty ? left : keys.pendingText }
         let count = doc.layout.rowCount
         let top = doc.top
@@ -59,7 +59,7 @@ extension PagerState {
             right.append("p\(pages.current)/\(pages.total)")
             right.append(atEnd ? "(END)" : "\(percent(top: top))%")
         }
-        if fileList.count > 1, help == nil, let n = fileList.firstIndex(of: current) {
+        if fileList.count > 1, let n = fileList.firstIndex(of: current) {
             right.insert("file \(n + 1)/\(fileList.count)", at: 0)
         }
         // (A loop: `joined(separator:)` is generic in the standard library, and its first call

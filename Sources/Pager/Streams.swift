@@ -44,7 +44,7 @@ extension PagerState {
     mutating func inputArrived(document index: Int) -> [PagerEffect] {
         guard documents.indices.contains(index) else { return [] }
         documents[index].syncUnits()
-        guard index == current, help == nil else { return [] }
+        guard index == current else { return [] }
         if following { active.jump(to: .bottom) }
         if followUntil != nil, let stop = followUntilMatch() { return stop }
         return continueSeeking(ended: false)
@@ -57,7 +57,7 @@ extension PagerState {
             documents[index].readError = error
             if index == current { message = error }
         }
-        guard index == current, help == nil else { return [] }
+        guard index == current else { return [] }
         return continueSeeking(ended: true)
     }
 
@@ -116,7 +116,7 @@ extension PagerState {
     /// Whether a forward search goes in steps (`.match`): on input still arriving (it reads
     /// on), or on a document longer than a step.
     var searchesInSteps: Bool {
-        help == nil && (active.isGrowing || SearchTexts(active).count > Self.searchSliceTexts)
+        active.isGrowing || SearchTexts(active).count > Self.searchSliceTexts
     }
 
     /// The forward search of `.match`, over what has arrived, one slice of texts per call;
@@ -188,7 +188,7 @@ extension PagerState {
     /// `F`: go to the end and stay there as input arrives (less's `F`, `tail -f`). Any key
     /// stops it.
     mutating func followEnd() -> [PagerEffect] {
-        guard help == nil else { return [] }
+        guard !active.isHelp else { return [] }  // it has no input
         active.jump(to: .bottom)
         following = true
         message = nil
@@ -198,7 +198,7 @@ extension PagerState {
     /// `Esc F`: `F` until a line matching the search's pattern arrives. With no pattern,
     /// `F` (as less: nothing can stop it but a key).
     mutating func followToMatch() -> [PagerEffect] {
-        guard help == nil else { return [] }
+        guard !active.isHelp else { return [] }
         let pattern = search?.pattern ?? (searchForgotten ? nil : searchHistory.last.flatMap {
             if case .success(let p) = compile($0, literal: config.literalSearch) { return p }
             return nil
@@ -295,9 +295,6 @@ extension PagerState {
     }
 
     mutating func relayoutAll() {
-        let options = layoutOptions
-        let rows = contentRows
-        documents[current].relayout(options: options, contentRows: rows)
-        help?.relayout(options: options, contentRows: rows)
+        documents[current].relayout(options: layoutOptions, contentRows: contentRows)
     }
 }

@@ -21,7 +21,7 @@ extension EventLoop {
     /// width or `-S` cancels the pass under way and starts one for the new options; lines
     /// added after a pass finished (`F`) are counted by another from where it ended.
     mutating func scheduleRowCounts() {
-        let want = state.help == nil && state.documents.indices.contains(state.current)
+        let want = state.documents.indices.contains(state.current)
             ? state.documents[state.current].rowCountRequest : nil
         if let counter = rowCounter, let want, counter.request == want, counter.doc == state.current {
             guard counter.finished else { return }

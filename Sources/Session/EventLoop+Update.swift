@@ -1,3 +1,4 @@
+import ByteInput
 import Dispatch
 import FoundationEssentials
 import Threads
@@ -26,7 +27,23 @@ extension EventLoop {
     /// Returns the effects, for the caller to carry out: the loop after its batch of input,
     /// `send` at once.
     mutating func apply(_ event: PagerEvent) -> [PagerEffect] {
-        state.update(event)
+        let effects = state.update(event)
+        adoptDocuments()
+        return effects
+    }
+
+    /// Documents the pager made itself (the help) get an input slot too, so that `inputs[i]`
+    /// stays document i's: nothing to read, watch or reload, no reading position, and
+    /// nothing to restore when it is first shown.
+    mutating func adoptDocuments() {
+        while inputs.count < state.documents.count {
+            let doc = state.documents[inputs.count]
+            var source = LoadedDocument(name: doc.name, path: nil, bytes: [])
+            source.keepsPosition = false
+            var slot = DocumentInput(doc: inputs.count, phase: .complete, source: source, store: ByteStore())
+            slot.shown = true
+            inputs.append(slot)
+        }
     }
 
     /// Sends `event` and carries out its effects now (depth first, each effect's answer

@@ -172,11 +172,11 @@ struct EventLoop {
             }
             try draw()
             // Code blocks the frame laid out without their colours.
-            syntaxJobs.start(content: (state.help ?? state.documents[state.current]).layout.content,
+            syntaxJobs.start(content: state.active.layout.content,
                              highlighter: state.config.highlighter, mailbox: mailbox)
             // Images the frame laid out as their captions.
-            pictureJobs.start(content: (state.help ?? state.documents[state.current]).layout.content,
-                              show: state.config.pictures, directory: state.help == nil ? documentDirectory(state.current) : nil,
+            pictureJobs.start(content: state.active.layout.content,
+                              show: state.config.pictures, directory: documentDirectory(state.current),
                               mailbox: mailbox)
 
             let timeout: Int32
@@ -257,7 +257,7 @@ struct EventLoop {
             if repaint { renderer.invalidate() }
             let fresh = renderer.previous.map { $0.rows != grid.rows || $0.columns != grid.columns } ?? true
             trailer = graphics.bytes(for: placements, mode: show.mode, show: show,
-                                     directory: state.help == nil ? documentDirectory(state.current) : nil,
+                                     directory: documentDirectory(state.current),
                                      repainted: repaint || fresh)
         }
         let bytes = renderer.render(grid, depth: state.config.theme.depth, scrollRows: 0..<state.contentRows, trailer: trailer)

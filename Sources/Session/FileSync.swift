@@ -35,7 +35,6 @@ extension EventLoop {
     /// what the pager must hear of it.
     mutating func syncTextFile() -> [PagerEvent] {
         let index = state.current
-        guard state.help == nil else { return [] }
         switch fileChange(index) {
         case .none:
             return []
@@ -60,7 +59,7 @@ extension EventLoop {
     /// does, a Markdown file reloaded with the same text on top).
     mutating func reread() -> [PagerEvent] {
         let index = state.current
-        guard state.help == nil, inputs.indices.contains(index),
+        guard inputs.indices.contains(index),
               let path = inputs[index].source.path, inputs[index].reader == nil else { return [] }
         if inputs[index].text != nil { return syncTextFile() }
         noteFile(&inputs[index])

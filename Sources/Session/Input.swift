@@ -40,6 +40,9 @@ struct LoadedDocument {
     /// `LESSOPEN` replacement file), which the pager asks about when it looks binary, as less
     /// asks; never standard input, a FIFO or a preprocessor's output.
     var asksIfBinary = false
+    /// False for a document the pager made (the help): the same text each time, opened at
+    /// its top, so no reading position is saved or restored for it.
+    var keepsPosition = true
     /// Text inputs up to this size that have ended are hashed whole for their reading
     /// position; larger ones and unfinished pipes are known by a sample (`LargeText`).
     static let positionLimit = LargeText.threshold

@@ -86,7 +86,7 @@ extension EventLoop {
     mutating func demandInput() {
         let index = state.current
         guard inputs.indices.contains(index), let reader = inputs[index].reader, !reader.finished,
-              inputs[index].text != nil, state.help == nil else { return }
+              inputs[index].text != nil else { return }
         let doc = state.documents[index]
         let rows = max(1, state.contentRows)
         if let stopped = inputs[index].stoppedAt {

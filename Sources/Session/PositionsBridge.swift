@@ -73,6 +73,7 @@ final class PositionsBridge {
     static func keepsPosition(_ loaded: [LoadedDocument], _ index: Int) -> Bool {
         guard loaded.indices.contains(index) else { return false }
         let doc = loaded[index]
+        guard doc.keepsPosition else { return false }
         return doc.kind == .markdown ? doc.reader == nil || doc.reader!.finished : !doc.bytes.isEmpty || isLarge(doc)
     }
 

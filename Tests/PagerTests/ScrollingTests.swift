@@ -226,18 +226,17 @@ import Viewport
         h.send("7j")
         let before = h.screen
         h.send("h")
-        #expect(h.state.help != nil)
         #expect(h.status.hasPrefix("help"))
+        #expect(h.content.first?.hasPrefix("folio — keys") == true)
         h.send("jj<Space>")
         h.send("q")
-        #expect(h.state.help == nil)
-        #expect(h.effects.isEmpty, "q in help closes help, does not quit")
+        #expect(!h.effects.contains(.quit), "q in help closes help, does not quit")
+        #expect(h.status.hasPrefix("doc.md"))
         #expect(h.screen == before)
         // Esc and h close it too.
         h.send("h<Esc>")
-        #expect(h.state.help == nil)
+        #expect(h.screen == before)
         h.send("hh")
-        #expect(h.state.help == nil)
         #expect(h.screen == before)
     }
 
@@ -282,7 +281,7 @@ import Viewport
         for keys in ["/li", "h"] {
             var p = PagerHarness(markdown: Self.twenty, columns: 24, rows: 6, config: config)
             p.send(keys + "<C-c>")
-            #expect(p.effects == [.quit], "\(keys)")
+            #expect(p.effects.last == .quit && p.effects.filter { $0 == .quit }.count == 1, "\(keys)")
         }
         #expect(!h.state.quitByInterrupt)
     }
@@ -290,11 +289,11 @@ import Viewport
     @Test func quitFromHelpOnlyClosesHelp() {
         var h = pager()
         h.send("hq")
-        #expect(h.effects.isEmpty)
+        #expect(!h.effects.contains(.quit))
         h.send("h<C-c>")
-        #expect(h.effects.isEmpty)
-        #expect(h.state.help == nil)
+        #expect(!h.effects.contains(.quit))
+        #expect(h.status.hasPrefix("doc.md"))
         h.send("q")
-        #expect(h.effects == [.quit])
+        #expect(h.effects.last == .quit)
     }
 }
