@@ -39,6 +39,31 @@ public enum GraphicsCommands {
         return out
     }
 
+    /// Sends image `id` with a virtual placement of `cols` x `rows` cells (`U=1`), for
+    /// Unicode placeholders to show.
+    public static func kittyVirtual(id: Int, image: DecodedImage, cols: Int, rows: Int) -> [UInt8] {
+        chunked("a=T,U=1,f=32,s=\(image.width),v=\(image.height),i=\(id),c=\(cols),r=\(rows),q=2", image)
+    }
+
+    /// Each escape sequence of `bytes` (APC strings, as `chunked` makes them) wrapped for
+    /// tmux's passthrough (`ESC P tmux; …ESC doubled… ESC \`), which sends it on to the
+    /// terminal tmux runs in (with `set -g allow-passthrough on`).
+    public static func tmuxPassthrough(_ bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        var i = 0
+        while i < bytes.count {
+            // One APC string: from ESC _ to ESC \.
+            var end = i + 2
+            while end + 1 < bytes.count, !(bytes[end] == esc && bytes[end + 1] == 0x5C) { end += 1 }
+            end = min(bytes.count, end + 2)
+            out += [esc, 0x50] + Array("tmux;".utf8)
+            for b in bytes[i..<end] { out.append(b); if b == esc { out.append(esc) } }
+            out += [esc, 0x5C]
+            i = end
+        }
+        return out
+    }
+
     /// Places image `id` (of `width` x `height` pixels, drawn over `cols` x `rows` cells) at
     /// the cursor, showing only its pixel rows of picture rows `first..<first + count`: the
     /// placement `placement` of it (placing again replaces it). The cursor does not move.

@@ -98,6 +98,9 @@ public final class PictureShow: Hashable, Sendable {
 /// where): kitty's graphics protocol, sixel, iTerm2's inline images.
 public enum PictureMode: String, Sendable, Hashable, CaseIterable {
     case blocks, kitty, sixel, iterm
+    /// Kitty's images inside tmux: the picture's cells are Unicode placeholders (text, which
+    /// tmux keeps), the image sent once through tmux's passthrough (`KittyPlaceholder`).
+    case kittyPlaceholders
 }
 
 /// One row of a picture on a layout row: the image's source as written, this row's index of
@@ -119,7 +122,12 @@ public struct Picture: Sendable {
     public var cols: Int
     public var rows: Int
     public var cells: [PictureCell]
-    public init(cols: Int, rows: Int, cells: [PictureCell]) { self.cols = cols; self.rows = rows; self.cells = cells }
+    /// Drawn as kitty's Unicode placeholders of the image with this id (1...255, the 256-colour
+    /// foreground that names it), not as cells.
+    public var kittyID: Int?
+    public init(cols: Int, rows: Int, cells: [PictureCell], kittyID: Int? = nil) {
+        self.cols = cols; self.rows = rows; self.cells = cells; self.kittyID = kittyID
+    }
 }
 
 /// A local image the pager's layout asked for: decode `source` (relative to the document)
@@ -234,6 +242,13 @@ enum PictureLayouter {
         for r in 0..<picture.rows {
             var spans = sink.lead
             let tag = PictureRow(source: source, row: r, rows: picture.rows, cols: picture.cols, column: sink.prefix.width)
+            if let id = picture.kittyID {
+                var style = SpanStyle()
+                style.literal = TextAttributes(foreground: .palette(UInt8(clamping: id)))
+                spans.append(Span(text: KittyPlaceholder.row(r, cols: picture.cols), style: style, width: picture.cols))
+                sink.add(prefixed: spans, width: picture.cols, range: range, sourceLine: line, picture: tag)
+                continue
+            }
             guard picture.cells.count >= (r + 1) * picture.cols else {
                 spans.append(Span(text: String(repeating: " ", count: picture.cols), style: SpanStyle(), width: picture.cols))
                 sink.add(prefixed: spans, width: picture.cols, range: range, sourceLine: line, picture: tag)

@@ -32,6 +32,19 @@ struct GraphicsOverlay {
         guard mode != .blocks, placements != shown || repainted else { return [] }
         defer { shown = placements }
         var out: [UInt8] = []
+        if mode == .kittyPlaceholders {
+            // The placeholders are text in the frame: the image is only sent, once (again
+            // after the screen was cleared: tmux may have been detached meanwhile).
+            for p in placements {
+                guard let id = Pictures.kittyID(p.source, directory: directory, cols: p.cols, rows: p.rows) else { continue }
+                let key = "\(directory ?? "")|\(p.source)|\(p.cols)x\(p.rows)"
+                guard kittyIDs[key] != id,
+                      let image = Pictures.prepared(p.source, directory: directory, cols: p.cols, rows: p.rows, show: show) else { continue }
+                kittyIDs[key] = id
+                out += GraphicsCommands.tmuxPassthrough(GraphicsCommands.kittyVirtual(id: id, image: image, cols: p.cols, rows: p.rows))
+            }
+            return out
+        }
         if mode == .kitty, !shown.isEmpty { out += GraphicsCommands.kittyDeletePlacements }
         for (k, p) in placements.enumerated() {
             guard let image = Pictures.prepared(p.source, directory: directory, cols: p.cols, rows: p.rows, show: show) else { continue }
@@ -57,7 +70,7 @@ struct GraphicsOverlay {
                 }
                 guard let bytes = drawn[band], !bytes.isEmpty else { continue }
                 out += GraphicsCommands.moveTo(row: p.screenRow, column: p.column) + bytes
-            case .blocks:
+            case .blocks, .kittyPlaceholders:
                 break
             }
         }

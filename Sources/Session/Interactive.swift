@@ -16,7 +16,8 @@ import Glibc
 
 extension Launch {
     /// The pager's configuration from the command line.
-    func pagerConfig(environment: [String: String]) -> PagerConfig {
+    /// `tmuxKitty`: pictures through tmux as kitty's placeholders (`Pictures.tmuxKitty`).
+    func pagerConfig(environment: [String: String], tmuxKitty: Bool = false) -> PagerConfig {
         var config = PagerConfig()
         if let z = options.window {
             config.pageStep = z < 0 ? .screenMinus(-z) : .rows(z)
@@ -43,7 +44,8 @@ extension Launch {
         config.maxProseWidth = options.proseWidth
         config.centerProse = options.align == .center
         config.pictures = Pictures.show(mode: options.images, addsColour: theme.addsColour, deferred: true,
-                                        screenRows: TerminalSize.ofTerminal()?.rows ?? 24)
+                                        screenRows: TerminalSize.ofTerminal()?.rows ?? 24,
+                                        tmuxKitty: tmuxKitty && theme.depth >= .palette256)
         return config
     }
 
@@ -52,7 +54,8 @@ extension Launch {
         var loaded = loadedIn
         let hadErrors = !errors.isEmpty
         BackgroundPriority.enable()  // parses and layouts off the loop yield to it
-        let config = pagerConfig(environment: environment)
+        let tmux = Pictures.tmuxKitty(mode: options.images, environment: environment)
+        let config = pagerConfig(environment: environment, tmuxKitty: tmux.use)
         let positions = PositionsBridge(environment: environment, enabled: true)
         positions.policy = options.restore
         let restoring = options.restore != .never && startCommand == nil
@@ -98,7 +101,8 @@ extension Launch {
         do {
             session = try TerminalSession(options: TerminalOptions(
                 alternateScreen: !options.noInit, mouse: options.mouse ? .full : .alternateScroll,
-                queryColors: config.queriesTerminal, queryGraphics: options.images == .auto && config.pictures != nil))
+                queryColors: config.queriesTerminal, queryGraphics: options.images == .auto && config.pictures != nil
+                    && config.pictures?.mode != .kittyPlaceholders))
         } catch {
             reportError("cannot use the terminal: \(error)")
             return 1
@@ -200,6 +204,7 @@ extension Launch {
         } else if let notice = loaded.first?.notice {
             notices.append(notice)
         }
+        if let notice = tmux.notice, config.pictures != nil, notices.isEmpty { notices.append(notice) }
         for notice in notices { startEffects += loop.apply(.notice(notice)) }
 
         loop.queried = queried

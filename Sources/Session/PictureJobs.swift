@@ -51,7 +51,8 @@ enum Pictures {
         // the cells' size (kitty sends them as they are; sixel cuts bands from them).
         guard show.mode == .blocks else {
             _ = prepared(source, directory: directory, cols: cols, rows: rows, show: show)
-            return Picture(cols: cols, rows: rows, cells: [])
+            let id = show.mode == .kittyPlaceholders ? kittyID(source, directory: directory, cols: cols, rows: rows) : nil
+            return Picture(cols: cols, rows: rows, cells: [], kittyID: id)
         }
         guard let cells = codec.cells(image, cols: cols, rows: rows, background: 0) else { return nil }
         return Picture(cols: cols, rows: rows, cells: cells)
@@ -83,6 +84,22 @@ enum Pictures {
         return scaled
     }
 
+    /// Kitty's id for an image at a size (1...255: a 256-colour foreground names it, which
+    /// survives tmux where a 24-bit one may not); the oldest is used again after 255.
+    static func kittyID(_ source: String, directory: String?, cols: Int, rows: Int) -> Int? {
+        guard let path = ImageFiles.path(of: source, relativeTo: directory) else { return nil }
+        let key = "\(path)\u{0}\(cols)x\(rows)"
+        return ids.withLock { ids in
+            if let id = ids.byKey[key] { return id }
+            let id = ids.next
+            ids.next = id % 255 + 1
+            ids.byKey = ids.byKey.filter { $0.value != id }
+            ids.byKey[key] = id
+            return id
+        }
+    }
+    private static let ids = Locked<(byKey: [String: Int], next: Int)>(([:], 1))
+
     private static func lookUp(_ key: String) -> DecodedImage? {
         kept.withLock { list in list.first { $0.key == key }?.image }
     }
@@ -100,6 +117,18 @@ enum Pictures {
         }
     }
 
+    /// Inside tmux, in a terminal that has kitty's images (kitty, Ghostty: their variables
+    /// reach the shell tmux starts), with `--images=auto` or `kitty`: whether tmux passes them
+    /// on (`allow-passthrough`, asked of tmux itself), and if not, what to tell the reader.
+    static func tmuxKitty(mode: ImageMode, environment: [String: String]) -> (use: Bool, notice: String?) {
+        guard mode == .auto || mode == .kitty, !(environment["TMUX"] ?? "").isEmpty else { return (false, nil) }
+        let hint = !(environment["KITTY_WINDOW_ID"] ?? "").isEmpty || !(environment["GHOSTTY_RESOURCES_DIR"] ?? "").isEmpty
+        guard hint || mode == .kitty else { return (false, nil) }
+        let setting = TmuxQuery.format("#{allow-passthrough}", environment: environment)
+        if setting == "on" || setting == "all" { return (true, nil) }
+        return (false, "Pictures as blocks: kitty's images need `set -g allow-passthrough on` in tmux")
+    }
+
     /// The folder of a file's path.
     static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
@@ -108,10 +137,11 @@ enum Pictures {
 
     /// How images show for `mode` in a terminal of `depth` colours: nil (captions only) when
     /// off or without colour. The cell size comes from the terminal when it says it.
+    /// `tmuxKitty`: kitty's images through tmux (`tmuxKitty(mode:environment:)`).
     static func show(mode: ImageMode, addsColour: Bool, deferred: Bool, screenRows: Int,
-                     directory: String? = nil) -> PictureShow? {
+                     directory: String? = nil, tmuxKitty: Bool = false) -> PictureShow? {
         guard mode != .off, addsColour else { return nil }
-        let drawing: PictureMode
+        var drawing: PictureMode
         switch mode {
         case .kitty: drawing = .kitty
         case .sixel: drawing = .sixel
@@ -120,6 +150,7 @@ enum Pictures {
         // iTerm2 answers neither query (it has sixel too, but its own images are better).
         case .auto: drawing = ProcessInfo.processInfo.environment["TERM_PROGRAM"] == "iTerm.app" && deferred ? .iterm : .blocks
         }
+        if deferred, tmuxKitty { drawing = .kittyPlaceholders }
         let cell = TerminalSize.cellPixels() ?? (8, 16)
         let maxRows = max(4, screenRows / 2)
         guard !deferred else { return PictureShow(cellWidth: cell.0, cellHeight: cell.1, maxRows: maxRows, deferred: true, mode: drawing) }

@@ -109,7 +109,8 @@ import Testing
 
     /// Phases of output: the first screen (the picture drawn), then after `G` (the picture
     /// scrolled off, 60 lines below it), then after `q`. `print`: `folio --print` instead.
-    func run(answer: String, print: Bool = false) throws -> [[UInt8]] {
+    /// `environment`: more variables (tmux's, kitty's).
+    func run(answer: String, print: Bool = false, environment extra: [String: String] = [:]) throws -> [[UInt8]] {
         let dir = try E2E.temporaryDirectory()
         let png = try Data(contentsOf: URL(fileURLWithPath: E2E.sample("images/picture.png")))
         _ = try E2E.write(bytes: Array(png), to: "picture.png", in: dir)
@@ -118,6 +119,7 @@ import Testing
         var env = E2E.baseEnvironment(stateDir: dir.appendingPathComponent("state"))
         env["TERM"] = "xterm-256color"
         env["COLORTERM"] = "truecolor"
+        env.merge(extra) { _, new in new }
         let script = E2E.packageRoot.appendingPathComponent("Tests/EndToEndTests/Scripts/pty-graphics.py").path
         let out = dir.appendingPathComponent("out").path
         let result = try Subprocess.run(try #require(Self.python),
@@ -180,6 +182,44 @@ import Testing
         #expect(Self.count("48;2;", in: kitty) == 0)
         let other = try run(answer: "sixel", print: true)[0]
         #expect(Self.count("\u{1B}_Ga=", in: other) == 0 && Self.count("48;2;", in: other) > 20)
+    }
+
+    /// Inside tmux in kitty (its variable reached the shell) with `allow-passthrough on` (a
+    /// stand-in `tmux` answers the question): the picture's cells are Unicode placeholders in
+    /// the image's colour, and the image goes once through tmux's passthrough; no query.
+    @Test(.enabled(if: GraphicsProtocolTests.python != nil, "python3 is not installed"))
+    func insideTmuxKittysImagesAreUnicodePlaceholders() throws {
+        let bin = try E2E.temporaryDirectory()
+        _ = try E2E.write("#!/bin/sh\necho on\n", to: "tmux", in: bin)
+        chmod(bin.appendingPathComponent("tmux").path, 0o755)
+        let phases = try run(answer: "none", environment: [
+            "TMUX": "/tmp/tmux-0/default,1,0", "KITTY_WINDOW_ID": "1", "TERM": "tmux-256color",
+            "PATH": bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
+        ])
+        #expect(Self.count("\u{1B}_Gi=31", in: phases[0]) == 0, "no query inside tmux")
+        #expect(Self.count("\u{1B}Ptmux;\u{1B}\u{1B}_Ga=T,U=1,", in: phases[0]) == 1, "sent once, through the passthrough")
+        // 160 x 90 pixels in 10 x 20 cells: 16 x 5 placeholders, the first of each row with its
+        // row and column marks, in the image's 256-colour id.
+        #expect(Self.count("\u{10EEEE}", in: phases[0]) >= 16 * 5)
+        #expect(Self.count("38;5;1m\u{10EEEE}\u{0305}\u{0305}", in: phases[0]) == 1)
+        #expect(Self.count("\u{10EEEE}\u{030D}\u{0305}", in: phases[0]) == 1, "row 1, column 0")
+        // Every DCS is tmux's passthrough (no sixel), every APC inside one (no direct placement).
+        #expect(Self.count("\u{1B}P", in: phases[0]) == Self.count("\u{1B}Ptmux;", in: phases[0]))
+        #expect(Self.count("\u{1B}_G", in: phases[0]) == Self.count("\u{1B}\u{1B}_G", in: phases[0]))
+    }
+
+    /// Without `allow-passthrough`, blocks, and the status line says how to turn it on.
+    @Test(.enabled(if: GraphicsProtocolTests.python != nil, "python3 is not installed"))
+    func insideTmuxWithoutPassthroughBlocksAndAHint() throws {
+        let bin = try E2E.temporaryDirectory()
+        _ = try E2E.write("#!/bin/sh\necho off\n", to: "tmux", in: bin)
+        chmod(bin.appendingPathComponent("tmux").path, 0o755)
+        let phases = try run(answer: "none", environment: [
+            "TMUX": "/tmp/tmux-0/default,1,0", "KITTY_WINDOW_ID": "1", "TERM": "tmux-256color",
+            "PATH": bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
+        ])
+        #expect(Self.count("\u{10EEEE}", in: phases[0]) == 0 && Self.count("48;2;", in: phases[0]) > 20)
+        #expect(Self.count("allow-passthrough on", in: phases[0]) == 1)
     }
 
     @Test(.enabled(if: GraphicsProtocolTests.python != nil, "python3 is not installed"))
