@@ -184,18 +184,24 @@ import Testing
         #expect(Self.count("\u{1B}_Ga=", in: other) == 0 && Self.count("48;2;", in: other) > 20)
     }
 
+    /// `run` as inside tmux in kitty (its variable reached the shell), with a stand-in `tmux`
+    /// that says `allow-passthrough` is `passthrough`.
+    func runInTmuxInKitty(passthrough: String) throws -> [[UInt8]] {
+        let bin = try E2E.temporaryDirectory()
+        _ = try E2E.write("#!/bin/sh\necho \(passthrough)\n", to: "tmux", in: bin)
+        chmod(bin.appendingPathComponent("tmux").path, 0o755)
+        return try run(answer: "none", environment: [
+            "TMUX": "/tmp/tmux-0/default,1,0", "KITTY_WINDOW_ID": "1", "TERM": "tmux-256color",
+            "PATH": bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
+        ])
+    }
+
     /// Inside tmux in kitty (its variable reached the shell) with `allow-passthrough on` (a
     /// stand-in `tmux` answers the question): the picture's cells are Unicode placeholders in
     /// the image's colour, and the image goes once through tmux's passthrough; no query.
     @Test(.enabled(if: GraphicsProtocolTests.python != nil, "python3 is not installed"))
     func insideTmuxKittysImagesAreUnicodePlaceholders() throws {
-        let bin = try E2E.temporaryDirectory()
-        _ = try E2E.write("#!/bin/sh\necho on\n", to: "tmux", in: bin)
-        chmod(bin.appendingPathComponent("tmux").path, 0o755)
-        let phases = try run(answer: "none", environment: [
-            "TMUX": "/tmp/tmux-0/default,1,0", "KITTY_WINDOW_ID": "1", "TERM": "tmux-256color",
-            "PATH": bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
-        ])
+        let phases = try runInTmuxInKitty(passthrough: "on")
         #expect(Self.count("\u{1B}_Gi=31", in: phases[0]) == 0, "no query inside tmux")
         #expect(Self.count("\u{1B}Ptmux;\u{1B}\u{1B}_Ga=T,U=1,", in: phases[0]) == 1, "sent once, through the passthrough")
         // 160 x 90 pixels in 10 x 20 cells: 16 x 5 placeholders, the first of each row with its
@@ -211,13 +217,7 @@ import Testing
     /// Without `allow-passthrough`, blocks, and the status line says how to turn it on.
     @Test(.enabled(if: GraphicsProtocolTests.python != nil, "python3 is not installed"))
     func insideTmuxWithoutPassthroughBlocksAndAHint() throws {
-        let bin = try E2E.temporaryDirectory()
-        _ = try E2E.write("#!/bin/sh\necho off\n", to: "tmux", in: bin)
-        chmod(bin.appendingPathComponent("tmux").path, 0o755)
-        let phases = try run(answer: "none", environment: [
-            "TMUX": "/tmp/tmux-0/default,1,0", "KITTY_WINDOW_ID": "1", "TERM": "tmux-256color",
-            "PATH": bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
-        ])
+        let phases = try runInTmuxInKitty(passthrough: "off")
         #expect(Self.count("\u{10EEEE}", in: phases[0]) == 0 && Self.count("48;2;", in: phases[0]) > 20)
         #expect(Self.count("allow-passthrough on", in: phases[0]) == 1)
     }
