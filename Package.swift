@@ -91,7 +91,7 @@ let package = Package(
         .testTarget(name: "CellWidthTests", dependencies: ["CellWidth"]),
         .testTarget(name: "LessOptionsTests", dependencies: ["LessOptions"]),
         .testTarget(name: "MarkdownModelTests", dependencies: ["TestSupport", "MarkdownModel"]),
-        .testTarget(name: "LineLayoutTests", dependencies: ["TestSupport", "LineLayout", "MarkdownModel", "CellWidth", "ByteInput"]),
+        .testTarget(name: "LineLayoutTests", dependencies: ["TestSupport", "LineLayout", "MarkdownModel", "CellWidth", "ByteInput", "Threads"]),
         .testTarget(name: "ViewportTests", dependencies: ["Viewport", "LineLayout", "MarkdownModel"]),
         .testTarget(name: "TextSearchTests", dependencies: ["TestSupport", "TextSearch", "CPCRE2"]),
         .testTarget(name: "TextModelTests", dependencies: ["TestSupport", "TextModel"]),

@@ -1,4 +1,5 @@
 import Glibc
+import Threads
 
 /// The bytes of many blocks' packed inlines, one after the other: a parse packs every block
 /// it builds into one arena (`DocumentBuilder.build`), so a changelog's packed inlines are a
@@ -9,38 +10,49 @@ import Glibc
 /// Appended to only by the builder that made it, before any inlines that refer to it leave
 /// that builder (`finish()` then shrinks it to its size); read-only from then on, so it is
 /// shared between threads.
-final class PackedArena: @unchecked Sendable {
-    /// The bytes, `malloc`ed (an array in a class pays an exclusivity check and a bounds
-    /// check on every read: search reads a paragraph's plain text from here, once per unit).
-    fileprivate private(set) var base: UnsafeMutablePointer<UInt8>?
-    fileprivate private(set) var count = 0
-    private var capacity = 0
-    /// Prefixes of the link destinations packed here: a destination is packed as its
-    /// prefix's number and the rest.
-    fileprivate var prefixes = LinkPrefixes()
+final class PackedArena: Sendable {
+    private struct State {
+        /// The bytes, `malloc`ed (an array in a class pays an exclusivity check and a bounds
+        /// check on every read: search reads a paragraph's plain text from here, once per unit).
+        var base: UnsafeMutablePointer<UInt8>?
+        var count = 0
+        var capacity = 0
+        /// Prefixes of the link destinations packed here: a destination is packed as its
+        /// prefix's number and the rest.
+        var prefixes = LinkPrefixes()
+    }
+    /// Written by the builder that made the arena, until `finish()`; read-only after.
+    private let state = HandOff(State())
 
-    deinit { free(base) }
+    fileprivate var base: UnsafeMutablePointer<UInt8>? { state.value.base }
+    fileprivate var count: Int { state.value.count }
+    fileprivate var prefixes: LinkPrefixes {
+        get { state.value.prefixes }
+        _modify { yield &state.value.prefixes }
+    }
+
+    deinit { free(state.value.base) }
 
     /// `size` more bytes at the end (uninitialized), the offset of the first.
     fileprivate func grow(by size: Int) -> Int {
-        let first = count
-        if count + size > capacity {
-            let grown = max(count + size, capacity * 2, 256)
-            guard let p = realloc(base, grown) else { fatalError("out of memory") }
-            base = p.assumingMemoryBound(to: UInt8.self)
-            capacity = grown
+        let first = state.value.count
+        if state.value.count + size > state.value.capacity {
+            let grown = max(state.value.count + size, state.value.capacity * 2, 256)
+            guard let p = realloc(state.value.base, grown) else { fatalError("out of memory") }
+            state.value.base = p.assumingMemoryBound(to: UInt8.self)
+            state.value.capacity = grown
         }
-        count += size
+        state.value.count += size
         return first
     }
 
     /// Gives back the growth room (appending doubles the buffer).
     func finish() {
-        if capacity > count, count > 0, let p = realloc(base, count) {
-            base = p.assumingMemoryBound(to: UInt8.self)
-            capacity = count
+        if state.value.capacity > state.value.count, state.value.count > 0, let p = realloc(state.value.base, state.value.count) {
+            state.value.base = p.assumingMemoryBound(to: UInt8.self)
+            state.value.capacity = state.value.count
         }
-        prefixes.finish()
+        state.value.prefixes.finish()
     }
 
     /// Whether `size` more bytes go into this arena: it holds at most ~1 MB (one oversized

@@ -3,6 +3,7 @@ import ByteInput
 import Foundation
 import MarkdownModel
 import Testing
+import Threads
 
 /// How the layout keeps memory small: rows are counted without being kept.
 @Suite struct MemoryShapeTests {
