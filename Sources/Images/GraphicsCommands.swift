@@ -74,6 +74,9 @@ public enum GraphicsCommands {
         return kitty("a=p,i=\(id),p=\(placement),x=0,y=\(y),w=\(width),h=\(h),c=\(cols),r=\(count),C=1,q=2")
     }
 
+    /// Deletes image `id` and its data.
+    public static func kittyDelete(id: Int) -> [UInt8] { kitty("a=d,d=I,i=\(id),q=2") }
+
     /// Deletes every placement of this program's images, keeping their data.
     public static let kittyDeletePlacements = kitty("a=d,d=a,q=2")
 

@@ -152,6 +152,7 @@ struct EventLoop {
             for effect in effects {
                 if case .quit = effect {
                     finishReplies()
+                    releasePictures()
                     // The shell comes back at once; the save (a content hash of the whole
                     // document: ~0.5 s for 100 MB of Markdown) happens after.
                     terminal.restore()
@@ -245,6 +246,13 @@ struct EventLoop {
     /// seconds), until its DA1 reply arrives; nil when no reply is expected.
     var replyExpectedSince: Double?
 
+    /// Frees the images sent through tmux (before the terminal is restored).
+    mutating func releasePictures() {
+        guard let mode = state.config.pictures?.mode else { return }
+        let bytes = graphics.releaseBytes(mode: mode)
+        if !bytes.isEmpty { try? terminal.write(bytes) }
+    }
+
     /// Draws one frame; a terminal that cannot be written to has gone away, which ends
     /// folio as SIGHUP does.
     mutating func draw() throws(Leaving) {
@@ -273,6 +281,7 @@ struct EventLoop {
     /// Use as `throw leave(dueTo:)`.
     mutating func leave(dueTo signal: Signal) -> Leaving {
         terminal.leaving(dueTo: signal)  // the way out gets 8 s, then folio ends anyway
+        releasePictures()
         terminal.restore()
         CrashReport.hangIfAsked(at: "exit")
         saveAll()

@@ -89,6 +89,13 @@ struct GraphicsOverlay {
         return GraphicsCommands.itermInline(png: png, cols: p.cols, rows: p.visibleRows)
     }
 
+    /// What frees the images sent through tmux when folio leaves (kitty's own images are
+    /// deleted by the terminal session's exit sequence; tmux's passthrough is folio's to use).
+    func releaseBytes(mode: PictureMode) -> [UInt8] {
+        guard mode == .kittyPlaceholders else { return [] }
+        return Set(kittyIDs.values).sorted().flatMap { GraphicsCommands.tmuxPassthrough(GraphicsCommands.kittyDelete(id: $0)) }
+    }
+
     /// Forget what the terminal shows (it was cleared: a suspend, the editor).
     mutating func reset() {
         shown = []

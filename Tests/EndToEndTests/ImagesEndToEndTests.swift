@@ -212,6 +212,8 @@ import Testing
         // Every DCS is tmux's passthrough (no sixel), every APC inside one (no direct placement).
         #expect(Self.count("\u{1B}P", in: phases[0]) == Self.count("\u{1B}Ptmux;", in: phases[0]))
         #expect(Self.count("\u{1B}_G", in: phases[0]) == Self.count("\u{1B}\u{1B}_G", in: phases[0]))
+        // Leaving frees the image, through tmux too.
+        #expect(Self.count("\u{1B}Ptmux;\u{1B}\u{1B}_Ga=d,d=I,i=1,", in: phases[2]) == 1)
     }
 
     /// Without `allow-passthrough`, blocks, and the status line says how to turn it on.
