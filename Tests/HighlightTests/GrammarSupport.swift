@@ -16,6 +16,13 @@ enum TestGrammars {
                                                                   environment: ProcessInfo.processInfo.environment))
     }()
     static let required = ProcessInfo.processInfo.environment["FOLIO_REQUIRE_GRAMMARS"] != nil
+
+    /// A seed of `Fuzz/corpus/highlight`: its first byte picks the language, the rest is code.
+    static func fuzzSeed(_ name: String) throws -> String {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let bytes = try Data(contentsOf: root.appendingPathComponent("Fuzz/corpus/highlight/\(name)"))
+        return String(decoding: bytes.dropFirst(), as: UTF8.self)
+    }
     static var available: Bool { required || loader.grammar("python") != nil }
 
     static let codeHighlighter: CodeHighlighter = {

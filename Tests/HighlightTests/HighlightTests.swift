@@ -135,6 +135,21 @@ struct GrammarTests {
         #expect(try roles("swift", "#if").count == 3)
     }
 
+    /// A heredoc whose word is longer than 255 bytes, or more than 255 heredocs open at once:
+    /// the Ruby grammar's scanner wrote the length in one byte and aborted when it read its
+    /// state back (FuzzHighlight; scripts/grammar-extras/ruby; the seed
+    /// `ruby-heredoc-serialize-abort` of Fuzz/corpus/highlight). Highlighted now, or left
+    /// plain, never a crash.
+    @Test func rubyHeredocsPastABytesCount() throws {
+        let word = String(repeating: "W", count: 300)
+        let long = "x = <<~\(word)\n  body \\(y)\n\(word)\nputs 1\n"
+        #expect(try roles("ruby", long).count == long.utf8.count)
+        let many = (0..<300).map { "<<E\($0)" }.joined(separator: ", ") + "\n" + (0..<300).map { "E\($0)" }.joined(separator: "\n") + "\n"
+        #expect(try roles("ruby", "f " + many).count == ("f " + many).utf8.count)
+        let code = try TestGrammars.fuzzSeed("ruby-heredoc-serialize-abort")
+        #expect(TestGrammars.loader.highlighter().runs(language: "ruby", code: code) != nil)
+    }
+
     @Test func dockerfile() throws {
         let r = try roles("dockerfile", "# c\nFROM debian\nRUN echo hi")
             .split(separator: "\n", omittingEmptySubsequences: false)
