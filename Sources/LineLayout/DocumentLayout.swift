@@ -73,7 +73,7 @@ public struct DocumentLayout: Sendable {
             DocumentLayout.appendEstimates(to: &copy.index, content: content, units: 0..<index.unitCount,
                                            options: newOptions)
             if index.hasHiddenUnits {
-                for u in 0..<index.unitCount where index.isHidden(unit: u) { copy.index.setHidden(true, unit: u) }
+                for u in 0..<index.unitCount where index.isHidden(unit: Unit(u)) { copy.index.setHidden(true, unit: Unit(u)) }
             }
         }
         return copy
@@ -122,7 +122,7 @@ public struct DocumentLayout: Sendable {
     /// is still an estimate is cut or padded with blank rows until `prepare` corrects it).
     public func lines(ofUnit u: Int) -> [VisualLine] {
         let layout = unit(u)
-        let n = index.count(ofUnit: u)
+        let n = index.count(ofUnit: Unit(u))
         if layout.lines.count == n { return layout.lines }
         if layout.lines.count > n { return Array(layout.lines.prefix(n)) }
         let end = layout.text.utf8.count
@@ -142,15 +142,15 @@ public struct DocumentLayout: Sendable {
         // Only the units shown: a filter that shows few blocks of a large document (`&`)
         // made this lay out every hidden unit to the end, on every key.
         var covered = 0
-        var next = index.nextShown(from: start)
+        var next = index.nextShown(from: Unit(start))
         while let k = next, covered <= after {
-            covered += ensureLaidOut(k)
+            covered += ensureLaidOut(k.index)
             next = index.nextShown(from: k + 1)
         }
         covered = 0
-        var previous = index.previousShown(before: start)
+        var previous = index.previousShown(before: Unit(start))
         while let k = previous, covered < before {
-            covered += ensureLaidOut(k)
+            covered += ensureLaidOut(k.index)
             previous = index.previousShown(before: k)
         }
         trimCache(keeping: start)
@@ -173,8 +173,8 @@ public struct DocumentLayout: Sendable {
             laidOutRows += layout.lines.count
         }
         let n = laidOut[u]!.lines.count
-        if !index.isExact(unit: u) || index.count(ofUnit: u) != n { index.setCount(n, exact: true, ofUnit: u) }
-        return index.visibleCount(ofUnit: u)
+        if !index.isExact(unit: Unit(u)) || index.count(ofUnit: Unit(u)) != n { index.setCount(n, exact: true, ofUnit: Unit(u)) }
+        return index.visibleCount(ofUnit: Unit(u))
     }
 
     /// Takes in the units a growing content has gained since (estimated counts; the last
@@ -193,7 +193,7 @@ public struct DocumentLayout: Sendable {
     public mutating func invalidate(unit u: Int) {
         if let layout = laidOut.removeValue(forKey: u) { laidOutRows -= layout.lines.count }
         lastLookup.forget()
-        if u < index.unitCount { index.setCount(index.count(ofUnit: u), exact: false, ofUnit: u) }
+        if u < index.unitCount { index.setCount(index.count(ofUnit: Unit(u)), exact: false, ofUnit: Unit(u)) }
     }
 
     /// An image of `source` was drawn (`MarkdownContent.storePicture`): the units laid out
@@ -214,7 +214,7 @@ public struct DocumentLayout: Sendable {
     /// Sets exact counts computed elsewhere (the background layout) for units `start...`.
     public mutating func setExactCounts(_ counts: [Int], from start: Int) {
         for (k, n) in counts.enumerated() where start + k < unitCount {
-            index.setCount(n, exact: true, ofUnit: start + k)
+            index.setCount(n, exact: true, ofUnit: Unit(start + k))
         }
     }
 
@@ -225,7 +225,7 @@ public struct DocumentLayout: Sendable {
         guard chunk.content === content as AnyObject, chunk.width == options.width, !options.chopLongLines else {
             return false
         }
-        index.setExactCounts(from: chunk.firstUnit, count: chunk.count) { chunk[$0] }
+        index.setExactCounts(from: Unit(chunk.firstUnit), count: chunk.count) { chunk[$0] }
         return true
     }
 
@@ -244,14 +244,14 @@ public struct DocumentLayout: Sendable {
     // MARK: - Filter
 
     /// Shows only the units given (sorted), or all (nil).
-    public mutating func setShown(_ units: [Int]?) { index.setShown(units) }
+    public mutating func setShown(_ units: [Int]?) { index.setShown(units.map { $0.map { Unit($0) } }) }
 
     // MARK: - Rows
 
     /// (unit, row within it) of `row`, clamped; (0, 0) for an empty document.
     public func locate(_ row: Int) -> (unit: Int, line: Int) {
-        guard let found = index.unit(atRow: row) else { return (0, 0) }
-        return (found.unit, found.row)
+        guard let found = index.unit(atRow: Row(row)) else { return (0, 0) }
+        return (found.unit.index, found.line)
     }
 
     /// The row `row` (clamped to the document); an empty line for an empty document.
@@ -260,7 +260,7 @@ public struct DocumentLayout: Sendable {
             return VisualLine(spans: [], block: BlockID(0), range: 0..<0, sourceLine: 1, width: 0)
         }
         let (u, k) = locate(row)
-        if let cached = laidOut[u], cached.lines.count == index.count(ofUnit: u) { return cached.lines[k] }
+        if let cached = laidOut[u], cached.lines.count == index.count(ofUnit: Unit(u)) { return cached.lines[k] }
         return lines(ofUnit: u)[k]
     }
 
@@ -273,7 +273,8 @@ public struct DocumentLayout: Sendable {
     /// Rows of unit `u`; empty (where it would stand) when it is hidden or out of range.
     public func rows(ofUnit u: Int) -> Range<Int> {
         guard u >= 0, u < unitCount else { return rowCount..<rowCount }
-        return index.rows(ofUnit: u)
+        let rows = index.rows(ofUnit: Unit(u))
+        return rows.lowerBound.index..<rows.upperBound.index
     }
 
     /// Rows of a block: a unit's rows; for a container, the rows of all its units. Empty (at
@@ -281,10 +282,10 @@ public struct DocumentLayout: Sendable {
     public func rows(of id: BlockID) -> Range<Int> {
         guard let units = content.units(covering: id) else { return rowCount..<rowCount }
         guard !units.isEmpty else {
-            let at = units.lowerBound < unitCount ? index.firstRow(ofUnit: units.lowerBound) : rowCount
+            let at = units.lowerBound < unitCount ? index.firstRow(ofUnit: Unit(units.lowerBound)).index : rowCount
             return at..<at
         }
-        return index.firstRow(ofUnit: units.lowerBound)..<index.firstRow(ofUnit: units.upperBound)
+        return index.firstRow(ofUnit: Unit(units.lowerBound)).index..<index.firstRow(ofUnit: Unit(units.upperBound)).index
     }
 
     /// Rows showing any of `range` (UTF-8 offsets in the unit's content text) of unit `u`.
@@ -342,11 +343,11 @@ public struct DocumentLayout: Sendable {
         if id < 0 { return 0 }
         guard let u = content.unit(of: anchor.block) else {
             if let units = content.units(covering: anchor.block) {
-                return min(index.firstRow(ofUnit: min(units.lowerBound, unitCount)), rowCount - 1)
+                return min(index.firstRow(ofUnit: Unit(min(units.lowerBound, unitCount))).index, rowCount - 1)
             }
             return rowCount - 1
         }
-        let rows = index.rows(ofUnit: u)
+        let rows = self.rows(ofUnit: u)
         if rows.isEmpty { return min(rows.lowerBound, rowCount - 1) }
         return rows.lowerBound + row(forOffset: anchor.offset, ordinal: anchor.ordinal, in: lines(ofUnit: u))
     }
@@ -393,11 +394,11 @@ public struct DocumentLayout: Sendable {
         guard rowCount > 0 else { return 0 }
         var u = content.unit(forSourceLine: line)
         if content.sourceLines(ofUnit: u).last < line { return rowCount - 1 }
-        guard let shown = index.visibleUnit(atOrAfter: u) else { return rowCount - 1 }
-        u = shown
+        guard let shown = index.visibleUnit(atOrAfter: Unit(u)) else { return rowCount - 1 }
+        u = shown.index
         let lines = lines(ofUnit: u)
         let k = firstLine(in: lines) { $0.sourceLine >= line }
-        let rows = index.rows(ofUnit: u)
+        let rows = self.rows(ofUnit: u)
         return k < lines.count ? rows.lowerBound + k : min(rows.upperBound, rowCount - 1)
     }
 

@@ -253,7 +253,7 @@ public struct DocumentState: Sendable {
                 counts = fresh
             }
             if var counts {
-                counts.setShown(filterUnits)
+                counts.setShown(filterUnits?.map { Unit($0) })
                 layout = layout.relaidOut(options: options, rowCounts: counts)
             }
         }
@@ -269,7 +269,7 @@ public struct DocumentState: Sendable {
               content as AnyObject === layout.content as AnyObject else { return }
         var index = RowIndex()
         for n in counts { index.append(count: n, exact: true) }
-        index.setShown(filterUnits)
+        index.setShown(filterUnits?.map { Unit($0) })
         layout = layout.relaidOut(options: layout.options, rowCounts: index)
         layoutCache.store(layout.index, for: options)
         countsWanted = nil

@@ -101,7 +101,7 @@ import Testing
         rows.setCount(1, exact: true, ofUnit: 1000)
         rows.setCount(2, exact: true, ofUnit: 5000)
         #expect(rows.bytesHeld < lines / 2)
-        #expect(rows.unit(atRow: lines)?.unit == lines - 1 && rows.firstRow(ofUnit: 5001) == 5002)
+        #expect(rows.unit(atRow: Row(lines))?.unit == Unit(lines - 1) && rows.firstRow(ofUnit: 5001) == 5002)
     }
 
     /// GroupedBytes against an array, under random appends, sets, truncations, masks and

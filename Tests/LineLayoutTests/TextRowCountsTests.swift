@@ -69,11 +69,11 @@ import TestSupport
         let n = 200
         var a = RowIndex()
         for _ in 0..<n { a.append(count: Int(rng.next() % 5), exact: false) }
-        a.setShown((0..<n).filter { $0 % 3 != 0 })
+        a.setShown((0..<n).filter { $0 % 3 != 0 }.map { Unit($0) })
         var b = a
         let new = (0..<70).map { _ in Int(rng.next() % 300) }
-        a.setExactCounts(from: start, count: new.count) { new[$0] }
-        for (k, c) in new.enumerated() where start + k < n { b.setCount(c, exact: true, ofUnit: start + k) }
+        a.setExactCounts(from: Unit(start), count: new.count) { new[$0] }
+        for (k, c) in new.enumerated() where start + k < n { b.setCount(c, exact: true, ofUnit: Unit(start + k)) }
         #expect(a == b)
         #expect(a.rowCount == b.rowCount)
         #expect(a.estimatedUnits == n - min(new.count, n - start))

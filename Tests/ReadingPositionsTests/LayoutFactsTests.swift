@@ -62,7 +62,7 @@ import Testing
         let document = layout.document!
         let kept = DocumentFacts(document: document, contentHash: lean.contentHash,
                                  text: { layout.unitIndex(of: $0).map { layout.text(ofUnit: $0) } ?? "" },
-                                 weight: { layout.unitIndex(of: $0).map { layout.index.count(ofUnit: $0) } ?? 1 })
+                                 weight: { layout.unitIndex(of: $0).map { layout.index.count(ofUnit: Unit($0)) } ?? 1 })
         #expect(lean.leaves.count == kept.leaves.count && lean.leaves.count >= 5)
         for i in lean.leaves.indices {
             #expect(lean.leaves[i].text.isEmpty)
@@ -89,7 +89,7 @@ import Testing
         let editedLayout = DocumentLayout(document: MarkdownParser.parse(edited), options: LayoutOptions(width: 30))
         let editedKept = DocumentFacts(document: editedLayout.document!, contentHash: editedLean.contentHash,
                                        text: { editedLayout.unitIndex(of: $0).map { editedLayout.text(ofUnit: $0) } ?? "" },
-                                       weight: { editedLayout.unitIndex(of: $0).map { editedLayout.index.count(ofUnit: $0) } ?? 1 })
+                                       weight: { editedLayout.unitIndex(of: $0).map { editedLayout.index.count(ofUnit: Unit($0)) } ?? 1 })
         for i in lean.leaves.indices {
             for offset in [0, 3, 7, 1000] {
                 for fraction in [0.0, 0.5, 0.97] {
