@@ -50,3 +50,19 @@ public struct Row: Hashable, Comparable, Strideable, Sendable, ExpressibleByInte
     public static func += (r: inout Row, n: Int) { r.index += n }
     public static func -= (r: inout Row, n: Int) { r.index -= n }
 }
+
+/// `Unit` and `Row`: a plain `Int` position with a type of its own.
+public protocol LayoutIndex: Strideable where Stride == Int {
+    var index: Int { get }
+    init(_ index: Int)
+}
+
+extension Unit: LayoutIndex {}
+extension Row: LayoutIndex {}
+
+extension Range where Bound: LayoutIndex {
+    /// The positions `indices` names, typed.
+    public init(indices: Range<Int>) { self = Bound(indices.lowerBound)..<Bound(indices.upperBound) }
+    /// The positions as plain `Int`s (for the storage they index).
+    public var indexRange: Range<Int> { lowerBound.index..<upperBound.index }
+}

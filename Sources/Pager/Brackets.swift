@@ -1,3 +1,4 @@
+import LineLayout
 import TextSearch
 
 /// less's bracket commands (`brac.c`): `{` finds the matching `}` of the N-th `{` on the top
@@ -23,11 +24,11 @@ extension PagerState {
             message = forward ? "Nothing in top line" : "Nothing in bottom line"
             return
         }
-        let row = forward ? doc.top : min(rowCount, doc.top + contentRows) - 1
+        let row = forward ? doc.top : min(doc.layout.endRow, doc.top + contentRows) - 1
         let unit = doc.layout.locate(row).unit
         let line = doc.layout.line(at: row)
         let texts = SearchTexts(doc)
-        let start = texts.textIndex(ofBlock: unit)
+        let start = texts.textIndex(ofUnit: unit)
         let own = Array(String(forward ? open : close).utf8), other = Array(String(forward ? close : open).utf8)
         // The N-th bracket of the line, counted from its start as less does.
         let found: Int? = texts[start].withUTF8Bytes { bytes in
@@ -55,7 +56,7 @@ extension PagerState {
                               : "No matching bracket"
             return
         }
-        let target = texts.blockIndex(text)
+        let target = texts.unit(ofText: text)
         active.prepare(aroundUnit: target)
         let rows = active.layout.rows(showing: offset..<(offset + other.count), inUnit: target)
         guard !rows.isEmpty else { return }

@@ -228,10 +228,11 @@ extension PagerState {
         following = false
         followUntil = nil
         var state = SearchState(pattern: until.pattern, forward: true, modifiers: search?.modifiers ?? [])
-        state.current = SearchMatch(blockIndex: texts.blockIndex(hit.textIndex), range: hit.range)
+        let unit = texts.unit(ofText: hit.textIndex)
+        state.current = SearchMatch(unit: unit, range: hit.range)
         search = state
-        active.prepare(aroundUnit: hit.textIndex)
-        let rows = active.layout.rows(showing: hit.range, inUnit: hit.textIndex)
+        active.prepare(aroundUnit: unit)
+        let rows = active.layout.rows(showing: hit.range, inUnit: unit)
         if !rows.isEmpty { active.jump(toRow: max(0, rows.upperBound - contentRows)) }
         message = "Pattern found: following stopped"
         return [.stopReading(document: current)]
@@ -266,9 +267,9 @@ extension PagerState {
         var whole = cut
         whole.width = Self.unlimitedWidth
         let doc = active
-        let top = doc.top, bottom = min(doc.layout.rowCount, top + contentRows)
+        let top = doc.top, bottom = min(doc.layout.endRow, top + contentRows)
         var longest = 0
-        var unit = -1
+        var unit = Unit(-1)
         for row in top..<max(top, bottom) {
             let (u, _) = doc.layout.locate(row)
             guard u != unit else { continue }

@@ -83,7 +83,7 @@ public struct DocumentFacts: Sendable {
     public init(layout: DocumentLayout, contentHash: StableHash) {
         guard let document = layout.document else {
             // A text document: each line is a leaf (the caller keeps this to inputs of a few MB).
-            let leaves = (0..<layout.unitCount).map { u in
+            let leaves = layout.unitRange.map { u in
                 LeafFacts(block: layout.content.id(ofUnit: u), text: layout.text(ofUnit: u), headingPath: [],
                           sourceLines: layout.content.sourceLines(ofUnit: u))
             }
@@ -101,7 +101,7 @@ public struct DocumentFacts: Sendable {
             let path = paths.path(after: block, title: title)
             let unit = content.unit(of: block.id)
             compact.append(Leaves.CompactLeaf(block: Int32(clamping: block.id.rawValue), path: Int32(path)))
-            weights.append(UInt32(clamping: unit.map { layout.index.count(ofUnit: Unit($0)) } ?? 1))
+            weights.append(UInt32(clamping: unit.map { layout.index.count(ofUnit: $0) } ?? 1))
         }
         self.init(leaves: Leaves(compact: compact, weights: weights, paths: paths.paths, document: document, content: content),
                   sourceLineCount: document.sourceLineCount, contentHash: contentHash)

@@ -76,10 +76,10 @@ public enum LargeText {
                                    sourceLine: 1, fraction: 0, byteOffset: 0)
         }
         let u = min(max(0, anchor.block.rawValue), units - 1)
-        let start = content.startOffset(ofUnit: u)
+        let start = content.startOffset(ofUnit: Unit(u))
         let size = max(1, content.store.count)
         return ReadingPosition(anchor: Anchor(block: BlockID(u), offset: anchor.offset, ordinal: anchor.ordinal),
-                               leafIndex: u, fingerprint: StableHash.fingerprint(of: content.text(ofUnit: u)),
+                               leafIndex: u, fingerprint: StableHash.fingerprint(of: content.text(ofUnit: Unit(u))),
                                headingPath: [], sectionIndex: 0, sourceLine: u + 1,
                                fraction: Double(start) / Double(size), byteOffset: start)
     }
@@ -100,7 +100,7 @@ public enum LargeText {
         let line = stored.anchor.block.rawValue
         func anchor(_ u: Int, keepOffset: Bool) -> Anchor {
             guard keepOffset else { return Anchor(block: BlockID(u), offset: 0) }
-            let text = content.text(ofUnit: u)
+            let text = content.text(ofUnit: Unit(u))
             return Anchor(block: BlockID(u), offset: snapOffset(stored.anchor.offset, in: text),
                           ordinal: stored.anchor.ordinal)
         }
@@ -108,12 +108,12 @@ public enum LargeText {
         if storedContentHash == currentHash, line >= 0, line < units {
             return ResolvedPosition(anchor: anchor(line, keepOffset: true), rule: .exact)
         }
-        let atByte = stored.byteOffset.flatMap { content.unit(containingByte: $0) }
+        let atByte = stored.byteOffset.flatMap { content.unit(containingByte: $0)?.index }
         // 2. The same text, near where it was.
         if stored.fingerprint != StableHash.fingerprint(of: "") {
             for center in [min(max(0, line), units - 1), atByte].compactMap({ $0 }) {
                 if let u = nearest(to: center, in: content, units: units,
-                                   where: { StableHash.fingerprint(of: content.text(ofUnit: $0)) == stored.fingerprint }) {
+                                   where: { StableHash.fingerprint(of: content.text(ofUnit: Unit($0))) == stored.fingerprint }) {
                     return ResolvedPosition(anchor: anchor(u, keepOffset: true), rule: .fingerprint)
                 }
             }

@@ -66,7 +66,7 @@ extension EventLoop {
         counting = doc
         let content = state.documents[doc].content
         startThread(stackSize: 8 << 20) {
-            let counts = content.backgroundRowCounts(of: 0..<content.unitCount, options: options)
+            let counts = content.backgroundRowCounts(of: 0..<Unit(content.unitCount), options: options)
             mailbox.post(.counted(doc: doc, options: options, counts: counts, content: content))
         }
     }

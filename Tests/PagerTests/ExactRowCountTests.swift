@@ -29,7 +29,7 @@ import Testing
         #expect(!h.status.contains("~"), "status: \(h.status)")
         // The total is what a whole layout counts.
         let layout = h.state.documents[0].layout
-        let exact = layout.content.rowCounts(of: 0..<layout.unitCount, options: layout.options).reduce(0, +)
+        let exact = layout.content.rowCounts(of: layout.unitRange, options: layout.options).reduce(0, +)
         #expect(layout.rowCount == exact)
     }
 

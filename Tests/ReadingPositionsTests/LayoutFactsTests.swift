@@ -33,12 +33,12 @@ import Testing
     @Test(arguments: [12, 20, 80])
     func capturedAtOneWidthRestoredAtAnotherAfterAnEdit(width: Int) throws {
         let (before, beforeFacts) = layout(Self.original, width: 16)
-        let block = try #require((0..<before.unitCount).lazy.map(before.unit).first { $0.text.hasPrefix("Second") })
+        let block = try #require(before.unitRange.lazy.map { before.unit($0) }.first { $0.text.hasPrefix("Second") })
         let rows = before.rows(of: block.block)
         let top = rows.lowerBound + 1 // the second row of "Second paragraph…"
         let anchor = before.anchor(atRow: top)
         #expect(anchor.offset > 0)
-        let stored = capture(anchor: anchor, facts: beforeFacts, fraction: Double(top) / Double(before.rowCount),
+        let stored = capture(anchor: anchor, facts: beforeFacts, fraction: Double(top.index) / Double(before.rowCount),
                              sourceLine: before.line(at: top).sourceLine)
         #expect(stored.headingPath == ["Notes", "Details"])
 
@@ -62,7 +62,7 @@ import Testing
         let document = layout.document!
         let kept = DocumentFacts(document: document, contentHash: lean.contentHash,
                                  text: { layout.unitIndex(of: $0).map { layout.text(ofUnit: $0) } ?? "" },
-                                 weight: { layout.unitIndex(of: $0).map { layout.index.count(ofUnit: Unit($0)) } ?? 1 })
+                                 weight: { layout.unitIndex(of: $0).map { layout.index.count(ofUnit: $0) } ?? 1 })
         #expect(lean.leaves.count == kept.leaves.count && lean.leaves.count >= 5)
         for i in lean.leaves.indices {
             #expect(lean.leaves[i].text.isEmpty)
@@ -89,7 +89,7 @@ import Testing
         let editedLayout = DocumentLayout(document: MarkdownParser.parse(edited), options: LayoutOptions(width: 30))
         let editedKept = DocumentFacts(document: editedLayout.document!, contentHash: editedLean.contentHash,
                                        text: { editedLayout.unitIndex(of: $0).map { editedLayout.text(ofUnit: $0) } ?? "" },
-                                       weight: { editedLayout.unitIndex(of: $0).map { editedLayout.index.count(ofUnit: Unit($0)) } ?? 1 })
+                                       weight: { editedLayout.unitIndex(of: $0).map { editedLayout.index.count(ofUnit: $0) } ?? 1 })
         for i in lean.leaves.indices {
             for offset in [0, 3, 7, 1000] {
                 for fraction in [0.0, 0.5, 0.97] {
