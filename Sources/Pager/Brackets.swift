@@ -31,7 +31,7 @@ extension PagerState {
         let start = texts.textIndex(ofUnit: unit)
         let own = Array(String(forward ? open : close).utf8), other = Array(String(forward ? close : open).utf8)
         // The N-th bracket of the line, counted from its start as less does.
-        let found: Int? = texts[start].withUTF8Bytes { bytes in
+        let found: Int? = texts[start.index].withUTF8Bytes { bytes in
             let end = doc.isText ? bytes.count : min(bytes.count, line.range.upperBound)
             var seen = 0
             var i = min(line.range.lowerBound, end)
@@ -51,7 +51,7 @@ extension PagerState {
             return
         }
         guard let (text, offset) = Self.scan(texts, from: start, offset: at, own: own, other: other, forward: forward) else {
-            let limited = forward ? start + Self.bracketScanTexts < texts.count : start - Self.bracketScanTexts > 0
+            let limited = forward ? start + Self.bracketScanTexts < texts.endText : start - Self.bracketScanTexts > 0
             message = limited ? "No matching bracket in the next \(Self.bracketScanTexts) \(doc.isText ? "lines" : "blocks")"
                               : "No matching bracket"
             return
@@ -66,9 +66,10 @@ extension PagerState {
 
     /// Where the bracket matching the one at `offset` of text `start` is: forward, the first
     /// `other` after it not matched by an `own` between; backward, before it.
-    static func scan(_ texts: SearchTexts, from start: Int, offset: Int, own: [UInt8], other: [UInt8],
-                     forward: Bool) -> (text: Int, offset: Int)? {
+    static func scan(_ texts: SearchTexts, from startText: TextIndex, offset: Int, own: [UInt8], other: [UInt8],
+                     forward: Bool) -> (text: TextIndex, offset: Int)? {
         var nest = 0
+        let start = startText.index
         var index = start
         var looked = 0
         while index >= 0 && index < texts.count && looked <= bracketScanTexts {
@@ -97,7 +98,7 @@ extension PagerState {
                 }
                 return nil
             }
-            if let hit { return (index, hit) }
+            if let hit { return (TextIndex(index), hit) }
             index += forward ? 1 : -1
             looked += 1
         }

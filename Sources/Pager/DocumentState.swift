@@ -65,7 +65,7 @@ public struct DocumentState: Sendable {
         let text: String
         var matching = true
         /// The next text to search (of all the units': text i is unit i).
-        var next = 0
+        var next: TextIndex = 0
         var found: [Unit] = []
     }
     /// Bytes of input read so far while it is still being read (status line).

@@ -67,12 +67,12 @@ extension PagerState {
     mutating func stepRefilter(units budget: Int = 8192) -> Bool {
         guard var r = active.refilter else { return false }
         let texts = SearchTexts(content: active.content, shown: nil)
-        let end = min(texts.endIndex, r.next + budget)
+        let end = min(texts.endText, r.next + budget)
         // The texts are all the units (no filter): text i is unit i.
         r.found += DocumentSearcher(pattern: r.pattern, texts: texts).textIndices(in: r.next..<end, matching: r.matching)
             .map { texts.unit(ofText: $0) }
         r.next = end
-        guard end == texts.endIndex else { active.refilter = r; return false }
+        guard end == texts.endText else { active.refilter = r; return false }
         if r.found.isEmpty {
             active.setFilter(nil, pattern: nil)
             message = "Pattern not found: the filter \(r.text) is lifted"

@@ -16,15 +16,17 @@ public struct SearchTexts: RandomAccessCollection, Sendable {
     init(content: any LayoutContent, shown: [Unit]?) { self.content = content; self.shown = shown }
     public var startIndex: Int { 0 }
     public var endIndex: Int { shown?.count ?? content.unitCount }
-    public subscript(i: Int) -> UnitText { UnitText(content: content, unit: unit(ofText: i)) }
+    public subscript(i: Int) -> UnitText { UnitText(content: content, unit: unit(ofText: TextIndex(i))) }
+    /// The text after the last (`count`).
+    public var endText: TextIndex { TextIndex(endIndex) }
     /// The unit text `i` is.
-    public func unit(ofText i: Int) -> Unit { shown?[i] ?? Unit(i) }
+    public func unit(ofText i: TextIndex) -> Unit { shown?[i.index] ?? Unit(i.index) }
     /// The text index of a unit (the nearest following one when filtered out).
-    public func textIndex(ofUnit b: Unit) -> Int {
-        guard let included = shown else { return b.index }
+    public func textIndex(ofUnit b: Unit) -> TextIndex {
+        guard let included = shown else { return TextIndex(b.index) }
         var lo = 0, hi = included.count
         while lo < hi { let m = (lo + hi) / 2; if included[m] < b { lo = m + 1 } else { hi = m } }
-        return lo
+        return TextIndex(lo)
     }
 }
 
