@@ -232,7 +232,7 @@ public struct DocumentLayout: Sendable {
         guard chunk.content === content as AnyObject, chunk.width == options.width, !options.chopLongLines else {
             return false
         }
-        index.setExactCounts(from: Unit(chunk.firstUnit), count: chunk.count) { chunk[$0] }
+        index.setExactCounts(from: chunk.firstUnit, count: chunk.count) { chunk[$0] }
         return true
     }
 

@@ -342,7 +342,8 @@ public final class TextContent: LayoutContent, Sendable {
         var counts: [Int] = []
         counts.reserveCapacity(units.count)
         var u = units.lowerBound
-        while u < units.upperBound, let chunk = rowCountChunk(from: u, width: options.width, maxUnits: units.upperBound - u) {
+        while u < units.upperBound,
+              let chunk = rowCountChunk(from: Unit(u), width: options.width, maxUnits: units.upperBound - u) {
             counts += chunk.counts
             u += chunk.count
         }

@@ -40,7 +40,7 @@ import TestSupport
 
     @Test func chunksStopAtTheirLimitsAndCoverEveryLine() {
         let content = Self.content((0..<100).map { String(repeating: "x", count: $0) }.joined(separator: "\n"))
-        var u = 0
+        var u: Unit = 0
         var all: [Int] = []
         while let chunk = content.rowCountChunk(from: u, width: 10, maxUnits: 7, maxBytes: 64) {
             #expect(chunk.firstUnit == u)
@@ -48,7 +48,7 @@ import TestSupport
             all += chunk.counts
             u += chunk.count
         }
-        #expect(u == content.unitCount)
+        #expect(u == Unit(content.unitCount))
         #expect(all == (0..<100).map { max(1, ($0 + 9) / 10) })
         // Copied out in small windows (a line longer than one is a window of its own): the same.
         #expect(content.rowCountChunk(from: 0, width: 10, maxUnits: 100, maxBytes: .max, window: 50)?.counts == all)
@@ -120,7 +120,7 @@ import TestSupport
         let whenChopped = chopped.apply(content.rowCountChunk(from: 0, width: 12)!)
         #expect(!otherWidth && !otherContent && !whenChopped)
         #expect(!layout.isExact)
-        var u = 0
+        var u: Unit = 0
         while let chunk = content.rowCountChunk(from: u, width: 12, maxUnits: 16) {
             let taken = layout.apply(chunk)
             #expect(taken)

@@ -10,7 +10,7 @@ import Testing
 
     static func deliverAll(_ h: inout PagerHarness) {
         guard let request = h.state.documents[0].rowCountRequest else { return }
-        var u = 0
+        var u: Unit = 0
         while let chunk = request.content.rowCountChunk(from: u, width: request.width, maxUnits: 37) {
             h.send(.rowCounts(document: 0, chunk: chunk))
             u += chunk.count
