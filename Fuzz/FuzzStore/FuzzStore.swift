@@ -75,7 +75,7 @@ extension FuzzStore.Documents {
         for stored in [storedHash, hash] {
             let resolved = resolve(position, storedContentHash: stored, in: facts)
             let row = layout.row(for: resolved.anchor)
-            if !(0..<layout.rowCount).contains(row) { fatalError("row \(row) of \(layout.rowCount)") }
+            if !(0..<layout.endRow).contains(row) { fatalError("row \(row) of \(layout.rowCount)") }
             let line = LargeText.resolve(position, storedContentHash: stored, currentHash: hash, in: text).anchor.block.rawValue
             if !(0..<text.unitCount).contains(line) { fatalError("line \(line) of \(text.unitCount)") }
         }

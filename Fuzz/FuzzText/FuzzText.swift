@@ -66,12 +66,12 @@ enum FuzzText {
         store.append(UnsafeRawBufferPointer(input))
         let content = TextContent(store: store, tabWidth: tabWidth)
         content.indexMore(inputEnded: true)
-        let units = 0..<content.unitCount
+        let units = 0..<Unit(content.unitCount)
         for options in [LayoutOptions(width: width), LayoutOptions(width: width, chopLongLines: true, horizontalShift: shift)] {
             let counts = content.rowCounts(of: units, options: options)
             for u in units {
                 let rows = content.layout(unit: u, options: options).lines
-                if rows.count != counts[u] { fatalError("line \(u): \(rows.count) rows laid out, \(counts[u]) counted") }
+                if rows.count != counts[u.index] { fatalError("line \(u): \(rows.count) rows laid out, \(counts[u.index]) counted") }
                 for row in rows where row.width > width || row.spans.reduce(0, { $0 + $1.width }) > width {
                     fatalError("line \(u): a row of \(row.spans.reduce(0) { $0 + $1.width }) columns at width \(width)"
                                + " (chopped: \(options.chopLongLines), shift \(options.horizontalShift)): \(row.spans.map(\.text))")

@@ -23,8 +23,8 @@ public struct DocumentLayout: Sendable {
     public let options: LayoutOptions
     public private(set) var index: RowIndex
     /// Units laid out at `options`, the most recently prepared last.
-    private var laidOut: [Int: BlockLayout] = [:]
-    private var recent: [Int] = []
+    private var laidOut: [Unit: BlockLayout] = [:]
+    private var recent: [Unit] = []
     private var laidOutRows = 0
     /// Rows held laid out (the cache of units around the view; for tests).
     var laidOutRowCount: Int { laidOutRows }
@@ -43,7 +43,7 @@ public struct DocumentLayout: Sendable {
             precondition(rowCounts.count == content.unitCount, "one count per unit")
             for n in rowCounts { index.append(count: n, exact: true) }
         } else {
-            DocumentLayout.appendEstimates(to: &index, content: content, units: 0..<content.unitCount, options: options)
+            DocumentLayout.appendEstimates(to: &index, content: content, units: 0..<Unit(content.unitCount), options: options)
         }
         self.index = index
     }
@@ -55,7 +55,8 @@ public struct DocumentLayout: Sendable {
         // A small document's layouts were made anyway: keep them (they fit the cache), but not
         // code blocks when highlighting: the counting pass does not highlight, display does.
         if let layouts {
-            for (u, layout) in layouts.enumerated() {
+            for (k, layout) in layouts.enumerated() {
+                let u = Unit(k)
                 if options.highlighter != nil && content.isCodeBlock(unit: u) { continue }
                 if options.pictures != nil && content.isPictureParagraph(unit: u) { continue }
                 laidOut[u] = layout; recent.append(u); laidOutRows += layout.lines.count
@@ -70,10 +71,10 @@ public struct DocumentLayout: Sendable {
         if rowCounts == nil,
            newOptions.width != options.width || newOptions.chopLongLines != options.chopLongLines {
             copy.index = RowIndex()
-            DocumentLayout.appendEstimates(to: &copy.index, content: content, units: 0..<index.unitCount,
+            DocumentLayout.appendEstimates(to: &copy.index, content: content, units: 0..<Unit(index.unitCount),
                                            options: newOptions)
             if index.hasHiddenUnits {
-                for u in 0..<index.unitCount where index.isHidden(unit: u) { copy.index.setHidden(true, unit: u) }
+                for u in 0..<Unit(index.unitCount) where index.isHidden(unit: u) { copy.index.setHidden(true, unit: u) }
             }
         }
         return copy
@@ -81,7 +82,7 @@ public struct DocumentLayout: Sendable {
 
     /// Appends the estimated counts of `units` to `index`, 65,536 at a time (a pipe of short
     /// lines brings millions at once: their counts are never all held twice).
-    static func appendEstimates(to index: inout RowIndex, content: any LayoutContent, units: Range<Int>,
+    static func appendEstimates(to index: inout RowIndex, content: any LayoutContent, units: Range<Unit>,
                                 options: LayoutOptions) {
         let exact = content.estimatesAreExact(options: options)
         var start = units.lowerBound
@@ -100,7 +101,13 @@ public struct DocumentLayout: Sendable {
 
     public var width: Int { options.width }
     public var rowCount: Int { index.rowCount }
+    /// The last row (`rowCount - 1`; -1 for an empty document).
+    public var lastRow: Row { Row(rowCount - 1) }
     public var unitCount: Int { index.unitCount }
+    /// Every unit, in order.
+    public var unitRange: Range<Unit> { 0..<Unit(unitCount) }
+    /// Every row, in order.
+    public var rowRange: Range<Row> { 0..<endRow }
     /// Every unit's count is exact (no estimate left).
     public var isExact: Bool { index.isExact }
 
@@ -110,7 +117,7 @@ public struct DocumentLayout: Sendable {
     // MARK: - Units
 
     /// Unit `u` laid out (from the cache, else now).
-    public func unit(_ u: Int) -> BlockLayout {
+    public func unit(_ u: Unit) -> BlockLayout {
         if let cached = laidOut[u] { return cached }
         if let memo = lastLookup.get(u) { return memo }
         let layout = content.layout(unit: u, options: options)
@@ -120,7 +127,7 @@ public struct DocumentLayout: Sendable {
 
     /// The rows unit `u` shows: exactly the index's count of them (a laid-out unit whose count
     /// is still an estimate is cut or padded with blank rows until `prepare` corrects it).
-    public func lines(ofUnit u: Int) -> [VisualLine] {
+    public func lines(ofUnit u: Unit) -> [VisualLine] {
         let layout = unit(u)
         let n = index.count(ofUnit: u)
         if layout.lines.count == n { return layout.lines }
@@ -132,13 +139,13 @@ public struct DocumentLayout: Sendable {
         return layout.lines + Array(repeating: filler, count: n - layout.lines.count)
     }
 
-    public func text(ofUnit u: Int) -> String { content.text(ofUnit: u) }
+    public func text(ofUnit u: Unit) -> String { content.text(ofUnit: u) }
 
     /// Lays out the units around unit `u` — `before` rows above its first row and `after`
     /// rows from it — making their counts exact and keeping their rows.
-    public mutating func prepare(aroundUnit u: Int, before: Int, after: Int) {
+    public mutating func prepare(aroundUnit u: Unit, before: Int, after: Int) {
         guard unitCount > 0 else { return }
-        let start = min(max(0, u), unitCount - 1)
+        let start = min(max(0, u), Unit(unitCount - 1))
         // Only the units shown: a filter that shows few blocks of a large document (`&`)
         // made this lay out every hidden unit to the end, on every key.
         var covered = 0
@@ -159,13 +166,13 @@ public struct DocumentLayout: Sendable {
     /// Prepares around the unit of `anchor` (see `prepare(aroundUnit:before:after:)`).
     public mutating func prepare(around anchor: Anchor, before: Int, after: Int) {
         let u = content.unit(of: anchor.block) ?? content.units(covering: anchor.block)?.lowerBound
-            ?? (anchor.block.rawValue < 0 ? 0 : unitCount - 1)
+            ?? (anchor.block.rawValue < 0 ? 0 : Unit(unitCount - 1))
         prepare(aroundUnit: u, before: before, after: after)
     }
 
     /// Lays out unit `u` if needed and corrects its count; returns the rows it shows.
     @discardableResult
-    public mutating func ensureLaidOut(_ u: Int) -> Int {
+    public mutating func ensureLaidOut(_ u: Unit) -> Int {
         if laidOut[u] == nil {
             let layout = content.layout(unit: u, options: options)
             laidOut[u] = layout
@@ -185,15 +192,15 @@ public struct DocumentLayout: Sendable {
         let total = content.unitCount
         let before = index.unitCount
         guard total > before else { return 0 }
-        DocumentLayout.appendEstimates(to: &index, content: content, units: before..<total, options: options)
+        DocumentLayout.appendEstimates(to: &index, content: content, units: Unit(before)..<Unit(total), options: options)
         return total - before
     }
 
     /// Forgets the laid-out rows of unit `u` (its content changed).
-    public mutating func invalidate(unit u: Int) {
+    public mutating func invalidate(unit u: Unit) {
         if let layout = laidOut.removeValue(forKey: u) { laidOutRows -= layout.lines.count }
         lastLookup.forget()
-        if u < index.unitCount { index.setCount(index.count(ofUnit: u), exact: false, ofUnit: u) }
+        if u.index < index.unitCount { index.setCount(index.count(ofUnit: u), exact: false, ofUnit: u) }
     }
 
     /// An image of `source` was drawn (`MarkdownContent.storePicture`): the units laid out
@@ -206,14 +213,14 @@ public struct DocumentLayout: Sendable {
 
     /// Forgets the laid-out rows of unit `u` whose colours changed but not its rows (its code
     /// block's syntax runs came in): its count stays exact.
-    public mutating func refresh(unit u: Int) {
+    public mutating func refresh(unit u: Unit) {
         if let layout = laidOut.removeValue(forKey: u) { laidOutRows -= layout.lines.count }
         lastLookup.forget()
     }
 
     /// Sets exact counts computed elsewhere (the background layout) for units `start...`.
-    public mutating func setExactCounts(_ counts: [Int], from start: Int) {
-        for (k, n) in counts.enumerated() where start + k < unitCount {
+    public mutating func setExactCounts(_ counts: [Int], from start: Unit) {
+        for (k, n) in counts.enumerated() where (start + k).index < unitCount {
             index.setCount(n, exact: true, ofUnit: start + k)
         }
     }
@@ -229,7 +236,7 @@ public struct DocumentLayout: Sendable {
         return true
     }
 
-    private mutating func trimCache(keeping center: Int) {
+    private mutating func trimCache(keeping center: Unit) {
         guard laidOutRows > Self.cacheRows else { return }
         // Forget the units laid out longest ago, never the one just prepared around.
         var i = 0
@@ -244,18 +251,19 @@ public struct DocumentLayout: Sendable {
     // MARK: - Filter
 
     /// Shows only the units given (sorted), or all (nil).
-    public mutating func setShown(_ units: [Int]?) { index.setShown(units) }
+    public mutating func setShown(_ units: [Unit]?) { index.setShown(units) }
 
     // MARK: - Rows
 
     /// (unit, row within it) of `row`, clamped; (0, 0) for an empty document.
-    public func locate(_ row: Int) -> (unit: Int, line: Int) {
+    /// (`line` is an index into `lines(ofUnit:)`, not a row of the document.)
+    public func locate(_ row: Row) -> (unit: Unit, line: Int) {
         guard let found = index.unit(atRow: row) else { return (0, 0) }
-        return (found.unit, found.row)
+        return found
     }
 
     /// The row `row` (clamped to the document); an empty line for an empty document.
-    public func line(at row: Int) -> VisualLine {
+    public func line(at row: Row) -> VisualLine {
         guard rowCount > 0 else {
             return VisualLine(spans: [], block: BlockID(0), range: 0..<0, sourceLine: 1, width: 0)
         }
@@ -265,23 +273,26 @@ public struct DocumentLayout: Sendable {
     }
 
     /// Unit index of the unit showing `row` (clamped; 0 for an empty document).
-    public func unitIndex(atRow row: Int) -> Int { locate(row).unit }
+    public func unitIndex(atRow row: Row) -> Unit { locate(row).unit }
 
     /// Unit index of a unit id, nil for ids that are not units (containers, unknown ids).
-    public func unitIndex(of id: BlockID) -> Int? { content.unit(of: id) }
+    public func unitIndex(of id: BlockID) -> Unit? { content.unit(of: id) }
 
     /// Rows of unit `u`; empty (where it would stand) when it is hidden or out of range.
-    public func rows(ofUnit u: Int) -> Range<Int> {
-        guard u >= 0, u < unitCount else { return rowCount..<rowCount }
+    public func rows(ofUnit u: Unit) -> Range<Row> {
+        guard u.index >= 0, u.index < unitCount else { return endRow..<endRow }
         return index.rows(ofUnit: u)
     }
 
+    /// The row after the last (`rowCount`): where an empty range at the end stands.
+    public var endRow: Row { Row(rowCount) }
+
     /// Rows of a block: a unit's rows; for a container, the rows of all its units. Empty (at
     /// the nearest row) for an unknown id.
-    public func rows(of id: BlockID) -> Range<Int> {
-        guard let units = content.units(covering: id) else { return rowCount..<rowCount }
+    public func rows(of id: BlockID) -> Range<Row> {
+        guard let units = content.units(covering: id) else { return endRow..<endRow }
         guard !units.isEmpty else {
-            let at = units.lowerBound < unitCount ? index.firstRow(ofUnit: units.lowerBound) : rowCount
+            let at = units.lowerBound.index < unitCount ? index.firstRow(ofUnit: units.lowerBound) : endRow
             return at..<at
         }
         return index.firstRow(ofUnit: units.lowerBound)..<index.firstRow(ofUnit: units.upperBound)
@@ -289,7 +300,7 @@ public struct DocumentLayout: Sendable {
 
     /// Rows showing any of `range` (UTF-8 offsets in the unit's content text) of unit `u`.
     /// For an empty range, the row showing its offset. Empty when the unit is hidden.
-    public func rows(showing range: Range<Int>, inUnit u: Int) -> Range<Int> {
+    public func rows(showing range: Range<Int>, inUnit u: Unit) -> Range<Row> {
         let unitRows = rows(ofUnit: u)
         guard !unitRows.isEmpty else { return unitRows }
         let lines = lines(ofUnit: u)
@@ -315,14 +326,14 @@ public struct DocumentLayout: Sendable {
     }
 
     /// Rows showing `range` of the unit with id `id` (for a container: its rows).
-    public func rows(showing range: Range<Int>, in id: BlockID) -> Range<Int> {
+    public func rows(showing range: Range<Int>, in id: BlockID) -> Range<Row> {
         guard let u = content.unit(of: id) else { return rows(of: id) }
         return rows(showing: range, inUnit: u)
     }
 
     /// The position of `row`: its unit's id, the offset of its first character and which of
     /// the unit's rows starting at that offset it is.
-    public func anchor(atRow row: Int) -> Anchor {
+    public func anchor(atRow row: Row) -> Anchor {
         guard rowCount > 0 else { return Anchor(block: BlockID(0), offset: 0) }
         let (u, k) = locate(row)
         let lines = lines(ofUnit: u)
@@ -336,18 +347,18 @@ public struct DocumentLayout: Sendable {
     /// The row an anchor stands on at this width. A hidden unit's anchor goes to the next
     /// shown row; a container's to its first row; an unknown id to the nearest row.
     /// Law: `row(for: anchor(atRow: r)) == r`.
-    public func row(for anchor: Anchor) -> Int {
+    public func row(for anchor: Anchor) -> Row {
         guard rowCount > 0 else { return 0 }
         let id = anchor.block.rawValue
         if id < 0 { return 0 }
         guard let u = content.unit(of: anchor.block) else {
             if let units = content.units(covering: anchor.block) {
-                return min(index.firstRow(ofUnit: min(units.lowerBound, unitCount)), rowCount - 1)
+                return min(index.firstRow(ofUnit: min(units.lowerBound, Unit(unitCount))), lastRow)
             }
-            return rowCount - 1
+            return lastRow
         }
-        let rows = index.rows(ofUnit: u)
-        if rows.isEmpty { return min(rows.lowerBound, rowCount - 1) }
+        let rows = self.rows(ofUnit: u)
+        if rows.isEmpty { return min(rows.lowerBound, lastRow) }
         return rows.lowerBound + row(forOffset: anchor.offset, ordinal: anchor.ordinal, in: lines(ofUnit: u))
     }
 
@@ -389,16 +400,16 @@ public struct DocumentLayout: Sendable {
 
     /// First row showing source line `line` (or the nearest line after it); the last row when
     /// the line is past the end.
-    public func row(forSourceLine line: Int) -> Int {
+    public func row(forSourceLine line: Int) -> Row {
         guard rowCount > 0 else { return 0 }
         var u = content.unit(forSourceLine: line)
-        if content.sourceLines(ofUnit: u).last < line { return rowCount - 1 }
-        guard let shown = index.visibleUnit(atOrAfter: u) else { return rowCount - 1 }
+        if content.sourceLines(ofUnit: u).last < line { return lastRow }
+        guard let shown = index.visibleUnit(atOrAfter: u) else { return lastRow }
         u = shown
         let lines = lines(ofUnit: u)
         let k = firstLine(in: lines) { $0.sourceLine >= line }
-        let rows = index.rows(ofUnit: u)
-        return k < lines.count ? rows.lowerBound + k : min(rows.upperBound, rowCount - 1)
+        let rows = self.rows(ofUnit: u)
+        return k < lines.count ? rows.lowerBound + k : min(rows.upperBound, lastRow)
     }
 
     /// Binary search: first index whose line satisfies a predicate that is monotone over lines.
@@ -414,11 +425,11 @@ public struct DocumentLayout: Sendable {
 
 /// One remembered unit layout, safe to share between threads.
 final class LastUnitMemo: Sendable {
-    private let memo = Mutex<(unit: Int, layout: BlockLayout?)>((-1, nil))
+    private let memo = Mutex<(unit: Unit, layout: BlockLayout?)>((-1, nil))
 
-    func get(_ u: Int) -> BlockLayout? { memo.withLock { $0.unit == u ? $0.layout : nil } }
+    func get(_ u: Unit) -> BlockLayout? { memo.withLock { $0.unit == u ? $0.layout : nil } }
 
     func forget() { memo.withLock { $0 = (-1, nil) } }
 
-    func set(_ u: Int, _ value: BlockLayout) { memo.withLock { $0 = (u, value) } }
+    func set(_ u: Unit, _ value: BlockLayout) { memo.withLock { $0 = (u, value) } }
 }

@@ -181,35 +181,35 @@ public final class MarkdownContent: LayoutContent {
 
     public var unitCount: Int { units.count }
     public var sourceLineCount: Int { document.sourceLineCount }
-    public func id(ofUnit u: Int) -> BlockID { units[u] }
+    public func id(ofUnit u: Unit) -> BlockID { units[u.index] }
 
     // A block's units are found by bisection in `units` (their ids ascend), its subtree's
     // end by walking down its last children: arrays of both per block were a large part
     // of a changelog's content.
 
-    public func unit(of id: BlockID) -> Int? {
+    public func unit(of id: BlockID) -> Unit? {
         let i = id.rawValue
         guard i >= 0, i < document.blocks.count, Skeleton.isUnit(document.blocks[i]) else { return nil }
-        return units.count(below: i)
+        return Unit(units.count(below: i))
     }
 
-    public func units(covering id: BlockID) -> Range<Int>? {
+    public func units(covering id: BlockID) -> Range<Unit>? {
         let i = id.rawValue
         guard i >= 0, i < document.blocks.count else { return nil }
         var end = i  // the last block of its subtree (pre-order)
         while let last = document.blocks[end].children.last { end = last.rawValue }
-        return units.count(below: i)..<units.count(below: end + 1)
+        return Unit(units.count(below: i))..<Unit(units.count(below: end + 1))
     }
 
-    public func layout(unit u: Int, options: LayoutOptions) -> BlockLayout {
-        Skeleton.layoutUnit(u, units: units, document: document, containers: containers, options: options,
+    public func layout(unit u: Unit, options: LayoutOptions) -> BlockLayout {
+        Skeleton.layoutUnit(u.index, units: units, document: document, containers: containers, options: options,
                             syntax: options.highlighter?.cached(in: syntaxCache),
                             pictures: options.pictures?.cached(in: pictureCache, ask: options.pictures?.deferred ?? false))
     }
 
     /// Whether unit `u` is a code block (what a highlighter may colour).
-    public func isCodeBlock(unit u: Int) -> Bool {
-        if case .codeBlock = document[units[u]].kind { return true }
+    public func isCodeBlock(unit u: Unit) -> Bool {
+        if case .codeBlock = document[units[u.index]].kind { return true }
         return false
     }
 
@@ -224,15 +224,15 @@ public final class MarkdownContent: LayoutContent {
     public func storePicture(_ picture: Picture?, for job: PictureJob) { pictureCache.store(picture, for: job) }
 
     /// Whether unit `u` is a paragraph of images with `source` among them.
-    public func unit(_ u: Int, shows source: String) -> Bool {
-        guard u < units.count, case .paragraph(let inlines) = document[units[u]].kind,
+    public func unit(_ u: Unit, shows source: String) -> Bool {
+        guard u.index < units.count, case .paragraph(let inlines) = document[units[u.index]].kind,
               case .pictures(let refs)? = ImageParagraph.shape(inlines) else { return false }
         return refs.contains { $0.source == source }
     }
 
     /// Whether unit `u` is a paragraph shown as pictures (`ImageParagraph`).
-    public func isPictureParagraph(unit u: Int) -> Bool {
-        guard case .paragraph(let inlines) = document[units[u]].kind,
+    public func isPictureParagraph(unit u: Unit) -> Bool {
+        guard case .paragraph(let inlines) = document[units[u.index]].kind,
               case .pictures? = ImageParagraph.shape(inlines) else { return false }
         return true
     }
@@ -247,9 +247,10 @@ public final class MarkdownContent: LayoutContent {
     /// `block` laid out before show plain until they are laid out again.
     public func storeSyntax(_ runs: [SyntaxRun]?, of block: BlockID) { syntaxCache.store(runs, of: block) }
 
-    public func text(ofUnit u: Int) -> String { withText(ofUnit: u) { String(decoding: $0, as: UTF8.self) } }
+    public func text(ofUnit u: Unit) -> String { withText(ofUnit: u) { String(decoding: $0, as: UTF8.self) } }
 
-    public func withText<R>(ofUnit u: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    public func withText<R>(ofUnit unit: Unit, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        let u = unit.index
         guard texts.isShared(u) else { return texts.withBytes(u, body) }
         // Shared only when the block's packed plain text was there to compare (`isPlainText`).
         guard let shared = document.unsafePackedPlainText(ofBlock: units[u].rawValue) else {
@@ -259,16 +260,16 @@ public final class MarkdownContent: LayoutContent {
     }
 
     /// The first unit of the block a link fragment names (`Document.anchors`: footnotes).
-    public func unit(ofAnchor fragment: String) -> Int? {
+    public func unit(ofAnchor fragment: String) -> Unit? {
         guard let id = document.anchors[fragment] ?? document.anchors[fragment.lowercased()],
               let units = units(covering: id), !units.isEmpty else { return nil }
         return units.lowerBound
     }
 
-    public func rowCounts(of range: Range<Int>, options: LayoutOptions) -> [Int] {
+    public func rowCounts(of range: Range<Unit>, options: LayoutOptions) -> [Int] {
         let pictures = options.pictures?.cached(in: pictureCache, ask: false)
         let skeleton = Skeleton(document: document, containers: containers, units: units)
-        return skeleton.mapUnits(parallel: nil, range: range) { k, units, document, containers in
+        return skeleton.mapUnits(parallel: nil, range: range.indexRange) { k, units, document, containers in
             Skeleton.measureUnit(k, units: units, document: document, containers: containers, options: options,
                                  pictures: pictures).rows
         }
@@ -279,17 +280,18 @@ public final class MarkdownContent: LayoutContent {
     /// terminal, its pty, folio, the terminal again) queued behind one; nice does not
     /// help, as it only ranks threads within the session. On one thread the exact counts
     /// come later (estimates show meanwhile, exact around the view) and keys do not wait.
-    public func backgroundRowCounts(of range: Range<Int>, options: LayoutOptions) -> [Int] {
+    public func backgroundRowCounts(of range: Range<Unit>, options: LayoutOptions) -> [Int] {
         let pictures = options.pictures?.cached(in: pictureCache, ask: false)
         let threads = max(1, Platform.processorCount - 1)
         let skeleton = Skeleton(document: document, containers: containers, units: units)
-        return skeleton.mapUnits(parallel: threads > 1 ? nil : false, range: range, maxThreads: threads) { k, units, document, containers in
+        return skeleton.mapUnits(parallel: threads > 1 ? nil : false, range: range.indexRange, maxThreads: threads) { k, units, document, containers in
             Skeleton.measureUnit(k, units: units, document: document, containers: containers, options: options,
                                  pictures: pictures).rows
         }
     }
 
-    public func estimatedRows(ofUnit u: Int, options: LayoutOptions) -> Int {
+    public func estimatedRows(ofUnit unit: Unit, options: LayoutOptions) -> Int {
+        let u = unit.index
         let width = options.width
         let bytes = texts.byteCount(u)
         var rows = max(1, (bytes + max(1, width) - 1) / max(1, width))
@@ -297,11 +299,11 @@ public final class MarkdownContent: LayoutContent {
         return rows + 1  // the separator row most units have
     }
 
-    public func sourceLines(ofUnit u: Int) -> SourceLines { document[units[u]].source }
+    public func sourceLines(ofUnit u: Unit) -> SourceLines { document[units[u.index]].source }
 
     /// The heading level of unit `u`, nil when it is not a heading.
-    public func headingLevel(ofUnit u: Int) -> Int? {
-        headingLevels[u] == 0 ? nil : Int(headingLevels[u])
+    public func headingLevel(ofUnit u: Unit) -> Int? {
+        headingLevels[u.index] == 0 ? nil : Int(headingLevels[u.index])
     }
 }
 

@@ -51,28 +51,32 @@ public struct RowIndex: Sendable, Equatable {
     // MARK: - Reading
 
     /// The unit's count, whether or not it is hidden.
-    public func count(ofUnit u: Int) -> Int {
+    public func count(ofUnit unit: Unit) -> Int { count(ofUnit: unit.index) }
+
+    private func count(ofUnit u: Int) -> Int {
         let byte = counts[u] & ~Self.exactBit
         return byte == Self.largeMark ? large[u, default: 0] : Int(byte)
     }
 
-    public func isExact(unit u: Int) -> Bool { counts[u] & Self.exactBit != 0 }
+    public func isExact(unit: Unit) -> Bool { isExact(unit: unit.index) }
+    private func isExact(unit u: Int) -> Bool { counts[u] & Self.exactBit != 0 }
 
-    public func isHidden(unit u: Int) -> Bool {
+    public func isHidden(unit: Unit) -> Bool { isHidden(unit: unit.index) }
+    private func isHidden(unit u: Int) -> Bool {
         let word = u >> 6
         return word < hiddenBits.count && hiddenBits[word] & (1 << UInt64(u & 63)) != 0
     }
 
     /// The first unit at or after `u` that is not hidden (nil: none), found 64 units a word.
-    public func nextShown(from u: Int) -> Int? {
-        var u = max(0, u)
+    public func nextShown(from unit: Unit) -> Unit? {
+        var u = max(0, unit.index)
         while u < unitCount {
             let word = u >> 6
-            guard word < hiddenBits.count else { return u }
+            guard word < hiddenBits.count else { return Unit(u) }
             let shown = ~hiddenBits[word] >> UInt64(u & 63)
             if shown != 0 {
                 let next = u + shown.trailingZeroBitCount
-                return next < unitCount ? next : nil
+                return next < unitCount ? Unit(next) : nil
             }
             u = (word + 1) << 6
         }
@@ -80,25 +84,29 @@ public struct RowIndex: Sendable, Equatable {
     }
 
     /// The last unit before `u` that is not hidden (nil: none).
-    public func previousShown(before u: Int) -> Int? {
-        var u = min(u, unitCount) - 1
+    public func previousShown(before unit: Unit) -> Unit? {
+        var u = min(unit.index, unitCount) - 1
         while u >= 0 {
             let word = u >> 6
-            guard word < hiddenBits.count else { return u }
+            guard word < hiddenBits.count else { return Unit(u) }
             let shown = ~hiddenBits[word] << UInt64(63 - (u & 63))
-            if shown != 0 { return u - shown.leadingZeroBitCount }
+            if shown != 0 { return Unit(u - shown.leadingZeroBitCount) }
             u = (word << 6) - 1
         }
         return nil
     }
 
     /// Rows the unit shows: its count, 0 when hidden.
-    public func visibleCount(ofUnit u: Int) -> Int {
+    public func visibleCount(ofUnit unit: Unit) -> Int { visibleCount(ofUnit: unit.index) }
+
+    private func visibleCount(ofUnit u: Int) -> Int {
         u < 0 || u >= unitCount || isHidden(unit: u) ? 0 : count(ofUnit: u)
     }
 
     /// First row of unit `u` (`rowCount` for `u == unitCount`).
-    public func firstRow(ofUnit u: Int) -> Int {
+    public func firstRow(ofUnit unit: Unit) -> Row { Row(firstRow(ofUnit: unit.index)) }
+
+    private func firstRow(ofUnit u: Int) -> Int {
         precondition(u >= 0 && u <= unitCount, "unit out of range")
         let g = u / Self.groupSize
         return prefix(groups: g) + visibleSum(units: (g * Self.groupSize)..<u)
@@ -120,16 +128,17 @@ public struct RowIndex: Sendable, Equatable {
     }
 
     /// The rows of unit `u`; empty (where it would stand) when hidden.
-    public func rows(ofUnit u: Int) -> Range<Int> {
-        let first = firstRow(ofUnit: u)
-        return first..<(first + visibleCount(ofUnit: u))
+    public func rows(ofUnit unit: Unit) -> Range<Row> {
+        let first = firstRow(ofUnit: unit.index)
+        return Row(first)..<Row(first + visibleCount(ofUnit: unit.index))
     }
 
-    /// The unit showing `row` and the row's index within it. `row` is clamped to the rows
-    /// there are; nil when there are none.
-    public func unit(atRow row: Int) -> (unit: Int, row: Int)? {
+    /// The unit showing `row` and the row's place among the unit's lines (an index into them,
+    /// not a row of the document). `row` is clamped to the rows there are; nil when there are
+    /// none.
+    public func unit(atRow row: Row) -> (unit: Unit, line: Int)? {
         guard rowCount > 0 else { return nil }
-        let r = min(max(0, row), rowCount - 1)
+        let r = min(max(0, row.index), rowCount - 1)
         // Fenwick descent: the last group g whose first row is <= r.
         var g = 0, before = 0
         var step = 1
@@ -149,14 +158,14 @@ public struct RowIndex: Sendable, Equatable {
            let byte = counts.uniformByte(ofGroup: g).map({ $0 & ~Self.exactBit }), byte != Self.largeMark, byte > 0 {
             // Every unit of the group has `byte` rows: no walk.
             let k = (r - at) / Int(byte)
-            if u + k < unitCount { return (u + k, (r - at) % Int(byte)) }
+            if u + k < unitCount { return (Unit(u + k), (r - at) % Int(byte)) }
             preconditionFailure("row index sums disagree")
         }
         let noneHidden = hiddenBits.isEmpty
         while u < unitCount {
             var n = count(ofUnit: u)
             if !noneHidden && isHidden(unit: u) { n = 0 }
-            if r < at + n { return (u, r - at) }
+            if r < at + n { return (Unit(u), r - at) }
             at += n
             u += 1
         }
@@ -164,11 +173,12 @@ public struct RowIndex: Sendable, Equatable {
     }
 
     /// The first visible unit at or after `u` (nil when none).
-    public func visibleUnit(atOrAfter u: Int) -> Int? {
-        guard hasHiddenUnits else { return u < unitCount ? max(0, u) : nil }
+    public func visibleUnit(atOrAfter unit: Unit) -> Unit? {
+        let u = unit.index
+        guard hasHiddenUnits else { return u < unitCount ? Unit(max(0, u)) : nil }
         var k = max(0, u)
         while k < unitCount {
-            if !isHidden(unit: k) { return k }
+            if !isHidden(unit: k) { return Unit(k) }
             k += 1
         }
         return nil
@@ -211,7 +221,8 @@ public struct RowIndex: Sendable, Equatable {
     }
 
     /// Sets the count of unit `u` (a layout replaced an estimate, or a new width's count).
-    public mutating func setCount(_ count: Int, exact: Bool, ofUnit u: Int) {
+    public mutating func setCount(_ count: Int, exact: Bool, ofUnit unit: Unit) {
+        let u = unit.index
         let old = self.count(ofUnit: u)
         let wasExact = isExact(unit: u)
         store(count, exact: exact, unit: u)
@@ -220,10 +231,11 @@ public struct RowIndex: Sendable, Equatable {
         if !isHidden(unit: u), old != count { add(count - old, toGroup: u / Self.groupSize) }
     }
 
-    /// Sets exact counts for units `start..<start + n` at once (`rows(k)` for unit
-    /// `start + k`), units past the end ignored: one tree update per group, not per unit,
+    /// Sets exact counts for units `first..<first + n` at once (`rows(k)` for unit
+    /// `first + k`), units past the end ignored: one tree update per group, not per unit,
     /// so the background pass's chunks of thousands of lines apply in microseconds.
-    public mutating func setExactCounts(from start: Int, count n: Int, _ rows: (Int) -> Int) {
+    public mutating func setExactCounts(from first: Unit, count n: Int, _ rows: (Int) -> Int) {
+        let start = first.index
         let end = min(unitCount, start + n)
         guard start >= 0, start < end else { return }
         var u = start
@@ -280,12 +292,15 @@ public struct RowIndex: Sendable, Equatable {
         rowCount -= removedAfter
     }
 
-    /// Hides the units not in `shown` (sorted unit indices), or shows all (nil).
-    public mutating func setShown(_ shown: [Int]?) {
+    /// Hides the units not in `shown` (sorted), or shows all (nil).
+    public mutating func setShown(_ shown: [Unit]?) {
         hiddenBits = []
         if let shown {
             hiddenBits = [UInt64](repeating: ~0, count: (unitCount + 63) / 64)
-            for u in shown where u >= 0 && u < unitCount { hiddenBits[u >> 6] &= ~(1 << UInt64(u & 63)) }
+            for unit in shown where unit.index >= 0 && unit.index < unitCount {
+                let u = unit.index
+                hiddenBits[u >> 6] &= ~(1 << UInt64(u & 63))
+            }
             if unitCount & 63 != 0, !hiddenBits.isEmpty {
                 hiddenBits[hiddenBits.count - 1] &= (1 << UInt64(unitCount & 63)) - 1
             }
@@ -294,7 +309,8 @@ public struct RowIndex: Sendable, Equatable {
     }
 
     /// Hides or shows one unit (a filter extended to units that arrived later).
-    public mutating func setHidden(_ hidden: Bool, unit u: Int) {
+    public mutating func setHidden(_ hidden: Bool, unit: Unit) {
+        let u = unit.index
         guard isHidden(unit: u) != hidden else { return }
         let word = u >> 6
         if hiddenBits.count <= word { hiddenBits += [UInt64](repeating: 0, count: word + 1 - hiddenBits.count) }

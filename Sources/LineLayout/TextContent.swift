@@ -220,9 +220,9 @@ public final class TextContent: LayoutContent, Sendable {
 
     public var isComplete: Bool { index.withLock { $0.ended } }
 
-    public func id(ofUnit u: Int) -> BlockID { BlockID(u) }
-    public func unit(of id: BlockID) -> Int? { id.rawValue >= 0 && id.rawValue < unitCount ? id.rawValue : nil }
-    public func units(covering id: BlockID) -> Range<Int>? { unit(of: id).map { $0..<($0 + 1) } }
+    public func id(ofUnit u: Unit) -> BlockID { BlockID(u.index) }
+    public func unit(of id: BlockID) -> Unit? { id.rawValue >= 0 && id.rawValue < unitCount ? Unit(id.rawValue) : nil }
+    public func units(covering id: BlockID) -> Range<Unit>? { unit(of: id).map { $0..<($0 + 1) } }
 
     /// The bytes of line `u` without its line end (LF, or CR LF).
     public func lineBytes(_ u: Int) -> [UInt8] {
@@ -235,22 +235,22 @@ public final class TextContent: LayoutContent, Sendable {
     }
 
     /// Byte offset in the input where line `u` starts.
-    public func startOffset(ofUnit u: Int) -> Int {
+    public func startOffset(ofUnit u: Unit) -> Int {
         let store = store
-        return index.withLock { $0.start(u, store) }
+        return index.withLock { $0.start(u.index, store) }
     }
 
     /// The line holding byte `offset` of the input, among the lines found so far (nil when
     /// the offset is not in one yet).
-    public func unit(containingByte offset: Int) -> Int? {
+    public func unit(containingByte offset: Int) -> Unit? {
         let store = store
         return index.withLock { index in
             let units = index.unitCount
             guard units > 0, offset >= 0, offset < index.end(units - 1, store) else { return nil }
             let scanned = index.scanned
-            return index.starts.line(startingAtOrBefore: offset, among: units) {
+            return Unit(index.starts.line(startingAtOrBefore: offset, among: units) {
                 TextContent.scanLineEnds(store, from: $0, count: $1, scanned: scanned)
-            }
+            })
         }
     }
 
@@ -284,16 +284,17 @@ public final class TextContent: LayoutContent, Sendable {
         TerminalTextDecoder.decode(lineBytes(u), tabWidth: tabWidth)
     }
 
-    public func text(ofUnit u: Int) -> String { decoded(u).text }
+    public func text(ofUnit u: Unit) -> String { decoded(u.index).text }
 
     public func estimatesAreExact(options: LayoutOptions) -> Bool { options.chopLongLines }
 
-    public func estimatedRows(ofUnit u: Int, options: LayoutOptions) -> Int {
+    public func estimatedRows(ofUnit u: Unit, options: LayoutOptions) -> Int {
         if options.chopLongLines { return 1 }
         return estimatedRows(of: u..<(u + 1), options: options)[0]
     }
 
-    public func estimatedRows(of units: Range<Int>, options: LayoutOptions) -> [Int] {
+    public func estimatedRows(of unitRange: Range<Unit>, options: LayoutOptions) -> [Int] {
+        let units = unitRange.indexRange
         if options.chopLongLines { return [Int](repeating: 1, count: units.count) }
         let width = max(1, options.width)
         let store = store
@@ -319,8 +320,8 @@ public final class TextContent: LayoutContent, Sendable {
         }
     }
 
-    public func sourceLines(ofUnit u: Int) -> SourceLines {
-        let line = sourceLine(ofUnit: u)
+    public func sourceLines(ofUnit u: Unit) -> SourceLines {
+        let line = sourceLine(ofUnit: u.index)
         return SourceLines(line, line)
     }
 
@@ -335,27 +336,30 @@ public final class TextContent: LayoutContent, Sendable {
         }
     }
 
-    public func rowCounts(of units: Range<Int>, options: LayoutOptions) -> [Int] {
+    public func rowCounts(of unitRange: Range<Unit>, options: LayoutOptions) -> [Int] {
+        let units = unitRange.indexRange
         if options.chopLongLines { return units.map { _ in 1 } }
         var counts: [Int] = []
         counts.reserveCapacity(units.count)
         var u = units.lowerBound
-        while u < units.upperBound, let chunk = rowCountChunk(from: u, width: options.width, maxUnits: units.upperBound - u) {
+        while u < units.upperBound,
+              let chunk = rowCountChunk(from: Unit(u), width: options.width, maxUnits: units.upperBound - u) {
             counts += chunk.counts
             u += chunk.count
         }
         return counts
     }
 
-    public func layout(unit u: Int, options: LayoutOptions) -> BlockLayout {
-        TextLineLayouter.layout(decoded(u), block: BlockID(u), sourceLine: sourceLine(ofUnit: u), width: options.width,
+    public func layout(unit: Unit, options: LayoutOptions) -> BlockLayout {
+        let u = unit.index
+        return TextLineLayouter.layout(decoded(u), block: BlockID(u), sourceLine: sourceLine(ofUnit: u), width: options.width,
                                 options: options)
     }
 
     /// Links written in line `u` (OSC 8), by position in its text. A line without an escape
     /// has none and is not decoded (Tab scans many lines for the next link).
-    public func links(ofUnit u: Int) -> [LinkTarget] {
-        let bytes = lineBytes(u)
+    public func links(ofUnit u: Unit) -> [LinkTarget] {
+        let bytes = lineBytes(u.index)
         guard bytes.contains(0x1B) else { return [] }
         return TerminalTextDecoder.decode(bytes, tabWidth: tabWidth).links
             .map { LinkTarget(destination: $0.url, range: $0.range) }

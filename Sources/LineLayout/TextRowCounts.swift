@@ -13,11 +13,11 @@ public struct RowCountChunk: Sendable {
     /// counted).
     public let width: Int
     /// The first line counted.
-    public let firstUnit: Int
+    public let firstUnit: Unit
     private var small: [UInt8] = []
     private var large: [Int: Int] = [:]
 
-    init(content: TextContent, width: Int, firstUnit: Int) {
+    init(content: TextContent, width: Int, firstUnit: Unit) {
         self.content = content
         self.width = width
         self.firstUnit = firstUnit
@@ -26,7 +26,7 @@ public struct RowCountChunk: Sendable {
     /// Lines counted.
     public var count: Int { small.count }
     /// The lines counted, as units.
-    public var units: Range<Int> { firstUnit..<(firstUnit + small.count) }
+    public var units: Range<Unit> { firstUnit..<(firstUnit + small.count) }
 
     /// Rows of the `k`th line counted (0-based within the chunk).
     public subscript(k: Int) -> Int {
@@ -50,9 +50,9 @@ extension TextContent {
     /// at most `window` bytes at a time, the lines' bytes out.
     ///
     /// Each count equals the number of rows `layout(unit:options:)` makes (tested).
-    public func rowCountChunk(from start: Int, width: Int, maxUnits: Int = 65_536,
+    public func rowCountChunk(from start: Unit, width: Int, maxUnits: Int = 65_536,
                               maxBytes: Int = 16 << 20, window: Int = 1 << 20) -> RowCountChunk? {
-        let bounds = lineBounds(from: start, maxUnits: maxUnits, maxBytes: maxBytes)
+        let bounds = lineBounds(from: start.index, maxUnits: maxUnits, maxBytes: maxBytes)
         guard bounds.count > 1 else { return nil }
         var chunk = RowCountChunk(content: self, width: width, firstUnit: start)
         var k = 0

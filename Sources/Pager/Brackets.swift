@@ -1,3 +1,4 @@
+import LineLayout
 import TextSearch
 
 /// less's bracket commands (`brac.c`): `{` finds the matching `}` of the N-th `{` on the top
@@ -23,14 +24,14 @@ extension PagerState {
             message = forward ? "Nothing in top line" : "Nothing in bottom line"
             return
         }
-        let row = forward ? doc.top : min(rowCount, doc.top + contentRows) - 1
+        let row = forward ? doc.top : min(doc.layout.endRow, doc.top + contentRows) - 1
         let unit = doc.layout.locate(row).unit
         let line = doc.layout.line(at: row)
         let texts = SearchTexts(doc)
-        let start = texts.textIndex(ofBlock: unit)
+        let start = texts.textIndex(ofUnit: unit)
         let own = Array(String(forward ? open : close).utf8), other = Array(String(forward ? close : open).utf8)
         // The N-th bracket of the line, counted from its start as less does.
-        let found: Int? = texts[start].withUTF8Bytes { bytes in
+        let found: Int? = texts[start.index].withUTF8Bytes { bytes in
             let end = doc.isText ? bytes.count : min(bytes.count, line.range.upperBound)
             var seen = 0
             var i = min(line.range.lowerBound, end)
@@ -50,12 +51,12 @@ extension PagerState {
             return
         }
         guard let (text, offset) = Self.scan(texts, from: start, offset: at, own: own, other: other, forward: forward) else {
-            let limited = forward ? start + Self.bracketScanTexts < texts.count : start - Self.bracketScanTexts > 0
+            let limited = forward ? start + Self.bracketScanTexts < texts.endText : start - Self.bracketScanTexts > 0
             message = limited ? "No matching bracket in the next \(Self.bracketScanTexts) \(doc.isText ? "lines" : "blocks")"
                               : "No matching bracket"
             return
         }
-        let target = texts.blockIndex(text)
+        let target = texts.unit(ofText: text)
         active.prepare(aroundUnit: target)
         let rows = active.layout.rows(showing: offset..<(offset + other.count), inUnit: target)
         guard !rows.isEmpty else { return }
@@ -65,9 +66,10 @@ extension PagerState {
 
     /// Where the bracket matching the one at `offset` of text `start` is: forward, the first
     /// `other` after it not matched by an `own` between; backward, before it.
-    static func scan(_ texts: SearchTexts, from start: Int, offset: Int, own: [UInt8], other: [UInt8],
-                     forward: Bool) -> (text: Int, offset: Int)? {
+    static func scan(_ texts: SearchTexts, from startText: TextIndex, offset: Int, own: [UInt8], other: [UInt8],
+                     forward: Bool) -> (text: TextIndex, offset: Int)? {
         var nest = 0
+        let start = startText.index
         var index = start
         var looked = 0
         while index >= 0 && index < texts.count && looked <= bracketScanTexts {
@@ -96,7 +98,7 @@ extension PagerState {
                 }
                 return nil
             }
-            if let hit { return (index, hit) }
+            if let hit { return (TextIndex(index), hit) }
             index += forward ? 1 : -1
             looked += 1
         }

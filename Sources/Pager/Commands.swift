@@ -167,7 +167,7 @@ extension PagerState {
     /// The view shows the end of a whole document (less's end of file: `-e` and `-E`); never
     /// the help's, which they do not leave.
     var isAtEnd: Bool {
-        !active.isHelp && !active.isGrowing && active.top + contentRows >= active.layout.rowCount
+        !active.isHelp && !active.isGrowing && active.top + contentRows >= active.layout.endRow
     }
 
     /// less's `-e` / `-E`: a forward move at the end (`-e`), or one that reaches it (`-E`),
@@ -203,7 +203,7 @@ extension PagerState {
             active.jump(toRow: active.layout.rows(ofUnit: unit).lowerBound)
             return
         }
-        active.jump(toRow: active.layout.rowCount * p / 100)
+        active.jump(toRow: Row(active.layout.rowCount * p / 100))
     }
 
     /// `Ng`: source line N of the Markdown file, the numbers editors and `grep -n` print.
@@ -212,7 +212,7 @@ extension PagerState {
         active.prepare(aroundUnit: active.content.unit(forSourceLine: max(1, line)))
         let layoutRow = active.layout.row(forSourceLine: max(1, line))
         guard active.layout.rowCount > 0 else { return }
-        let anchor = active.layout.anchor(atRow: min(layoutRow, active.layout.rowCount - 1))
+        let anchor = active.layout.anchor(atRow: min(layoutRow, active.layout.lastRow))
         active.jump(toRow: active.layout.row(for: anchor))
     }
 
@@ -222,7 +222,7 @@ extension PagerState {
         let count = doc.layout.rowCount
         guard count > 0 else { return "\(doc.name) (empty)" }
         let top = doc.top
-        let bottom = min(count, top + contentRows) - 1
+        let bottom = min(doc.layout.endRow, top + contentRows) - 1
         let first = doc.layout.line(at: top).sourceLine
         let last = doc.layout.line(at: max(top, bottom)).sourceLine
         let pct = percent(top: top)
@@ -239,32 +239,32 @@ extension PagerState {
     /// Percentage through the document at the bottom row of the view: in a text document,
     /// of the input's bytes up to the end of the bottom row's line (less's `%`, exact before
     /// every row is counted); in Markdown, of the rows (see `jump(toPercent:)`).
-    func percent(top: Int) -> Int {
+    func percent(top: Row) -> Int {
         let count = active.layout.rowCount
         guard count > 0 else { return 100 }
-        let bottom = min(count, top + contentRows)
+        let bottom = min(active.layout.endRow, top + contentRows)
         if let text = active.content.asText, text.store.count > 0 {
             let unit = active.layout.locate(bottom - 1).unit
-            let end = unit + 1 < text.unitCount ? text.startOffset(ofUnit: unit + 1) : text.store.count
+            let end = (unit + 1).index < text.unitCount ? text.startOffset(ofUnit: unit + 1) : text.store.count
             return Int(Double(end) * 100 / Double(text.store.count))
         }
-        return bottom * 100 / count
+        return bottom.index * 100 / count
     }
 
     mutating func jumpHeading(forward: Bool, count: Int) {
         let doc = active
         guard !doc.headings.isEmpty, doc.layout.rowCount > 0 else { message = "No headings"; return }
         let top = doc.top
-        var target: Int?
+        var target: Row?
         var remaining = count
         if forward {
             for h in doc.headings {
-                let r = doc.layout.rows(ofUnit: h.blockIndex)
+                let r = doc.layout.rows(ofUnit: h.unit)
                 if !r.isEmpty, r.lowerBound > top { remaining -= 1; if remaining == 0 { target = r.lowerBound; break } }
             }
         } else {
             for h in doc.headings.reversed() {
-                let r = doc.layout.rows(ofUnit: h.blockIndex)
+                let r = doc.layout.rows(ofUnit: h.unit)
                 if !r.isEmpty, r.lowerBound < top { remaining -= 1; if remaining == 0 { target = r.lowerBound; break } }
             }
         }

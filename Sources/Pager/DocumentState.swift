@@ -5,8 +5,8 @@ import Viewport
 
 /// A heading of a document, for the status line, the outline and `]]`/`[[`.
 public struct HeadingEntry: Hashable, Sendable {
-    /// Unit index in the layout (width-independent: unit order never changes).
-    public var blockIndex: Int
+    /// The heading's unit in the layout (width-independent: unit order never changes).
+    public var unit: Unit
     public var block: BlockID
     public var level: Int
     public var title: String
@@ -50,7 +50,7 @@ public struct DocumentState: Sendable {
     public internal(set) var isHelp = false
     /// Filter (`&pattern`): its pattern and the units it shows, in order; nil = all.
     public private(set) var filterPattern: String?
-    public private(set) var filterUnits: [Int]?
+    public private(set) var filterUnits: [Unit]?
     /// The filter's compiled pattern (to work it out again over a document that replaces this one).
     public private(set) var filterSearch: SearchPattern?
     /// The filter shows the units that match (`&`), or those that do not (`&!`).
@@ -64,8 +64,9 @@ public struct DocumentState: Sendable {
         let pattern: SearchPattern
         let text: String
         var matching = true
-        var next = 0
-        var found: [Int] = []
+        /// The next text to search (of all the units': text i is unit i).
+        var next: TextIndex = 0
+        var found: [Unit] = []
     }
     /// Bytes of input read so far while it is still being read (status line).
     public var bytesRead = 0
@@ -75,9 +76,9 @@ public struct DocumentState: Sendable {
     /// said on the status line once.
     public internal(set) var highlightNote: String?
     /// Units that changed in the last reload (a cue in the margin until the next key).
-    public var changedUnits: Set<Int> = []
+    public var changedUnits: Set<Unit> = []
     /// The top row the view's surroundings were last laid out ahead for (`prefetch`).
-    private var prefetchedTop: Int?
+    private var prefetchedTop: Row?
     /// The options whose exact row counts this document waits for: a large document re-laid
     /// out at a width not seen before shows estimated counts (exact around the view) until the
     /// run loop counts its rows off the run loop and hands them over (`takeRowCounts`).
@@ -190,9 +191,9 @@ public struct DocumentState: Sendable {
     static func headings(of content: any LayoutContent) -> [HeadingEntry] {
         guard let markdown = content.asMarkdown else { return [] }
         var headings: [HeadingEntry] = []
-        for u in 0..<markdown.unitCount {
+        for u in 0..<Unit(markdown.unitCount) {
             if let level = markdown.headingLevel(ofUnit: u) {
-                headings.append(HeadingEntry(blockIndex: u, block: markdown.id(ofUnit: u), level: level,
+                headings.append(HeadingEntry(unit: u, block: markdown.id(ofUnit: u), level: level,
                                              title: markdown.text(ofUnit: u)))
             }
         }
@@ -247,7 +248,7 @@ public struct DocumentState: Sendable {
                 countsWanted = options
             } else if counts == nil {
                 var fresh = RowIndex()
-                for n in layout.content.rowCounts(of: 0..<layout.unitCount, options: options) {
+                for n in layout.content.rowCounts(of: 0..<Unit(layout.unitCount), options: options) {
                     fresh.append(count: n, exact: true)
                 }
                 counts = fresh
@@ -284,7 +285,7 @@ public struct DocumentState: Sendable {
         case .top:
             layout.prepare(aroundUnit: 0, before: 0, after: 2 * rows)
         case .bottom:
-            layout.prepare(aroundUnit: max(0, layout.unitCount - 1), before: 2 * rows, after: 0)
+            layout.prepare(aroundUnit: Unit(max(0, layout.unitCount - 1)), before: 2 * rows, after: 0)
         case .anchor(let a):
             layout.prepare(around: a, before: rows, after: 2 * rows)
         }
@@ -300,19 +301,19 @@ public struct DocumentState: Sendable {
         let rows = max(1, viewport.contentRows)
         switch viewport.position {
         case .top: layout.prepare(aroundUnit: 0, before: 0, after: 5 * rows)
-        case .bottom: layout.prepare(aroundUnit: max(0, layout.unitCount - 1), before: 5 * rows, after: 0)
+        case .bottom: layout.prepare(aroundUnit: Unit(max(0, layout.unitCount - 1)), before: 5 * rows, after: 0)
         case .anchor(let a): layout.prepare(around: a, before: 2 * rows, after: 4 * rows)
         }
         prefetchedTop = top
     }
 
     /// Prepares the rows around unit `u` (before a jump or a reveal lands there).
-    public mutating func prepare(aroundUnit u: Int) {
+    public mutating func prepare(aroundUnit u: Unit) {
         let rows = max(1, viewport.contentRows)
         layout.prepare(aroundUnit: u, before: 2 * rows, after: 2 * rows)
     }
 
-    public mutating func setFilter(_ units: [Int]?, pattern: String?, compiled: SearchPattern? = nil,
+    public mutating func setFilter(_ units: [Unit]?, pattern: String?, compiled: SearchPattern? = nil,
                                    matching: Bool = true) {
         let anchor = viewport.position
         layout.setShown(units)
@@ -325,23 +326,23 @@ public struct DocumentState: Sendable {
         prepareView()
     }
 
-    public var top: Int { viewport.top(in: layout) }
+    public var top: Row { viewport.top(in: layout) }
 
     /// The heading whose section contains the top row (the last heading at or before it).
-    public func sectionHeading(atRow row: Int) -> HeadingEntry? {
+    public func sectionHeading(atRow row: Row) -> HeadingEntry? {
         guard layout.rowCount > 0, !headings.isEmpty else { return nil }
-        let unit = layout.locate(min(row, layout.rowCount - 1)).unit
+        let unit = layout.locate(min(row, Row(layout.rowCount - 1))).unit
         var lo = 0, hi = headings.count - 1
-        guard headings[0].blockIndex <= unit else { return nil }
+        guard headings[0].unit <= unit else { return nil }
         while lo < hi {
             let mid = (lo + hi + 1) / 2
-            if headings[mid].blockIndex <= unit { lo = mid } else { hi = mid - 1 }
+            if headings[mid].unit <= unit { lo = mid } else { hi = mid - 1 }
         }
         return headings[lo]
     }
 
     /// Titles of the headings enclosing a row, outermost first.
-    public func headingPath(atRow row: Int) -> [String] {
+    public func headingPath(atRow row: Row) -> [String] {
         guard let h = sectionHeading(atRow: row), let idx = headings.firstIndex(of: h) else { return [] }
         var path = [h.title]
         var level = h.level
@@ -373,7 +374,7 @@ public struct DocumentState: Sendable {
     }
 
     /// The view with its top on `row`, as a jump.
-    public mutating func jump(toRow row: Int) {
+    public mutating func jump(toRow row: Row) {
         jump(to: Viewport.position(forTop: row, in: layout, contentRows: viewport.contentRows))
     }
 
@@ -384,7 +385,7 @@ public struct DocumentState: Sendable {
         if case .anchor(let a) = viewport.position {
             layout.prepare(around: a, before: max(0, -delta) + rows, after: max(0, delta) + 2 * rows)
         } else if case .bottom = viewport.position {
-            layout.prepare(aroundUnit: max(0, layout.unitCount - 1), before: max(0, -delta) + 2 * rows, after: 0)
+            layout.prepare(aroundUnit: Unit(max(0, layout.unitCount - 1)), before: max(0, -delta) + 2 * rows, after: 0)
         } else {
             layout.prepare(aroundUnit: 0, before: 0, after: max(0, delta) + 2 * rows)
         }

@@ -124,7 +124,7 @@ extension PagerState {
     mutating func pipe(mark: Character, command: String) -> [PagerEffect] {
         guard let units = pipeUnits(mark) else { return [] }
         if let text = active.content.asText {
-            let end = units.upperBound + 1 < text.unitCount ? text.startOffset(ofUnit: units.upperBound + 1) : text.store.count
+            let end = (units.upperBound + 1).index < text.unitCount ? text.startOffset(ofUnit: units.upperBound + 1) : text.store.count
             return [.pipe(command: command, document: current, lines: .bytes(text.startOffset(ofUnit: units.lowerBound)..<end))]
         }
         let first = active.content.sourceLines(ofUnit: units.lowerBound).first
@@ -136,21 +136,21 @@ extension PagerState {
     /// screen when the mark is above it, from the top of the screen to the marked line when
     /// it is below; the whole screen is always included. `^` is the top of the document,
     /// `$` its end, `.` (or Enter) the screen alone. Nil (said) when the mark is not set.
-    func pipeUnits(_ mark: Character) -> ClosedRange<Int>? {
+    func pipeUnits(_ mark: Character) -> ClosedRange<Unit>? {
         let doc = active
         let rows = doc.layout.rowCount
         guard rows > 0, contentRows > 0 else { return nil }
         let topUnit = doc.layout.locate(doc.top).unit
-        let bottomUnit = doc.layout.locate(min(rows, doc.top + contentRows) - 1).unit
-        let marked: Int
+        let bottomUnit = doc.layout.locate(min(doc.layout.endRow, doc.top + contentRows) - 1).unit
+        let marked: Unit
         switch mark {
         case ".": return topUnit...bottomUnit
         case "^": marked = 0
-        case "$": marked = doc.layout.unitCount - 1
+        case "$": marked = Unit(doc.layout.unitCount - 1)
         default:
             guard let position = doc.marks[mark] else { return nil }
             let top = Viewport(position: position, contentRows: contentRows).top(in: doc.layout)
-            let row = doc.bottomMarks.contains(mark) ? min(rows, top + contentRows) - 1 : top
+            let row = doc.bottomMarks.contains(mark) ? min(doc.layout.endRow, top + contentRows) - 1 : top
             marked = doc.layout.locate(row).unit
         }
         return min(marked, topUnit)...max(marked, bottomUnit)

@@ -25,12 +25,12 @@ extension PagerState {
         var isEmpty: Bool { matches.isEmpty && current == nil && selected == nil }
     }
 
-    private func overlays(forBlockIndex b: Int) -> Overlays {
+    private func overlays(forUnit b: Unit) -> Overlays {
         var o = Overlays()
         let h = highlights(inUnit: b)
         o.matches = h.all
         o.current = h.current
-        if let sel = selection, sel.element.blockIndex == b { o.selected = sel.element.range }
+        if let sel = selection, sel.element.unit == b { o.selected = sel.element.range }
         return o
     }
 
@@ -39,14 +39,14 @@ extension PagerState {
         let theme = config.theme
         let count = doc.layout.rowCount
         let top = doc.top
-        var cache: [Int: Overlays] = [:]
+        var cache: [Unit: Overlays] = [:]
         let gutter = gutterColumns
-        var previousSourceLine = top > 0 && top - 1 < count ? doc.layout.line(at: top - 1).sourceLine : 0
+        var previousSourceLine = top > 0 && top - 1 < doc.layout.endRow ? doc.layout.line(at: top - 1).sourceLine : 0
         for screenRow in 0..<contentRows {
             let row = top + screenRow
-            guard row < count else { break }
+            guard row < doc.layout.endRow else { break }
             let line = doc.layout.line(at: row)
-            let (blockIndex, rowInUnit) = doc.layout.locate(row)
+            let (unit, rowInUnit) = doc.layout.locate(row)
             if gutter > 0 {
                 // A number where a source line starts (or a unit does), blank on its other rows.
                 if line.sourceLine != previousSourceLine || rowInUnit == 0 && !doc.isText {
@@ -56,14 +56,14 @@ extension PagerState {
                 }
                 previousSourceLine = line.sourceLine
             }
-            if !doc.changedUnits.isEmpty, doc.changedUnits.contains(blockIndex), screenColumns > 1,
+            if !doc.changedUnits.isEmpty, doc.changedUnits.contains(unit), screenColumns > 1,
                rowInUnit == 0 || line.spans.contains(where: { $0.text.contains { !$0.isWhitespace } }) {
                 // A reload changed this unit: a cue in the last column until the next key, on
                 // its rows with text (not the blank row that separates it from the next block).
                 grid.put("▐", style: theme.changeCue, row: screenRow, column: screenColumns - 1)
             }
             let overlay: Overlays
-            if let c = cache[blockIndex] { overlay = c } else { overlay = overlays(forBlockIndex: blockIndex); cache[blockIndex] = overlay }
+            if let c = cache[unit] { overlay = c } else { overlay = overlays(forUnit: unit); cache[unit] = overlay }
             let drag = mouseDrag.flatMap { $0.moved ? $0 : nil }
             var column = gutter
             for span in line.spans {
@@ -93,7 +93,8 @@ extension PagerState {
 
     /// One column on the right edge: the track shows the whole document, the thumb where the
     /// view is and how much of the document it shows (never less than one cell).
-    func drawScrollIndicator(top: Int, count: Int, into grid: inout Grid) {
+    func drawScrollIndicator(top: Row, count: Int, into grid: inout Grid) {
+        let top = top.index
         let rows = contentRows
         guard config.showsScrollbar(isText: active.isText), screenColumns > 1, rows > 0, count > rows else { return }
         let column = screenColumns - 1

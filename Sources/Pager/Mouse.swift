@@ -5,21 +5,21 @@ import Viewport
 
 /// A mouse drag selecting text, in document coordinates (row of the row map, screen column).
 public struct MouseDrag: Hashable, Sendable {
-    public var startRow: Int
+    public var startRow: Row
     public var startColumn: Int
-    public var endRow: Int
+    public var endRow: Row
     public var endColumn: Int
     public var moved = false
     /// -1 while the pointer is held above the view, +1 below, nil inside.
     public var edgeDirection: Int?
 
     /// The selected span, ordered.
-    var ordered: (from: (Int, Int), to: (Int, Int)) {
+    var ordered: (from: (Row, Int), to: (Row, Int)) {
         let a = (startRow, startColumn), b = (endRow, endColumn)
         return (a.0, a.1) <= (b.0, b.1) ? (a, b) : (b, a)
     }
 
-    func contains(row: Int, column: Int) -> Bool {
+    func contains(row: Row, column: Int) -> Bool {
         let (from, to) = ordered
         return (row, column) >= from && (row, column) <= to
     }
@@ -49,7 +49,7 @@ extension PagerState {
             // A click on a link selects it; a second click on the same link follows it.
             if let element = element(atRow: row, column: event.column) {
                 let elements = active.elements
-                let index = elements.indices(inUnit: element.blockIndex).first { elements[$0] == element } ?? 0
+                let index = elements.indices(inUnit: element.unit).first { elements[$0] == element } ?? 0
                 let again = clicked == element && selection?.element == element
                 selection = Selection(index: index, element: element)
                 if case .link(let url) = element.kind { message = url }
@@ -110,13 +110,13 @@ extension PagerState {
     }
 
     /// The link (or heading) under a screen cell.
-    func element(atRow row: Int, column: Int) -> SelectableElement? {
-        guard row >= 0, row < active.layout.rowCount else { return nil }
+    func element(atRow row: Row, column: Int) -> SelectableElement? {
+        guard row >= 0, row < active.layout.endRow else { return nil }
         let line = active.layout.line(at: row)
         guard let offset = contentOffset(in: line, column: column) else { return nil }
-        let blockIndex = active.layout.locate(row).unit
+        let unit = active.layout.locate(row).unit
         let elements = active.elements
-        return elements.indices(inUnit: blockIndex).lazy.map { elements[$0] }.first { el in
+        return elements.indices(inUnit: unit).lazy.map { elements[$0] }.first { el in
             el.range.contains(offset) && { if case .link = el.kind { return true } else { return false } }()
         }
     }
@@ -148,8 +148,8 @@ extension PagerState {
         let (from, to) = drag.ordered
         guard active.layout.rowCount > 0 else { return "" }
         var out = ""
-        var previous: (block: Int, end: Int)?
-        for row in max(0, from.0)...min(to.0, active.layout.rowCount - 1) {
+        var previous: (block: Unit, end: Int)?
+        for row in max(0, from.0)...min(to.0, active.layout.lastRow) {
             let line = active.layout.line(at: row)
             let block = active.layout.locate(row).unit
             var piece = ""
@@ -175,7 +175,7 @@ extension PagerState {
                     if p.block == block {
                         // What the wrap consumed: a space for a soft wrap, a line feed for a
                         // hard line break.
-                        if f > p.end { out += gapBreaksLine(blockIndex: block, from: p.end, to: f) ? "\n" : " " }
+                        if f > p.end { out += gapBreaksLine(unit: block, from: p.end, to: f) ? "\n" : " " }
                     } else {
                         out += "\n"
                     }
@@ -189,8 +189,8 @@ extension PagerState {
 
     /// Whether the content text between two rows of one block holds a line feed (a hard
     /// line break, or a new line of a code block), rather than only the space a wrap consumed.
-    func gapBreaksLine(blockIndex: Int, from: Int, to: Int) -> Bool {
-        let utf8 = active.layout.text(ofUnit: blockIndex).utf8
+    func gapBreaksLine(unit: Unit, from: Int, to: Int) -> Bool {
+        let utf8 = active.layout.text(ofUnit: unit).utf8
         guard from >= 0, from < to, to <= utf8.count else { return false }
         let start = utf8.index(utf8.startIndex, offsetBy: from)
         let end = utf8.index(utf8.startIndex, offsetBy: to)

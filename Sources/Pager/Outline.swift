@@ -87,7 +87,7 @@ extension PagerState {
             guard o.entries.indices.contains(o.selected) else { return [] }
             let heading = active.headings[o.entries[o.selected]]
             pushBack()
-            jumpToBlock(heading.blockIndex)
+            jumpToUnit(heading.unit)
             return []
         default:
             let selectedHeading = o.entries.indices.contains(o.selected) ? o.entries[o.selected] : nil

@@ -18,13 +18,13 @@ public enum PagerEvent: Sendable {
     case inputEnded(document: Int, error: String?)
     /// A new parse of document `index` is ready (a growing Markdown stream, the full
     /// document after a preview, a file reloaded after it changed on disk).
-    case documentReady(document: Int, spec: DocumentSpec, changedUnits: Set<Int>)
+    case documentReady(document: Int, spec: DocumentSpec, changedUnits: Set<Unit>)
     /// Document `index`'s file changed on disk (watched, or after `v`) and was read again:
     /// the new version replaces it, its view, marks and `''` mapped by unit index (the
     /// reader's place follows in `.placed`, found by text), and `changedUnits` get the
     /// margin's change cue until the next key. Unlike `.documentReady` it is not new input:
     /// no search or seek goes on. A view at the end (following, `F`) stays at the new end.
-    case reloaded(document: Int, spec: DocumentSpec, changedUnits: Set<Int>)
+    case reloaded(document: Int, spec: DocumentSpec, changedUnits: Set<Unit>)
     /// The local file a followed link names (`.openFile`) was read: it opens (or, open
     /// already, is switched to) at `fragment`'s heading, and Backspace comes back.
     case linkedFileLoaded(spec: DocumentSpec, fragment: String?)

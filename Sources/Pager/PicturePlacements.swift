@@ -26,7 +26,7 @@ extension PagerState {
         var placements: [PicturePlacement] = []
         for screenRow in 0..<contentRows {
             let row = doc.top + screenRow
-            guard row < count else { break }
+            guard row < Row(count) else { break }
             guard let p = doc.layout.line(at: row).picture else { continue }
             if var last = placements.last, last.source == p.source, last.screenRow + last.visibleRows == screenRow,
                last.firstRow + last.visibleRows == p.row, last.column == gutterColumns + p.column {

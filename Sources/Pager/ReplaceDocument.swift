@@ -1,3 +1,4 @@
+import LineLayout
 import MarkdownModel
 import TextSearch
 import Viewport
@@ -8,7 +9,7 @@ extension PagerState {
     /// the marks and `''` are mapped onto the new layout by leaf index (exact for a preview,
     /// whose leaves are the full document's first ones; the run loop refines it for edited
     /// files by text fingerprint).
-    mutating func replaceDocument(at index: Int, with spec: DocumentSpec, changedUnits: Set<Int> = []) {
+    mutating func replaceDocument(at index: Int, with spec: DocumentSpec, changedUnits: Set<Unit> = []) {
         guard documents.indices.contains(index) else { return }
         let old = documents[index]
         var doc = DocumentState(spec: spec, options: layoutOptions(isText: spec.isText), contentRows: contentRows)
@@ -16,7 +17,7 @@ extension PagerState {
         doc.bytesRead = old.bytesRead
         func map(_ position: ScrollPosition) -> ScrollPosition {
             guard case .anchor(var a) = position else { return position }
-            guard let i = old.layout.unitIndex(of: a.block), i < doc.layout.unitCount else { return .top }
+            guard let i = old.layout.unitIndex(of: a.block), i.index < doc.layout.unitCount else { return .top }
             a.block = doc.content.id(ofUnit: i)
             return .anchor(a)
         }
@@ -29,7 +30,7 @@ extension PagerState {
         // (Also one still being worked out over the old document: a reload can come first.)
         if let text = old.filterPattern ?? old.refilter?.text {
             let matching = old.filterPattern != nil ? old.filterMatching : old.refilter?.matching ?? true
-            let kept = (old.filterUnits ?? []).filter { $0 < doc.layout.unitCount }
+            let kept = (old.filterUnits ?? []).filter { $0.index < doc.layout.unitCount }
             if !kept.isEmpty { doc.setFilter(kept, pattern: text, compiled: old.filterSearch, matching: matching) }
             if let pattern = old.filterSearch ?? old.refilter?.pattern {
                 doc.refilter = .init(pattern: pattern, text: text, matching: matching)
@@ -51,8 +52,8 @@ extension PagerState {
     /// the new document (a search typed during the preview counted the preview only); else
     /// it is forgotten, and the pattern stays, so `n` searches the new document.
     mutating func carrySearch() {
-        guard let s = search, let c = s.current, c.blockIndex < active.layout.unitCount,
-              s.pattern.matches(in: active.layout.text(ofUnit: c.blockIndex)).contains(c.range) else {
+        guard let s = search, let c = s.current, c.unit.index < active.layout.unitCount,
+              s.pattern.matches(in: active.layout.text(ofUnit: c.unit)).contains(c.range) else {
             search?.forgetPosition()
             return
         }
@@ -66,10 +67,12 @@ extension PagerState {
     mutating func stepRefilter(units budget: Int = 8192) -> Bool {
         guard var r = active.refilter else { return false }
         let texts = SearchTexts(content: active.content, shown: nil)
-        let end = min(texts.endIndex, r.next + budget)
+        let end = min(texts.endText, r.next + budget)
+        // The texts are all the units (no filter): text i is unit i.
         r.found += DocumentSearcher(pattern: r.pattern, texts: texts).textIndices(in: r.next..<end, matching: r.matching)
+            .map { texts.unit(ofText: $0) }
         r.next = end
-        guard end == texts.endIndex else { active.refilter = r; return false }
+        guard end == texts.endText else { active.refilter = r; return false }
         if r.found.isEmpty {
             active.setFilter(nil, pattern: nil)
             message = "Pattern not found: the filter \(r.text) is lifted"

@@ -6,30 +6,34 @@ import TerminalScreen
 import Viewport
 
 /// The content texts of the units a document shows (all, or those its filter keeps), as
-/// TextSearch wants them: text i is unit `blockIndex(i)` of the layout.
+/// TextSearch wants them: text i is unit `unit(ofText: i)` of the layout (the same only
+/// without a filter).
 public struct SearchTexts: RandomAccessCollection, Sendable {
     let content: any LayoutContent
     /// The units shown, in order; nil = all.
-    let shown: [Int]?
+    let shown: [Unit]?
     init(_ doc: DocumentState) { content = doc.content; shown = doc.filterUnits }
-    init(content: any LayoutContent, shown: [Int]?) { self.content = content; self.shown = shown }
+    init(content: any LayoutContent, shown: [Unit]?) { self.content = content; self.shown = shown }
     public var startIndex: Int { 0 }
     public var endIndex: Int { shown?.count ?? content.unitCount }
-    public subscript(i: Int) -> UnitText { UnitText(content: content, unit: blockIndex(i)) }
-    public func blockIndex(_ i: Int) -> Int { shown?[i] ?? i }
-    /// The text index of a unit index (the nearest following one when filtered out).
-    public func textIndex(ofBlock b: Int) -> Int {
-        guard let included = shown else { return b }
+    public subscript(i: Int) -> UnitText { UnitText(content: content, unit: unit(ofText: TextIndex(i))) }
+    /// The text after the last (`count`).
+    public var endText: TextIndex { TextIndex(endIndex) }
+    /// The unit text `i` is.
+    public func unit(ofText i: TextIndex) -> Unit { shown?[i.index] ?? Unit(i.index) }
+    /// The text index of a unit (the nearest following one when filtered out).
+    public func textIndex(ofUnit b: Unit) -> TextIndex {
+        guard let included = shown else { return TextIndex(b.index) }
         var lo = 0, hi = included.count
         while lo < hi { let m = (lo + hi) / 2; if included[m] < b { lo = m + 1 } else { hi = m } }
-        return lo
+        return TextIndex(lo)
     }
 }
 
 /// One unit's content text, read in place by search (`LayoutContent.withText`).
 public struct UnitText: UTF8Text, Sendable {
     let content: any LayoutContent
-    let unit: Int
+    let unit: Unit
     public func withUTF8Bytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         content.withText(ofUnit: unit, body)
     }
@@ -104,7 +108,8 @@ public struct Prompt: Sendable {
 
 /// A match: the layout block index and the UTF-8 range in its content text.
 public struct SearchMatch: Hashable, Sendable {
-    public var blockIndex: Int
+    /// The unit of the layout (not a text index of `SearchTexts`: `unit(ofText:)` converts).
+    public var unit: Unit
     public var range: Range<Int>
 }
 
@@ -223,12 +228,12 @@ extension PagerState {
         if forward != config.searchSkipsScreen {
             let (b, _) = doc.layout.locate(top)
             let line = doc.layout.line(at: top)
-            return SearchPosition(textIndex: texts.textIndex(ofBlock: b), utf8Offset: line.range.lowerBound)
+            return SearchPosition(textIndex: texts.textIndex(ofUnit: b), utf8Offset: line.range.lowerBound)
         } else {
-            let bottom = min(doc.layout.rowCount, top + contentRows) - 1
+            let bottom = min(doc.layout.endRow, top + contentRows) - 1
             let (b, _) = doc.layout.locate(bottom)
             let line = doc.layout.line(at: bottom)
-            return SearchPosition(textIndex: texts.textIndex(ofBlock: b), utf8Offset: line.range.upperBound)
+            return SearchPosition(textIndex: texts.textIndex(ofUnit: b), utf8Offset: line.range.upperBound)
         }
     }
 
@@ -252,7 +257,7 @@ extension PagerState {
                                                    from: searchStart(forward: forward, from: p.origin),
                                                    wrapAround: !active.isGrowing && config.searchWraps,
                                                    textLimit: Self.previewTextLimit) {
-                let match = SearchMatch(blockIndex: texts.blockIndex(hit.textIndex), range: hit.range)
+                let match = SearchMatch(unit: texts.unit(ofText: hit.textIndex), range: hit.range)
                 p.preview = match
                 // `^K`: the matches on screen light up; the view stays.
                 if !p.modifiers.contains(.keepPosition) { reveal(match, asJump: false) }
@@ -362,7 +367,7 @@ extension PagerState {
     /// without one).
     mutating func showMatch(_ hit: SearchHit, texts: SearchTexts, pattern: SearchPattern, forward: Bool) {
         var state = SearchState(pattern: pattern, forward: forward, modifiers: search?.modifiers ?? [])
-        let match = SearchMatch(blockIndex: texts.blockIndex(hit.textIndex), range: hit.range)
+        let match = SearchMatch(unit: texts.unit(ofText: hit.textIndex), range: hit.range)
         state.current = match
         if !state.nonMatching { state.counter = MatchCounter(pattern: pattern, texts: texts, target: hit.positionBefore) }
         search = state
@@ -415,7 +420,7 @@ extension PagerState {
         let searcher = DocumentSearcher(pattern: s.pattern, texts: texts, nonMatching: s.nonMatching)
         var position: SearchPosition
         if let c = s.current {
-            let ti = texts.textIndex(ofBlock: c.blockIndex)
+            let ti = texts.textIndex(ofUnit: c.unit)
             position = SearchPosition(textIndex: ti, utf8Offset: forward ? c.range.upperBound : c.range.lowerBound)
             if forward && c.range.isEmpty { position.utf8Offset += 1 }
         } else {
@@ -429,7 +434,7 @@ extension PagerState {
         let (found, wrapped) = Self.find(searcher, forward: forward, from: position, count: count,
                                          wrapAround: wraps(s))
         guard let hit = found else { return notFound(forward: forward, count: count) }
-        let match = SearchMatch(blockIndex: texts.blockIndex(hit.textIndex), range: hit.range)
+        let match = SearchMatch(unit: texts.unit(ofText: hit.textIndex), range: hit.range)
         if let o = s.ordinal, let total = s.total, total > 0 {
             let step = forward ? count : -count
             s.ordinal = ((o - 1 + step) % total + total) % total + 1
@@ -450,8 +455,8 @@ extension PagerState {
     /// Moves the view as little as possible to show a match (or to the jump target row).
     mutating func reveal(_ match: SearchMatch, asJump: Bool) {
         revealHorizontally(match)
-        active.prepare(aroundUnit: match.blockIndex)
-        let rows = active.layout.rows(showing: match.range, inUnit: match.blockIndex)
+        active.prepare(aroundUnit: match.unit)
+        let rows = active.layout.rows(showing: match.range, inUnit: match.unit)
         guard !rows.isEmpty,
               let moved = active.viewport.revealing(rows, in: active.layout, policy: config.jumpTarget)
         else { return }
@@ -462,7 +467,7 @@ extension PagerState {
     /// columns are on screen, as less does.
     mutating func revealHorizontally(_ match: SearchMatch) {
         guard config.chopLongLines, active.isText else { return }
-        let text = active.layout.text(ofUnit: match.blockIndex).utf8
+        let text = active.layout.text(ofUnit: match.unit).utf8
         let lower = min(match.range.lowerBound, text.count), upper = min(match.range.upperBound, text.count)
         let start = CellWidth.of(String(decoding: text.prefix(lower), as: UTF8.self))
         let end = start + CellWidth.of(String(decoding: text.dropFirst(lower).prefix(upper - lower), as: UTF8.self))
@@ -494,14 +499,14 @@ extension PagerState {
             let all = SearchTexts(content: active.content, shown: nil)
             let indices = DocumentSearcher(pattern: pattern, texts: all).textIndices(matching: matching)
             if indices.isEmpty { message = matching ? "Pattern not found" : "Every line matches"; return }
-            showFilter(indices, text: text, pattern: pattern, matching: matching)
+            showFilter(indices.map { all.unit(ofText: $0) }, text: text, pattern: pattern, matching: matching)
             selection = nil
             search?.forgetPosition()
         }
     }
 
     /// Shows only `units` (what filter `text` found) and says how many.
-    mutating func showFilter(_ units: [Int], text: String, pattern: SearchPattern, matching: Bool = true) {
+    mutating func showFilter(_ units: [Unit], text: String, pattern: SearchPattern, matching: Bool = true) {
         active.setFilter(units, pattern: text, compiled: pattern, matching: matching)
         let kind = active.isText ? "lines" : "blocks"
         message = "Showing \(units.count) \(matching ? "matching" : "non-matching") \(kind) (& alone shows all)"
@@ -512,7 +517,7 @@ extension PagerState {
     mutating func recountSearch() {
         guard var s = search, let c = s.current, !s.nonMatching else { return }
         let texts = SearchTexts(active)
-        let target = SearchPosition(textIndex: texts.textIndex(ofBlock: c.blockIndex), utf8Offset: c.range.lowerBound)
+        let target = SearchPosition(textIndex: texts.textIndex(ofUnit: c.unit), utf8Offset: c.range.lowerBound)
         s.ordinal = nil
         s.counter = MatchCounter(pattern: s.pattern, texts: texts, target: target)
         search = s
@@ -541,16 +546,16 @@ extension PagerState {
     /// Matches of the committed search (or the incremental preview's pattern) in one block,
     /// for highlighting: all of them, only the current one (less's `-g`) or none (`-G`). Only
     /// visible blocks are asked.
-    func highlights(inUnit b: Int) -> (all: [Range<Int>], current: Range<Int>?) {
+    func highlights(inUnit b: Unit) -> (all: [Range<Int>], current: Range<Int>?) {
         guard config.matchHighlight != .none else { return ([], nil) }
         let all = config.matchHighlight == .all
         if let p = prompt, case .search = p.kind {
             // Texts without a match have nothing to highlight.
             guard let preview = p.preview, let pattern = p.previewPattern,
                   !p.modifiers.contains(.nonMatching) else { return ([], nil) }
-            return (all ? pattern.matches(in: active.layout.text(ofUnit: b)) : [], preview.blockIndex == b ? preview.range : nil)
+            return (all ? pattern.matches(in: active.layout.text(ofUnit: b)) : [], preview.unit == b ? preview.range : nil)
         }
         guard let s = search, s.highlight, !s.nonMatching else { return ([], nil) }
-        return (all ? s.pattern.matches(in: active.layout.text(ofUnit: b)) : [], s.current?.blockIndex == b ? s.current?.range : nil)
+        return (all ? s.pattern.matches(in: active.layout.text(ofUnit: b)) : [], s.current?.unit == b ? s.current?.range : nil)
     }
 }

@@ -100,7 +100,7 @@ extension PagerState {
     /// Where a search of a whole document starts: its first text, or past its last.
     func startOfDocument(forward: Bool) -> SearchPosition {
         forward ? SearchPosition(textIndex: 0, utf8Offset: 0)
-                : SearchPosition(textIndex: SearchTexts(active).count, utf8Offset: 0)
+                : SearchPosition(textIndex: SearchTexts(active).endText, utf8Offset: 0)
     }
 
     /// The files in list order (`:n`, `:p`).

@@ -5,8 +5,8 @@ import Viewport
 /// Something the keyboard selection can stop on: a heading or a link.
 public struct SelectableElement: Hashable, Sendable {
     public enum Kind: Hashable, Sendable { case heading(level: Int), link(String) }
-    /// Index into `DocumentLayout.blocks`.
-    public var blockIndex: Int
+    /// The unit of the layout it is in.
+    public var unit: Unit
     /// UTF-8 range of the element in the block's content text.
     public var range: Range<Int>
     public var kind: Kind
@@ -27,7 +27,7 @@ public struct SelectableElements: RandomAccessCollection, Sendable {
 
     init(_ content: MarkdownContent, headings: [HeadingEntry]) {
         self.content = content
-        headingUnits = headings.map { Int32(clamping: $0.blockIndex) }
+        headingUnits = headings.map { Int32(clamping: $0.unit.index) }
     }
 
     public var startIndex: Int { 0 }
@@ -66,17 +66,17 @@ public struct SelectableElements: RandomAccessCollection, Sendable {
     }
 
     /// What element i is: a heading (its level) or a link (its number).
-    private func what(_ i: Int) -> (unit: Int, heading: Int?, link: Int, content: MarkdownContent) {
+    private func what(_ i: Int) -> (unit: Unit, heading: Int?, link: Int, content: MarkdownContent) {
         let (u, k, content) = locate(i)
-        if let level = content.headingLevel(ofUnit: u) {
-            if k == 0 { return (u, level, -1, content) }
-            return (u, nil, Self.links(ofUnit: u, content)[k - 1], content)
+        if let level = content.headingLevel(ofUnit: Unit(u)) {
+            if k == 0 { return (Unit(u), level, -1, content) }
+            return (Unit(u), nil, Self.links(ofUnit: u, content)[k - 1], content)
         }
-        return (u, nil, Self.links(ofUnit: u, content)[k], content)
+        return (Unit(u), nil, Self.links(ofUnit: u, content)[k], content)
     }
 
     /// Element i's unit and range, without making the element.
-    public func unit(at i: Int) -> Int { locate(i).unit }
+    public func unit(at i: Int) -> Unit { Unit(locate(i).unit) }
     public func range(at i: Int) -> Range<Int> {
         let e = what(i)
         if e.heading != nil { return 0..<e.content.withText(ofUnit: e.unit) { $0.count } }
@@ -86,15 +86,16 @@ public struct SelectableElements: RandomAccessCollection, Sendable {
     public subscript(i: Int) -> SelectableElement {
         let e = what(i)
         if let level = e.heading {
-            return SelectableElement(blockIndex: e.unit, range: 0..<e.content.withText(ofUnit: e.unit) { $0.count },
+            return SelectableElement(unit: e.unit, range: 0..<e.content.withText(ofUnit: e.unit) { $0.count },
                                      kind: .heading(level: level))
         }
-        return SelectableElement(blockIndex: e.unit, range: e.content.links.range(e.link),
+        return SelectableElement(unit: e.unit, range: e.content.links.range(e.link),
                                  kind: .link(e.content.links.destination(e.link)))
     }
 
     /// The indices of the elements in unit `u` (elements come in unit order).
-    public func indices(inUnit u: Int) -> Range<Int> {
+    public func indices(inUnit unit: Unit) -> Range<Int> {
+        let u = unit.index
         guard let content, u >= 0, u < content.unitCount else { return endIndex..<endIndex }
         return elements(before: u, content)..<elements(before: u + 1, content)
     }
@@ -160,12 +161,12 @@ extension DocumentState {
 
 extension PagerState {
     /// Rows the element covers in the current row map.
-    func rows(of element: SelectableElement) -> Range<Int> {
-        active.layout.rows(showing: element.range, inUnit: element.blockIndex)
+    func rows(of element: SelectableElement) -> Range<Row> {
+        active.layout.rows(showing: element.range, inUnit: element.unit)
     }
 
     /// `rows(of: elements[i])` without making the element (a link's destination string).
-    func rows(ofElement i: Int, in elements: SelectableElements) -> Range<Int> {
+    func rows(ofElement i: Int, in elements: SelectableElements) -> Range<Row> {
         active.layout.rows(showing: elements.range(at: i), inUnit: elements.unit(at: i))
     }
 
@@ -207,7 +208,7 @@ extension PagerState {
             steps -= 1
         }
         selection = Selection(index: index, element: elements[index])
-        active.prepare(aroundUnit: elements[index].blockIndex)
+        active.prepare(aroundUnit: elements[index].unit)
         let r = rows(of: elements[index])
         if let moved = active.viewport.revealing(r, in: active.layout, requireWhole: true) {
             active.viewport = moved
@@ -237,27 +238,27 @@ extension PagerState {
         let bottom = top + contentRows
         // Where to look from: after (before) the selection when it is on screen, else from the
         // first line on screen (the last line on screen).
-        var unit: Int
+        var unit: Unit
         var after: Int?  // links starting after (before) this offset in `unit`
-        if let sel = selection, sel.element.blockIndex < content.unitCount, isOnScreen(sel.element) {
-            unit = sel.element.blockIndex
+        if let sel = selection, sel.element.unit.index < content.unitCount, isOnScreen(sel.element) {
+            unit = sel.element.unit
             after = sel.element.range.lowerBound
         } else {
-            let row = forward ? top : max(top, min(bottom, active.layout.rowCount) - 1)
+            let row = forward ? top : max(top, min(bottom, active.layout.endRow) - 1)
             unit = active.layout.rowCount > 0 ? active.layout.unitIndex(atRow: row) : 0
             after = nil
         }
         var steps = max(1, count)
         var found: SelectableElement?
         var scanned = 0
-        while unit >= 0 && unit < content.unitCount && scanned < Self.textLinkScanLimit {
+        while unit >= 0 && unit.index < content.unitCount && scanned < Self.textLinkScanLimit {
             var links = content.links(ofUnit: unit).filter { link in
                 guard let a = after else { return true }
                 return forward ? link.range.lowerBound > a : link.range.lowerBound < a
             }
             if !forward { links.reverse() }
             for link in links {
-                found = SelectableElement(blockIndex: unit, range: link.range, kind: .link(link.destination))
+                found = SelectableElement(unit: unit, range: link.range, kind: .link(link.destination))
                 steps -= 1
                 if steps == 0 { break }
             }
@@ -272,7 +273,7 @@ extension PagerState {
             return
         }
         selection = Selection(index: -1, element: element)
-        active.prepare(aroundUnit: element.blockIndex)
+        active.prepare(aroundUnit: element.unit)
         if let moved = active.viewport.revealing(rows(of: element), in: active.layout, requireWhole: true) {
             active.viewport = moved
         }
@@ -296,7 +297,7 @@ extension PagerState {
         switch sel.element.kind {
         case .heading:
             pushBack()
-            jumpToBlock(sel.element.blockIndex)
+            jumpToUnit(sel.element.unit)
             return []
         case .link(let destination):
             return follow(destination)
@@ -307,14 +308,14 @@ extension PagerState {
         switch LinkTarget(destination, hostName: config.hostName) {
         case .heading(let raw):
             let fragment = raw.removingPercentEscapes()
-            let unit = (active.heading(slug: fragment.lowercased()) ?? active.heading(slug: fragment)).map(\.blockIndex)
+            let unit = (active.heading(slug: fragment.lowercased()) ?? active.heading(slug: fragment)).map(\.unit)
                 ?? active.content.asMarkdown?.unit(ofAnchor: fragment)  // footnotes and their way back
             guard let unit else {
                 message = "No heading #\(fragment)"
                 return []
             }
             pushBack()
-            jumpToBlock(unit)
+            jumpToUnit(unit)
             selection = nil
             return []
         case .localFile(let path, let fragment):
@@ -348,9 +349,9 @@ extension PagerState {
     }
 
     /// Puts a block's first row at the top of the view (a jump: `''` returns).
-    mutating func jumpToBlock(_ blockIndex: Int) {
-        active.prepare(aroundUnit: blockIndex)
-        let r = active.layout.rows(ofUnit: blockIndex)
+    mutating func jumpToUnit(_ unit: Unit) {
+        active.prepare(aroundUnit: unit)
+        let r = active.layout.rows(ofUnit: unit)
         guard !r.isEmpty else { return }
         active.jump(toRow: r.lowerBound)
     }
@@ -387,7 +388,7 @@ extension PagerState {
         }
         let effects = switchTo(index)
         if let fragment, let h = active.heading(slug: fragment.removingPercentEscapes().lowercased()) {
-            jumpToBlock(h.blockIndex)
+            jumpToUnit(h.unit)
         } else if active.isText, let line = LinkTarget.line(fragment: fragment) {
             // Before the lines are all indexed it reads on to the line, as `Ng` does.
             if active.isGrowing { return effects + seek(.line(line)) }

@@ -1,4 +1,5 @@
 import CellWidth
+import LineLayout
 import Viewport
 
 extension PagerState {
@@ -40,8 +41,8 @@ extension PagerState {
             }
         }
         let rows = contentRows
-        let atEnd = top + rows >= count
-        let pages = PageCounter.pages(top: top, rowCount: count, contentRows: rows,
+        let atEnd = top + rows >= Row(count)
+        let pages = PageCounter.pages(top: top.index, rowCount: count, contentRows: rows,
                                       overlap: max(0, rows - config.pageStep.rows(contentRows: rows)))
         if following { right.insert(followUntil == nil ? "following" : "following to a match", at: 0) }
         if let goal = seeking, !following { right.insert(goal.statusText, at: 0) }

@@ -3,10 +3,11 @@ import LineLayout
 import TextSearch
 import Viewport
 
-/// `Esc F`'s pattern, and the first unit not yet looked at for it.
+/// `Esc F`'s pattern, and the first text not yet looked at for it (of the texts of all the
+/// units, unfiltered: text i is unit i).
 public struct FollowUntil: Sendable {
     let pattern: SearchPattern
-    var nextUnit: Int
+    var nextText: TextIndex
 }
 
 /// A place the reader asked for on input still being read (`PagerState.seeking`).
@@ -106,7 +107,7 @@ extension PagerState {
     /// search waits there for `.inputArrived`.)
     var searchCanStep: Bool {
         guard case .match(let from, _, _, let wrapped) = seeking else { return false }
-        return wrapped || !active.isGrowing || from.textIndex < SearchTexts(active).count - 1
+        return wrapped || !active.isGrowing || from.textIndex < SearchTexts(active).endText - 1
     }
 
     /// Texts a forward search looks at per step (a few tens of milliseconds of a long log);
@@ -129,18 +130,18 @@ extension PagerState {
         let pattern = s.pattern
         let texts = SearchTexts(active)
         // After wrapping, only the texts up to the origin's are left.
-        let end = wrapped ? min(texts.count, origin.textIndex + 1) : texts.count
+        let end = wrapped ? min(texts.count, origin.textIndex.index + 1) : texts.count
         let searcher = DocumentSearcher(pattern: pattern, texts: texts[0..<end], nonMatching: s.nonMatching)
         var position = from
         var resume = from  // after the last match taken
         var left = remaining
         var budget = Self.searchSliceTexts
-        while left > 0 && budget > 0 && position.textIndex < end {
-            let slice = min(budget, end - position.textIndex)
+        while left > 0 && budget > 0 && position.textIndex.index < end {
+            let slice = min(budget, end - position.textIndex.index)
             switch searcher.find(.forward, from: position, wrapAround: false, textLimit: slice) {
             case .found(let hit):
                 if wrapped && hit.textIndex == origin.textIndex && hit.range.lowerBound >= origin.utf8Offset {
-                    position = SearchPosition(textIndex: end, utf8Offset: 0)  // back where it began
+                    position = SearchPosition(textIndex: TextIndex(end), utf8Offset: 0)  // back where it began
                     continue
                 }
                 left -= 1
@@ -159,7 +160,7 @@ extension PagerState {
                 budget -= slice
             }
         }
-        if position.textIndex < end {
+        if position.textIndex.index < end {
             // The slice ran out: the next one in the time between keys.
             seeking = .match(from: position, remaining: left, origin: origin, wrapped: wrapped)
             return nil
@@ -171,7 +172,7 @@ extension PagerState {
         guard ended else {
             // Not there yet: go on from the start of the last text, which may still grow.
             if !texts.isEmpty {
-                position = max(resume, SearchPosition(textIndex: texts.count - 1, utf8Offset: 0))
+                position = max(resume, SearchPosition(textIndex: texts.endText - 1, utf8Offset: 0))
             }
             seeking = .match(from: position, remaining: left, origin: origin, wrapped: false)
             return nil
@@ -205,7 +206,7 @@ extension PagerState {
         })
         let effects = followEnd()
         // Only lines that arrive from now on count, as in less.
-        followUntil = pattern.map { FollowUntil(pattern: $0, nextUnit: active.content.unitCount) }
+        followUntil = pattern.map { FollowUntil(pattern: $0, nextText: SearchTexts(content: active.content, shown: nil).endText) }
         return effects
     }
 
@@ -216,22 +217,23 @@ extension PagerState {
     mutating func followUntilMatch() -> [PagerEffect]? {
         guard var until = followUntil else { return nil }
         let texts = SearchTexts(content: active.content, shown: nil)
-        until.nextUnit = min(until.nextUnit, texts.count)
+        until.nextText = min(until.nextText, texts.endText)
         let searcher = DocumentSearcher(pattern: until.pattern, texts: texts)
-        guard until.nextUnit < texts.count,
-              let hit = searcher.find(.forward, from: SearchPosition(textIndex: until.nextUnit, utf8Offset: 0),
+        guard until.nextText < texts.endText,
+              let hit = searcher.find(.forward, from: SearchPosition(textIndex: until.nextText, utf8Offset: 0),
                                       wrapAround: false) else {
-            until.nextUnit = texts.count
+            until.nextText = texts.endText
             followUntil = until
             return nil
         }
         following = false
         followUntil = nil
         var state = SearchState(pattern: until.pattern, forward: true, modifiers: search?.modifiers ?? [])
-        state.current = SearchMatch(blockIndex: texts.blockIndex(hit.textIndex), range: hit.range)
+        let unit = texts.unit(ofText: hit.textIndex)
+        state.current = SearchMatch(unit: unit, range: hit.range)
         search = state
-        active.prepare(aroundUnit: hit.textIndex)
-        let rows = active.layout.rows(showing: hit.range, inUnit: hit.textIndex)
+        active.prepare(aroundUnit: unit)
+        let rows = active.layout.rows(showing: hit.range, inUnit: unit)
         if !rows.isEmpty { active.jump(toRow: max(0, rows.upperBound - contentRows)) }
         message = "Pattern found: following stopped"
         return [.stopReading(document: current)]
@@ -266,9 +268,9 @@ extension PagerState {
         var whole = cut
         whole.width = Self.unlimitedWidth
         let doc = active
-        let top = doc.top, bottom = min(doc.layout.rowCount, top + contentRows)
+        let top = doc.top, bottom = min(doc.layout.endRow, top + contentRows)
         var longest = 0
-        var unit = -1
+        var unit = Unit(-1)
         for row in top..<max(top, bottom) {
             let (u, _) = doc.layout.locate(row)
             guard u != unit else { continue }

@@ -56,7 +56,7 @@ public enum PrintRenderer {
         let theme = theme.map { printTheme($0, width: layout.width) }
         var bytes: [UInt8] = []
         var sgr = SGRCache()
-        for u in 0..<layout.unitCount {
+        for u in layout.unitRange {
             // Each unit's own rows, not `lines(ofUnit:)`: a text layout's counts may still be
             // estimates from byte lengths, which cut or pad lines of tabs, controls or wide text.
             for line in layout.unit(u).lines {

@@ -83,7 +83,7 @@ public struct DocumentFacts: Sendable {
     public init(layout: DocumentLayout, contentHash: StableHash) {
         guard let document = layout.document else {
             // A text document: each line is a leaf (the caller keeps this to inputs of a few MB).
-            let leaves = (0..<layout.unitCount).map { u in
+            let leaves = layout.unitRange.map { u in
                 LeafFacts(block: layout.content.id(ofUnit: u), text: layout.text(ofUnit: u), headingPath: [],
                           sourceLines: layout.content.sourceLines(ofUnit: u))
             }

@@ -75,12 +75,12 @@ public enum LargeText {
                                    fingerprint: StableHash.fingerprint(of: ""), headingPath: [], sectionIndex: 0,
                                    sourceLine: 1, fraction: 0, byteOffset: 0)
         }
-        let u = min(max(0, anchor.block.rawValue), units - 1)
+        let u = Unit(min(max(0, anchor.block.rawValue), units - 1))
         let start = content.startOffset(ofUnit: u)
         let size = max(1, content.store.count)
-        return ReadingPosition(anchor: Anchor(block: BlockID(u), offset: anchor.offset, ordinal: anchor.ordinal),
-                               leafIndex: u, fingerprint: StableHash.fingerprint(of: content.text(ofUnit: u)),
-                               headingPath: [], sectionIndex: 0, sourceLine: u + 1,
+        return ReadingPosition(anchor: Anchor(block: content.id(ofUnit: u), offset: anchor.offset, ordinal: anchor.ordinal),
+                               leafIndex: u.index, fingerprint: StableHash.fingerprint(of: content.text(ofUnit: u)),
+                               headingPath: [], sectionIndex: 0, sourceLine: u.index + 1,
                                fraction: Double(start) / Double(size), byteOffset: start)
     }
 
@@ -98,20 +98,20 @@ public enum LargeText {
         let units = content.unitCount
         guard units > 0 else { return ResolvedPosition(anchor: Anchor(block: BlockID(0), offset: 0), rule: .fraction) }
         let line = stored.anchor.block.rawValue
-        func anchor(_ u: Int, keepOffset: Bool) -> Anchor {
-            guard keepOffset else { return Anchor(block: BlockID(u), offset: 0) }
+        func anchor(_ u: Unit, keepOffset: Bool) -> Anchor {
+            guard keepOffset else { return Anchor(block: content.id(ofUnit: u), offset: 0) }
             let text = content.text(ofUnit: u)
-            return Anchor(block: BlockID(u), offset: snapOffset(stored.anchor.offset, in: text),
+            return Anchor(block: content.id(ofUnit: u), offset: snapOffset(stored.anchor.offset, in: text),
                           ordinal: stored.anchor.ordinal)
         }
         // 1. The same bytes (as far as the sample tells).
         if storedContentHash == currentHash, line >= 0, line < units {
-            return ResolvedPosition(anchor: anchor(line, keepOffset: true), rule: .exact)
+            return ResolvedPosition(anchor: anchor(Unit(line), keepOffset: true), rule: .exact)
         }
         let atByte = stored.byteOffset.flatMap { content.unit(containingByte: $0) }
         // 2. The same text, near where it was.
         if stored.fingerprint != StableHash.fingerprint(of: "") {
-            for center in [min(max(0, line), units - 1), atByte].compactMap({ $0 }) {
+            for center in [Unit(min(max(0, line), units - 1)), atByte].compactMap({ $0 }) {
                 if let u = nearest(to: center, in: content, units: units,
                                    where: { StableHash.fingerprint(of: content.text(ofUnit: $0)) == stored.fingerprint }) {
                     return ResolvedPosition(anchor: anchor(u, keepOffset: true), rule: .fingerprint)
@@ -121,17 +121,17 @@ public enum LargeText {
         // 3. Where its bytes were.
         if let atByte { return ResolvedPosition(anchor: anchor(atByte, keepOffset: false), rule: .byteOffset) }
         // 4. Its line number.
-        return ResolvedPosition(anchor: anchor(min(max(0, stored.sourceLine - 1), units - 1), keepOffset: false),
+        return ResolvedPosition(anchor: anchor(Unit(min(max(0, stored.sourceLine - 1), units - 1)), keepOffset: false),
                                 rule: .sourceLine)
     }
 
     /// The unit nearest `center` (within `window`) that satisfies `matches`; ties go up.
-    static func nearest(to center: Int, in content: TextContent, units: Int, where matches: (Int) -> Bool) -> Int? {
+    static func nearest(to center: Unit, in content: TextContent, units: Int, where matches: (Unit) -> Bool) -> Unit? {
         for distance in 0...window {
-            for u in distance == 0 ? [center] : [center - distance, center + distance] where u >= 0 && u < units {
+            for u in distance == 0 ? [center] : [center - distance, center + distance] where u >= 0 && u.index < units {
                 if matches(u) { return u }
             }
-            if center - distance < 0 && center + distance >= units { return nil }
+            if center - distance < 0 && (center + distance).index >= units { return nil }
         }
         return nil
     }

@@ -97,7 +97,7 @@ extension EventLoop {
         // Read-ahead is counted from what is indexed, not from what is held: while `G` or `F`
         // reads on, the reader stays a bounded distance ahead of the lines taken in, so a key
         // that stops it leaves little behind to take in (less holds what it read, too).
-        if state.following || state.seeking != nil || doc.top + 4 * rows >= doc.layout.rowCount {
+        if state.following || state.seeking != nil || doc.top + 4 * rows >= doc.layout.endRow {
             reader.demand(inputs[index].text?.indexedBytes ?? inputs[index].store.count)
         }
     }

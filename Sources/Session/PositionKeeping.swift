@@ -75,7 +75,7 @@ extension EventLoop {
     /// Replaces document `index` with `document`, the reader kept on the same text
     /// (`PositionsBridge.reload`: the new version, then the places found in it).
     mutating func reload(_ document: LoadedDocument, index: Int, markChanges: Bool,
-                         prepared: (spec: DocumentSpec, hash: StableHash, facts: DocumentFacts, changedUnits: Set<Int>)? = nil) {
+                         prepared: (spec: DocumentSpec, hash: StableHash, facts: DocumentFacts, changedUnits: Set<Unit>)? = nil) {
         guard inputs.indices.contains(index),
               let reload = positions.reload(document, in: state, loaded: loaded, index: index, markChanges: markChanges,
                                             prepared: prepared) else { return }

@@ -22,7 +22,7 @@ extension PositionsBridge {
     /// caller puts `newDocument` in their place).
     func reload(_ newDocument: LoadedDocument, in state: PagerState, loaded: [LoadedDocument], index: Int,
                 markChanges: Bool,
-                prepared: (spec: DocumentSpec, hash: StableHash, facts: DocumentFacts, changedUnits: Set<Int>)? = nil)
+                prepared: (spec: DocumentSpec, hash: StableHash, facts: DocumentFacts, changedUnits: Set<Unit>)? = nil)
         -> (reloaded: PagerEvent, placing: (PagerState, [LoadedDocument]) -> PagerEvent)? {
         guard loaded.indices.contains(index), state.documents.indices.contains(index) else { return nil }
         let oldDoc = state.documents[index]
@@ -43,7 +43,7 @@ extension PositionsBridge {
             reloaded = .reloaded(document: index, spec: prepared.spec, changedUnits: prepared.changedUnits)
         } else {
             var spec = DocumentSpec(name: oldDoc.name, path: newDocument.path, document: MarkdownParser.parse(newDocument.bytes))
-            var changed: Set<Int> = []
+            var changed: Set<Unit> = []
             if markChanges {
                 // Built here for the pager's options (a small file: `Reload` takes the large
                 // ones), so the changes are known before it replaces the old version.

@@ -25,13 +25,13 @@ extension PositionsBridge {
         let rows = doc.layout
         guard rows.rowCount > 0 else { return nil }
         let top = Viewport(position: position, contentRows: doc.viewport.contentRows).top(in: doc.layout)
-        let anchor = doc.layout.anchor(atRow: min(top, max(0, doc.layout.rowCount - 1)))
+        let anchor = doc.layout.anchor(atRow: min(top, max(0, doc.layout.lastRow)))
         guard case .leaves(let facts) = facts else {
             if case .largeText(let text) = facts { return LargeText.capture(anchor: anchor, in: text) }
             return nil
         }
-        let line = doc.layout.line(at: min(top, doc.layout.rowCount - 1))
-        let fraction = Double(top) / Double(max(1, doc.layout.rowCount))
+        let line = doc.layout.line(at: min(top, doc.layout.lastRow))
+        let fraction = Double(top.index) / Double(max(1, doc.layout.rowCount))
         return capture(anchor: anchor, facts: facts, fraction: fraction, sourceLine: line.sourceLine)
     }
 

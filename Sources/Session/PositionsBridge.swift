@@ -219,8 +219,8 @@ final class PositionsBridge {
     }
 
     /// How far down a view whose top row is `top` is, as the status line says it.
-    private static func percent(atTop top: Int, _ doc: DocumentState, _ loaded: LoadedDocument) -> Int {
-        var pct = doc.layout.rowCount == 0 ? 0 : min(100, (top + doc.viewport.contentRows) * 100 / doc.layout.rowCount)
+    private static func percent(atTop top: Row, _ doc: DocumentState, _ loaded: LoadedDocument) -> Int {
+        var pct = doc.layout.rowCount == 0 ? 0 : min(100, (top.index + doc.viewport.contentRows) * 100 / doc.layout.rowCount)
         if !doc.layout.isExact, let text = doc.layout.content.asText, let size = loaded.store?.count, size > 0,
            let unit = text.unit(of: doc.layout.anchor(atRow: top).block) {
             // Rows are estimated past what is indexed (a 1 GB log said 91% at its middle): the

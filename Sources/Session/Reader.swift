@@ -280,15 +280,15 @@ enum PositionFacts {
     /// Texts are compared by a 64-bit hash of their bytes, read in place: a set of the old
     /// texts themselves held a copy of every text of the document during a reload (~25 MB for
     /// 20 MB). A collision would only leave one changed block without its cue.
-    static func changedUnits(from old: any LayoutContent, to new: any LayoutContent) -> Set<Int> {
-        func key(_ content: any LayoutContent, _ u: Int) -> Int {
+    static func changedUnits(from old: any LayoutContent, to new: any LayoutContent) -> Set<Unit> {
+        func key(_ content: any LayoutContent, _ u: Unit) -> Int {
             content.withText(ofUnit: u) { bytes in
                 var hasher = Hasher()
                 hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
                 return hasher.finalize()
             }
         }
-        let before = Set((0..<old.unitCount).map { key(old, $0) })
-        return Set((0..<new.unitCount).filter { !before.contains(key(new, $0)) })
+        let before = Set((0..<Unit(old.unitCount)).map { key(old, $0) })
+        return Set((0..<Unit(new.unitCount)).filter { !before.contains(key(new, $0)) })
     }
 }

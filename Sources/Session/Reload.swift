@@ -35,7 +35,7 @@ struct Reload: Sendable {
         var spec: DocumentSpec
         var hash: StableHash
         var facts: DocumentFacts
-        var changedUnits: Set<Int>
+        var changedUnits: Set<Unit>
         var markChanges: Bool
         var generation: Int
     }

@@ -20,11 +20,11 @@ final class RowCounter: Sendable {
     let doc: Int
     private let mailbox: Mailbox
     private let slots = DispatchSemaphore(value: RowCounter.inFlight)
-    private struct Progress { var cancelled = false, finished = false, end: Int }
+    private struct Progress { var cancelled = false, finished = false, end: Unit }
     private let progress: Locked<Progress>
 
     /// Counts lines `from...` of `request.content` as it is now.
-    init(request: RowCountRequest, doc: Int, from: Int, mailbox: Mailbox) {
+    init(request: RowCountRequest, doc: Int, from: Unit, mailbox: Mailbox) {
         self.request = request
         self.doc = doc
         self.mailbox = mailbox
@@ -34,7 +34,7 @@ final class RowCounter: Sendable {
     /// All lines there were when it started are counted (or it was cancelled).
     var finished: Bool { progress.withLock { $0.finished } }
     /// The line after the last one counted.
-    var end: Int { progress.withLock { $0.end } }
+    var end: Unit { progress.withLock { $0.end } }
 
     func start() {
         startThread(stackSize: 1 << 20) { [self] in run() }
@@ -53,7 +53,7 @@ final class RowCounter: Sendable {
     private func run() {
         // Below the run loop and the reader, as all of the pager's background work.
         BackgroundPriority.enter()
-        let units = request.content.unitCount
+        let units = Unit(request.content.unitCount)
         var u = end
         while u < units && !isCancelled {
             guard let chunk = request.content.rowCountChunk(from: u, width: request.width,

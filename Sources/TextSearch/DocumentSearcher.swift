@@ -1,10 +1,10 @@
 /// A place in a document made of texts: the index of a text and a UTF-8 byte offset in it.
 /// Ordered by text, then offset.
 public struct SearchPosition: Sendable, Hashable, Comparable {
-    public var textIndex: Int
+    public var textIndex: TextIndex
     public var utf8Offset: Int
 
-    public init(textIndex: Int, utf8Offset: Int) {
+    public init(textIndex: TextIndex, utf8Offset: Int) {
         self.textIndex = textIndex
         self.utf8Offset = utf8Offset
     }
@@ -17,11 +17,11 @@ public struct SearchPosition: Sendable, Hashable, Comparable {
 /// A match found in a document: the text it is in, its UTF-8 byte range, and whether the
 /// search went past the last (or first) text and started over to find it.
 public struct SearchHit: Sendable, Hashable {
-    public var textIndex: Int
+    public var textIndex: TextIndex
     public var range: Range<Int>
     public var wrapped: Bool
 
-    public init(textIndex: Int, range: Range<Int>, wrapped: Bool) {
+    public init(textIndex: TextIndex, range: Range<Int>, wrapped: Bool) {
         self.textIndex = textIndex
         self.range = range
         self.wrapped = wrapped
@@ -104,14 +104,14 @@ public struct DocumentSearcher<Texts: RandomAccessCollection> where Texts.Elemen
             if let hit = forward(from: position, scratch: scratch, budget: &budget) { return hit }
             guard wrapAround else { return nil }
             // Everything before `position`: whole texts, then the head of its own text.
-            for index in texts.startIndex..<position.textIndex {
+            for index in texts.startIndex..<position.textIndex.index {
                 guard spend(&budget) else { return nil }
                 if let range = first(in: index, from: 0, scratch: scratch) {
-                    return SearchHit(textIndex: index, range: range, wrapped: true)
+                    return SearchHit(textIndex: TextIndex(index), range: range, wrapped: true)
                 }
             }
             guard spend(&budget) else { return nil }
-            if let range = first(in: position.textIndex, from: 0, scratch: scratch),
+            if let range = first(in: position.textIndex.index, from: 0, scratch: scratch),
                range.lowerBound < position.utf8Offset {
                 return SearchHit(textIndex: position.textIndex, range: range, wrapped: true)
             }
@@ -119,14 +119,14 @@ public struct DocumentSearcher<Texts: RandomAccessCollection> where Texts.Elemen
         case .backward:
             if let hit = backward(from: position, scratch: scratch, budget: &budget) { return hit }
             guard wrapAround else { return nil }
-            for index in stride(from: texts.endIndex - 1, to: position.textIndex, by: -1) {
+            for index in stride(from: texts.endIndex - 1, to: position.textIndex.index, by: -1) {
                 guard spend(&budget) else { return nil }
                 if let range = last(in: index, before: .max, scratch: scratch) {
-                    return SearchHit(textIndex: index, range: range, wrapped: true)
+                    return SearchHit(textIndex: TextIndex(index), range: range, wrapped: true)
                 }
             }
             guard spend(&budget) else { return nil }
-            if let range = last(in: position.textIndex, before: .max, scratch: scratch),
+            if let range = last(in: position.textIndex.index, before: .max, scratch: scratch),
                range.lowerBound >= position.utf8Offset {
                 return SearchHit(textIndex: position.textIndex, range: range, wrapped: true)
             }
@@ -143,44 +143,48 @@ public struct DocumentSearcher<Texts: RandomAccessCollection> where Texts.Elemen
     /// Indices of the texts that contain a match (`matching: true`) or none (`false`), for
     /// less's `&pattern` / `&!pattern` filter. Scans the whole document; for an incremental
     /// scan use `MatchCounter`, whose `matchingTextIndices` collects the same list.
-    public func textIndices(matching: Bool = true) -> [Int] {
-        textIndices(in: texts.startIndex..<texts.endIndex, matching: matching)
+    public func textIndices(matching: Bool = true) -> [TextIndex] {
+        textIndices(in: TextIndex(texts.startIndex)..<TextIndex(texts.endIndex), matching: matching)
     }
 
     /// `textIndices` among `range` (clamped to the texts).
-    public func textIndices(in range: Range<Int>, matching: Bool = true) -> [Int] {
+    public func textIndices(in range: Range<TextIndex>, matching: Bool = true) -> [TextIndex] {
         let scratch = MatchScratch()
-        let range = range.clamped(to: texts.startIndex..<texts.endIndex)
-        return range.filter { index in
-            (firstMatch(in: index, from: 0, scratch: scratch) != nil) == matching
+        let range = (range.lowerBound.index..<range.upperBound.index).clamped(to: texts.startIndex..<texts.endIndex)
+        var found: [TextIndex] = []
+        for index in range where (firstMatch(in: index, from: 0, scratch: scratch) != nil) == matching {
+            found.append(TextIndex(index))
         }
+        return found
     }
 
     // MARK: - Private
 
     private func clamped(_ p: SearchPosition) -> SearchPosition {
-        if p.textIndex < texts.startIndex { return SearchPosition(textIndex: texts.startIndex, utf8Offset: 0) }
-        if p.textIndex >= texts.endIndex { return SearchPosition(textIndex: texts.endIndex - 1, utf8Offset: .max) }
+        if p.textIndex.index < texts.startIndex { return SearchPosition(textIndex: TextIndex(texts.startIndex), utf8Offset: 0) }
+        if p.textIndex.index >= texts.endIndex {
+            return SearchPosition(textIndex: TextIndex(texts.endIndex - 1), utf8Offset: .max)
+        }
         return SearchPosition(textIndex: p.textIndex, utf8Offset: max(0, p.utf8Offset))
     }
 
     private func forward(from p: SearchPosition, scratch: MatchScratch, budget: inout Int) -> SearchHit? {
-        for index in p.textIndex..<texts.endIndex {
+        for index in p.textIndex.index..<texts.endIndex {
             guard spend(&budget) else { return nil }
-            let offset = index == p.textIndex ? p.utf8Offset : 0
+            let offset = index == p.textIndex.index ? p.utf8Offset : 0
             if let range = first(in: index, from: offset, scratch: scratch) {
-                return SearchHit(textIndex: index, range: range, wrapped: false)
+                return SearchHit(textIndex: TextIndex(index), range: range, wrapped: false)
             }
         }
         return nil
     }
 
     private func backward(from p: SearchPosition, scratch: MatchScratch, budget: inout Int) -> SearchHit? {
-        for index in stride(from: p.textIndex, through: texts.startIndex, by: -1) {
+        for index in stride(from: p.textIndex.index, through: texts.startIndex, by: -1) {
             guard spend(&budget) else { return nil }
-            let limit = index == p.textIndex ? p.utf8Offset : .max
+            let limit = index == p.textIndex.index ? p.utf8Offset : .max
             if let range = last(in: index, before: limit, scratch: scratch) {
-                return SearchHit(textIndex: index, range: range, wrapped: false)
+                return SearchHit(textIndex: TextIndex(index), range: range, wrapped: false)
             }
         }
         return nil

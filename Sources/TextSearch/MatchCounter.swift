@@ -18,19 +18,20 @@ public struct MatchCounter<Texts: RandomAccessCollection> where Texts.Element: U
     /// Matches counted so far; the final total once `isDone`.
     public private(set) var total = 0
     /// Indices of the texts counted so far that contain at least one match, ascending.
-    public private(set) var matchingTextIndices: [Int] = []
+    public private(set) var matchingTextIndices: [TextIndex] = []
     /// The next text to count.
-    public private(set) var nextTextIndex: Int
+    public var nextTextIndex: TextIndex { TextIndex(next) }
+    private var next: Int
     private var matchesBeforeTarget = 0
 
     public init(pattern: SearchPattern, texts: Texts, target: SearchPosition? = nil) {
         self.pattern = pattern
         self.texts = texts
         self.target = target
-        self.nextTextIndex = texts.startIndex
+        self.next = texts.startIndex
     }
 
-    public var isDone: Bool { nextTextIndex >= texts.endIndex }
+    public var isDone: Bool { next >= texts.endIndex }
 
     /// `1 + matches before target`, once every text up to the target's has been counted;
     /// nil before that or without a target.
@@ -46,16 +47,16 @@ public struct MatchCounter<Texts: RandomAccessCollection> where Texts.Element: U
     public mutating func advance(budget: Int) -> Bool {
         guard !isDone else { return true }
         let scratch = MatchScratch()
-        let end = min(texts.endIndex, nextTextIndex + max(1, budget))
-        for index in nextTextIndex..<end {
+        let end = min(texts.endIndex, next + max(1, budget))
+        for index in next..<end {
             let (count, before) = texts[index].withUTF8Bytes { bytes in
                 countMatches(in: bytes, textIndex: index, scratch: scratch)
             }
             total += count
             matchesBeforeTarget += before
-            if count > 0 { matchingTextIndices.append(index) }
+            if count > 0 { matchingTextIndices.append(TextIndex(index)) }
         }
-        nextTextIndex = end
+        next = end
         return isDone
     }
 
@@ -68,8 +69,8 @@ public struct MatchCounter<Texts: RandomAccessCollection> where Texts.Element: U
         pattern.forEachMatch(in: bytes, from: 0, scratch: scratch) { match in
             count += 1
             if let target,
-               textIndex < target.textIndex
-                || (textIndex == target.textIndex && match.lowerBound < target.utf8Offset) {
+               textIndex < target.textIndex.index
+                || (textIndex == target.textIndex.index && match.lowerBound < target.utf8Offset) {
                 before += 1
             }
             return true

@@ -4,8 +4,8 @@ import LineLayout
 /// use small fakes.
 public protocol RowSpace {
     var rowCount: Int { get }
-    func anchor(atRow row: Int) -> Anchor
-    func row(for anchor: Anchor) -> Int
+    func anchor(atRow row: Row) -> Anchor
+    func row(for anchor: Anchor) -> Row
 }
 
 extension DocumentLayout: RowSpace {}
@@ -21,6 +21,8 @@ public enum ScrollPosition: Hashable, Sendable {
 }
 
 /// The visible window onto a document: a position plus the height of the content area.
+/// Rows in and out are `Row`s of the row space; `ScrollGeometry` does the arithmetic on their
+/// plain numbers.
 public struct Viewport: Hashable, Sendable {
     public var position: ScrollPosition
     /// Content rows on screen (the terminal's rows minus the status row); may be 0.
@@ -32,33 +34,33 @@ public struct Viewport: Hashable, Sendable {
     }
 
     /// The top row in `rows`, always within `0...maxTop`.
-    public func top(in rows: some RowSpace) -> Int {
+    public func top(in rows: some RowSpace) -> Row {
         let count = rows.rowCount
         switch position {
         case .top: return 0
-        case .bottom: return ScrollGeometry.maxTop(rowCount: count, contentRows: contentRows)
+        case .bottom: return Row(ScrollGeometry.maxTop(rowCount: count, contentRows: contentRows))
         case .anchor(let a):
             guard count > 0 else { return 0 }
-            return ScrollGeometry.clampTop(rows.row(for: a), rowCount: count, contentRows: contentRows)
+            return Row(ScrollGeometry.clampTop(rows.row(for: a).index, rowCount: count, contentRows: contentRows))
         }
     }
 
-    public func maxTop(in rows: some RowSpace) -> Int {
-        ScrollGeometry.maxTop(rowCount: rows.rowCount, contentRows: contentRows)
+    public func maxTop(in rows: some RowSpace) -> Row {
+        Row(ScrollGeometry.maxTop(rowCount: rows.rowCount, contentRows: contentRows))
     }
 
     /// The position for a top row: the `.top` edge at row 0, the `.bottom` edge at the last
     /// possible top (when the document is longer than the view), else the row's anchor.
-    public static func position(forTop top: Int, in rows: some RowSpace, contentRows: Int) -> ScrollPosition {
+    public static func position(forTop top: Row, in rows: some RowSpace, contentRows: Int) -> ScrollPosition {
         let count = rows.rowCount
-        let t = ScrollGeometry.clampTop(top, rowCount: count, contentRows: contentRows)
+        let t = ScrollGeometry.clampTop(top.index, rowCount: count, contentRows: contentRows)
         if t == 0 { return .top }
         if t == ScrollGeometry.maxTop(rowCount: count, contentRows: contentRows) { return .bottom }
-        return .anchor(rows.anchor(atRow: t))
+        return .anchor(rows.anchor(atRow: Row(t)))
     }
 
     /// This viewport moved so that `top` is the top row (clamped).
-    public func withTop(_ top: Int, in rows: some RowSpace) -> Viewport {
+    public func withTop(_ top: Row, in rows: some RowSpace) -> Viewport {
         var v = self
         v.position = Viewport.position(forTop: top, in: rows, contentRows: contentRows)
         return v
@@ -77,15 +79,15 @@ public struct Viewport: Hashable, Sendable {
     /// The viewport that reveals `target` rows with the least movement, or nil if no move is
     /// needed. Search and selection-follow both go through here.
     public func revealing(
-        _ target: Range<Int>, in rows: some RowSpace,
+        _ target: Range<Row>, in rows: some RowSpace,
         policy: ScrollGeometry.RevealPolicy = .minimal, requireWhole: Bool = false
     ) -> Viewport? {
         let t = top(in: rows)
         guard let n = ScrollGeometry.reveal(
-            target, top: t, contentRows: contentRows, rowCount: rows.rowCount,
+            target.indexRange, top: t.index, contentRows: contentRows, rowCount: rows.rowCount,
             policy: policy, requireWhole: requireWhole)
         else { return nil }
-        return withTop(n, in: rows)
+        return withTop(Row(n), in: rows)
     }
 }
 

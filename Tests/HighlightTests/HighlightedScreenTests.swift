@@ -14,7 +14,7 @@ struct HighlightedScreenTests {
         let layout = DocumentLayout(document: MarkdownParser.parse(Self.doc),
                                     options: LayoutOptions(width: width, highlighter: highlighter))
         var out: [String] = []
-        for u in 0..<layout.unitCount {
+        for u in layout.unitRange {
             for line in layout.lines(ofUnit: u) {
                 var text = "", roles = ""
                 for span in line.spans {
@@ -51,7 +51,7 @@ struct HighlightedScreenTests {
         let plain = DocumentLayout(document: MarkdownParser.parse(Self.doc), options: LayoutOptions(width: width))
         let lit = DocumentLayout(document: MarkdownParser.parse(Self.doc),
                                  options: LayoutOptions(width: width, highlighter: TestGrammars.codeHighlighter))
-        let plainRows = (0..<plain.rowCount).map(plain.line(at:)), litRows = (0..<lit.rowCount).map(lit.line(at:))
+        let plainRows = plain.rowRange.map(plain.line(at:)), litRows = lit.rowRange.map(lit.line(at:))
         #expect(plainRows.map(\.plainText) == litRows.map(\.plainText))
         #expect(plainRows.map(\.width) == litRows.map(\.width))
     }

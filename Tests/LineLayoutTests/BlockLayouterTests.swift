@@ -145,9 +145,9 @@ import Testing
     @Test func sourceLinesFollowSoftBreaks() {
         let md = "first line\nsecond line\nthird"
         let layout = DocumentLayout(document: MarkdownParser.parse(md), options: LayoutOptions(width: 11))
-        #expect((0..<layout.rowCount).map { layout.line(at: $0).sourceLine } == [1, 2, 3])
+        #expect(layout.rowRange.map { layout.line(at: $0).sourceLine } == [1, 2, 3])
         let code = DocumentLayout(document: MarkdownParser.parse("text\n\n```\na\nb\n```"), options: LayoutOptions(width: 20))
-        #expect((0..<code.rowCount).map { code.line(at: $0).sourceLine } == [1, 1, 4, 5])
+        #expect(code.rowRange.map { code.line(at: $0).sourceLine } == [1, 1, 4, 5])
     }
 
     @Test func urlEqualToTextIsNotRepeated() {

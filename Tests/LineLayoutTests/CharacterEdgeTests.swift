@@ -78,7 +78,7 @@ import Testing
             for inline in [false, true] {
                 let layout = DocumentLayout(document: MarkdownParser.parse(source),
                                             options: LayoutOptions(width: width, inlineLinkURLs: inline))
-                for u in 0..<layout.unitCount {
+                for u in layout.unitRange {
                     expectRowsFit(layout.unit(u), width: width, "\(source.debugDescription) (URLs written: \(inline))")
                 }
             }

@@ -10,7 +10,7 @@ import Testing
         // Title, ═, blank | │ quoted…, blank | • a | • b, blank | [sh], code
         #expect(layout.rowCount == 10)
         #expect(layout.allUnits.count == 5)
-        #expect((0..<layout.rowCount).map { layout.unitIndex(atRow: $0) } == [0, 0, 0, 1, 1, 2, 3, 3, 4, 4])
+        #expect(layout.rowRange.map { layout.unitIndex(atRow: $0) } == [0, 0, 0, 1, 1, 2, 3, 3, 4, 4])
         let doc = layout.document!
         let quote = doc.blocks.first { if case .blockQuote = $0.kind { return true } else { return false } }!.id
         let list = doc.blocks.first { if case .list = $0.kind { return true } else { return false } }!.id
@@ -36,7 +36,7 @@ import Testing
         #expect(layout.anchor(atRow: 2) == Anchor(block: layout.allUnits[0].block, offset: 5, ordinal: 1))
         // An anchor on a container goes to its first row; unknown blocks are clamped.
         #expect(layout.row(for: Anchor(block: BlockID(1), offset: 0)) == layout.rows(of: BlockID(1)).lowerBound)
-        #expect(layout.row(for: Anchor(block: BlockID(999), offset: 0)) == layout.rowCount - 1)
+        #expect(layout.row(for: Anchor(block: BlockID(999), offset: 0)) == layout.lastRow)
         #expect(layout.row(for: Anchor(block: layout.allUnits[1].block, offset: 9999)) == 3)
     }
 
@@ -45,7 +45,7 @@ import Testing
         let document = MarkdownParser.parse(md)
         let narrow = DocumentLayout(document: document, options: LayoutOptions(width: 12))
         let wide = DocumentLayout(document: document, options: LayoutOptions(width: 50))
-        for r in 0..<narrow.rowCount {
+        for r in narrow.rowRange {
             let anchor = narrow.anchor(atRow: r)
             let line = wide.line(at: wide.row(for: anchor))
             #expect(line.range.contains(anchor.offset))

@@ -9,7 +9,7 @@ import Testing
         var options = LayoutOptions(width: width)
         options.markInlineCode = mark
         let layout = DocumentLayout(document: MarkdownParser.parse(markdown), options: options)
-        return (0..<layout.rowCount).map { row in layout.line(at: row).spans.map(\.text).joined() }
+        return layout.rowRange.map { row in layout.line(at: row).spans.map(\.text).joined() }
     }
 
     @Test func backticksOnlyWithoutColour() {

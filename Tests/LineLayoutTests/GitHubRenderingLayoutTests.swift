@@ -7,7 +7,7 @@ import Testing
     /// The role of the span that shows `text` on the row showing it first.
     func role(of text: String, in markdown: String, width: Int) -> SpanStyle.Role? {
         let layout = DocumentLayout(document: MarkdownParser.parse(markdown), options: LayoutOptions(width: width))
-        for r in 0..<layout.rowCount {
+        for r in layout.rowRange {
             for span in layout.line(at: r).spans where span.text.contains(text) { return span.style.role }
         }
         return nil

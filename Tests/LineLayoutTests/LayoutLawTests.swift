@@ -30,7 +30,7 @@ import Testing
             let a = DocumentLayout(document: document, options: LayoutOptions(width: width))
             let b = DocumentLayout(document: document, options: LayoutOptions(width: width))
             #expect(a.rowCount == b.rowCount)
-            for r in 0..<a.rowCount { #expect(a.line(at: r) == b.line(at: r)) }
+            for r in a.rowRange { #expect(a.line(at: r) == b.line(at: r)) }
             for (x, y) in zip(a.allUnits, b.allUnits) { #expect(x.text == y.text && x.links == y.links) }
         }
     }
@@ -85,7 +85,7 @@ func checkLaws(_ layout: DocumentLayout, markdown: String, sourceLocation: Sourc
         failures += 1
         if failures <= 3 { Issue.record("width \(width): \(message)", sourceLocation: sourceLocation) }
     }
-    for r in 0..<layout.rowCount {
+    for r in layout.rowRange {
         let line = layout.line(at: r)
         let shown = CellWidth.of(line.plainText)
         if shown > width || line.width > width { fail("row \(r) is \(shown) wide: \(line.plainText)") }
@@ -157,7 +157,7 @@ func checkLaws(_ layout: DocumentLayout, markdown: String, sourceLocation: Sourc
 /// its character.
 func checkReanchoring(from old: DocumentLayout, to new: DocumentLayout, sourceLocation: SourceLocation = #_sourceLocation) {
     var failures = 0
-    for r in 0..<old.rowCount {
+    for r in old.rowRange {
         let anchor = old.anchor(atRow: r)
         let row = new.row(for: anchor)
         let line = new.line(at: row)

@@ -62,12 +62,12 @@ import Testing
         var random = SeededRandom(seed: seed &+ 99)
         // Every line's start, in order and at random; the line of random offsets.
         for content in [whole, pieced] {
-            #expect((0..<units).allSatisfy { content.startOffset(ofUnit: $0) == starts[$0] })
+            #expect((0..<units).allSatisfy { content.startOffset(ofUnit: Unit($0)) == starts[$0] })
             for _ in 0..<2000 {
                 let u = Int.random(in: 0..<units, using: &random)
-                #expect(content.startOffset(ofUnit: u) == starts[u], "unit \(u)")
+                #expect(content.startOffset(ofUnit: Unit(u)) == starts[u], "unit \(u)")
                 let offset = Int.random(in: 0..<text.count, using: &random)
-                let expected = starts.lastIndex { $0 <= offset }
+                let expected = starts.lastIndex { $0 <= offset }.map { Unit($0) }
                 #expect(content.unit(containingByte: offset) == expected, "offset \(offset)")
             }
             #expect(content.unit(containingByte: text.count) == nil)
@@ -87,8 +87,8 @@ import Testing
         content.indexMore(inputEnded: true)
         #expect(content.unitCount == lines)
         #expect(content.indexBytesHeld < lines / 2)
-        #expect(content.startOffset(ofUnit: lines - 1) == 2 * (lines - 1))
-        #expect(content.unit(containingByte: 2 * lines - 1) == lines - 1)
+        #expect(content.startOffset(ofUnit: Unit(lines - 1)) == 2 * (lines - 1))
+        #expect(content.unit(containingByte: 2 * lines - 1) == Unit(lines - 1))
 
         var rows = RowIndex()
         rows.append(counts: [Int](repeating: 1, count: lines), exact: false)
@@ -101,7 +101,7 @@ import Testing
         rows.setCount(1, exact: true, ofUnit: 1000)
         rows.setCount(2, exact: true, ofUnit: 5000)
         #expect(rows.bytesHeld < lines / 2)
-        #expect(rows.unit(atRow: lines)?.unit == lines - 1 && rows.firstRow(ofUnit: 5001) == 5002)
+        #expect(rows.unit(atRow: Row(lines))?.unit == Unit(lines - 1) && rows.firstRow(ofUnit: 5001) == 5002)
     }
 
     /// GroupedBytes against an array, under random appends, sets, truncations, masks and

@@ -30,17 +30,17 @@ import Threads
             #expect(built.content.links.count == layouts.reduce(0) { $0 + $1.links.count })
             var differ = 0
             for u in layouts.indices {
-                if built.content.withText(ofUnit: u, { Array($0) }) != Array(layouts[u].text.utf8) { differ += 1 }
+                if built.content.withText(ofUnit: Unit(u), { Array($0) }) != Array(layouts[u].text.utf8) { differ += 1 }
                 if u % 7 == 0 || u == layouts.count - 1 {
-                    #expect(built.content.text(ofUnit: u) == layouts[u].text)
+                    #expect(built.content.text(ofUnit: Unit(u)) == layouts[u].text)
                     #expect(built.content.links[u] == layouts[u].links)
                 }
             }
             #expect(differ == 0, "width \(width)")
-            #expect(built.content.rowCounts(of: 0..<layouts.count, options: options) == built.rowCounts)
-            #expect(built.content.backgroundRowCounts(of: 0..<layouts.count, options: options) == built.rowCounts)
+            #expect(built.content.rowCounts(of: 0..<Unit(layouts.count), options: options) == built.rowCounts)
+            #expect(built.content.backgroundRowCounts(of: 0..<Unit(layouts.count), options: options) == built.rowCounts)
             let some = (layouts.count / 3)..<(layouts.count / 2)
-            #expect(built.content.backgroundRowCounts(of: some, options: options) == Array(built.rowCounts[some]))
+            #expect(built.content.backgroundRowCounts(of: Range(indices: some), options: options) == Array(built.rowCounts[some]))
         }
     }
 
@@ -85,7 +85,7 @@ import Threads
             var shared = 0, differ = 0
             for u in layouts.indices {
                 if built.content.texts.isShared(u) { shared += 1 }
-                if built.content.withText(ofUnit: u, { Array($0) }) != Array(layouts[u].text.utf8) { differ += 1 }
+                if built.content.withText(ofUnit: Unit(u), { Array($0) }) != Array(layouts[u].text.utf8) { differ += 1 }
                 #expect(built.content.texts.byteCount(u) == layouts[u].text.utf8.count)
             }
             #expect(differ == 0)
@@ -229,17 +229,17 @@ import Threads
         for u in [0, 24, 25, 26, 60_000, 119_998, 119_999] {
             let bytes = content.lineBytes(u)
             #expect(!bytes.contains(0), "line \(u)")
-            let rows = content.layout(unit: u, options: options).lines
+            let rows = content.layout(unit: Unit(u), options: options).lines
             #expect(rows.allSatisfy { !$0.spans.contains { $0.text.contains("^@") || $0.text.utf8.contains(0) } }, "line \(u)")
             if u > 25 { #expect(bytes.isEmpty && rows.count == 1, "line \(u): \(bytes.count) bytes") }
         }
         #expect(content.lineBytes(0) == Array("2026-11-25 12:00:00 line 1 of the log".utf8))
         // The background count agrees with the layout (it read past the end of its copy).
-        let units = 0..<content.unitCount
+        let units = 0..<Unit(content.unitCount)
         let counted = content.rowCounts(of: units, options: options)
         let emptyRowsPastTheEnd = counted.count == units.count && counted[26...].allSatisfy { $0 == 1 }
         #expect(emptyRowsPastTheEnd)
-        let laidOut = (0..<26).map { content.layout(unit: $0, options: options).lines.count }
+        let laidOut = (0..<26).map { content.layout(unit: Unit($0), options: options).lines.count }
         #expect(Array(counted[0..<26]) == laidOut)
     }
 }

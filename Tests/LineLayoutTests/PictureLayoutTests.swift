@@ -24,7 +24,7 @@ import Testing
     func rows(_ md: String, width: Int, show: PictureShow? = PictureLayoutTests.show, inlineLinkURLs: Bool = false) -> [VisualLine] {
         let layout = DocumentLayout(document: MarkdownParser.parse(md),
                                     options: LayoutOptions(width: width, inlineLinkURLs: inlineLinkURLs, pictures: show))
-        return (0..<layout.rowCount).map { layout.line(at: $0) }
+        return layout.rowRange.map { layout.line(at: $0) }
     }
 
     @Test func aPictureTakesItsRowsThenItsCaption() {
@@ -81,7 +81,7 @@ import Testing
         var layout = DocumentLayout(document: MarkdownParser.parse("Before\n\n![A sun](sun.png)\n\nAfter"),
                                     options: LayoutOptions(width: 40, pictures: show))
         layout.prepare(aroundUnit: 0, before: 0, after: 100)
-        #expect((0..<layout.rowCount).map { layout.line(at: $0).plainText } == ["Before", "", "[image: A sun]", "", "After"])
+        #expect(layout.rowRange.map { layout.line(at: $0).plainText } == ["Before", "", "[image: A sun]", "", "After"])
         let content = layout.content as! MarkdownContent
         let jobs = content.takePictureJobs()
         #expect(jobs == [PictureJob(source: "sun.png", avail: 40)])
@@ -89,7 +89,7 @@ import Testing
         content.storePicture(Self.picture(cols: 20, rows: 6), for: jobs[0])
         layout.pictureArrived(source: "sun.png")
         layout.prepare(aroundUnit: 0, before: 0, after: 100)
-        let text = (0..<layout.rowCount).map { layout.line(at: $0).plainText }
+        let text = layout.rowRange.map { layout.line(at: $0).plainText }
         #expect(text == ["Before", ""] + Array(repeating: String(repeating: "▀", count: 20), count: 6) + ["[image: A sun]", "", "After"])
         #expect(layout.rowCount == 11)
     }

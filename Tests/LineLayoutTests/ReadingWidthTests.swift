@@ -22,7 +22,7 @@ import Testing
 
     @Test func proseIsCappedCodeAndTablesMayUseTheWidth() {
         let layout = Self.layout(width: 40, cap: 20)
-        let rows = (0..<layout.rowCount).map { layout.line(at: $0).plainText }
+        let rows = layout.rowRange.map { layout.line(at: $0).plainText }
         // Prose, and the code block inside the list item, at 20 columns (the item's hanging
         // indent of 2 and the code margin of 2 leave 16 for code).
         #expect(Array(rows.prefix(15)) == [
@@ -45,7 +45,7 @@ import Testing
         let centred = Self.layout(width: 40, cap: 20, center: true)
         let left = Self.layout(width: 30, cap: 20)
         #expect(centred.rowCount == left.rowCount)
-        for r in 0..<centred.rowCount {
+        for r in centred.rowRange {
             let text = centred.line(at: r).plainText
             let expected = left.line(at: r).plainText
             if expected.isEmpty {
@@ -62,7 +62,7 @@ import Testing
     func noCapBelowTheWidthIsNoCap(cap: Int?) {
         let plain = Self.layout(width: 40, cap: nil)
         let capped = Self.layout(width: 40, cap: cap, center: true)
-        #expect((0..<plain.rowCount).map { plain.line(at: $0) } == (0..<capped.rowCount).map { capped.line(at: $0) })
+        #expect(plain.rowRange.map { plain.line(at: $0) } == capped.rowRange.map { capped.line(at: $0) })
     }
 
     /// Prose laid out under a cap is the prose of a screen that wide, row for row.
@@ -71,7 +71,7 @@ import Testing
         let prose = "# Head\n\nSome words that wrap here and there.\n\n> quoted words wrap too\n\n1. one two\n2. three"
         let capped = DocumentLayout(document: MarkdownParser.parse(prose), options: LayoutOptions(width: 80, maxProseWidth: cap))
         let narrow = DocumentLayout(document: MarkdownParser.parse(prose), options: LayoutOptions(width: cap))
-        #expect((0..<capped.rowCount).map { capped.line(at: $0).plainText } == (0..<narrow.rowCount).map { narrow.line(at: $0).plainText })
+        #expect(capped.rowRange.map { capped.line(at: $0).plainText } == narrow.rowRange.map { narrow.line(at: $0).plainText })
     }
 }
 

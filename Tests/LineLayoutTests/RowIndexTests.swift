@@ -20,21 +20,22 @@ import Testing
         #expect(index.estimatedUnits == model.exact.filter { !$0 }.count, sourceLocation: sourceLocation)
         // The next and previous shown unit from every place (what layout walks with a filter).
         for u in 0...model.counts.count {
-            let next = (u..<model.counts.count).first { !model.hidden[$0] }
-            let previous = (0..<u).last { !model.hidden[$0] }
-            #expect(index.nextShown(from: u) == next, "next from \(u)", sourceLocation: sourceLocation)
-            #expect(index.previousShown(before: u) == previous, "previous before \(u)", sourceLocation: sourceLocation)
+            let next = (u..<model.counts.count).first { !model.hidden[$0] }.map { Unit($0) }
+            let previous = (0..<u).last { !model.hidden[$0] }.map { Unit($0) }
+            #expect(index.nextShown(from: Unit(u)) == next, "next from \(u)", sourceLocation: sourceLocation)
+            #expect(index.previousShown(before: Unit(u)) == previous, "previous before \(u)", sourceLocation: sourceLocation)
         }
         var row = 0
         for u in model.counts.indices {
-            #expect(index.count(ofUnit: u) == model.counts[u], sourceLocation: sourceLocation)
-            #expect(index.isExact(unit: u) == model.exact[u], sourceLocation: sourceLocation)
-            #expect(index.isHidden(unit: u) == model.hidden[u], sourceLocation: sourceLocation)
+            let unit = Unit(u)
+            #expect(index.count(ofUnit: unit) == model.counts[u], sourceLocation: sourceLocation)
+            #expect(index.isExact(unit: unit) == model.exact[u], sourceLocation: sourceLocation)
+            #expect(index.isHidden(unit: unit) == model.hidden[u], sourceLocation: sourceLocation)
             let n = model.visible[u]
-            #expect(index.rows(ofUnit: u) == row..<(row + n), sourceLocation: sourceLocation)
+            #expect(index.rows(ofUnit: unit) == Row(row)..<Row(row + n), sourceLocation: sourceLocation)
             for k in 0..<n {
-                let found = index.unit(atRow: row + k)
-                #expect(found?.unit == u && found?.row == k, "row \(row + k)", sourceLocation: sourceLocation)
+                let found = index.unit(atRow: Row(row + k))
+                #expect(found?.unit == unit && found?.line == k, "row \(row + k)", sourceLocation: sourceLocation)
             }
             row += n
         }
@@ -61,7 +62,7 @@ import Testing
                 let u = Int.random(in: 0..<model.counts.count, using: &random)
                 let n = Int.random(in: 0...300, using: &random)
                 let exact = Bool.random(using: &random)
-                index.setCount(n, exact: exact, ofUnit: u)
+                index.setCount(n, exact: exact, ofUnit: Unit(u))
                 model.counts[u] = n; model.exact[u] = exact
             case 65..<72:
                 let keep = Int.random(in: 0...model.counts.count, using: &random)
@@ -72,11 +73,11 @@ import Testing
             case 72..<80 where !model.counts.isEmpty:
                 let u = Int.random(in: 0..<model.counts.count, using: &random)
                 let hide = Bool.random(using: &random)
-                index.setHidden(hide, unit: u)
+                index.setHidden(hide, unit: Unit(u))
                 model.hidden[u] = hide
             case 80..<84:
                 let shown = model.counts.indices.filter { _ in Bool.random(using: &random) }
-                index.setShown(shown)
+                index.setShown(shown.map { Unit($0) })
                 for u in model.hidden.indices { model.hidden[u] = !shown.contains(u) }
             case 84..<86:
                 index.setShown(nil)
@@ -88,7 +89,7 @@ import Testing
                 let start = Int.random(in: 0..<model.counts.count, using: &random)
                 let n = Int.random(in: 1...150, using: &random)
                 let rows = (0..<n).map { _ in ones || Bool.random(using: &random) ? 1 : Int.random(in: 0...200, using: &random) }
-                index.setExactCounts(from: start, count: n) { rows[$0] }
+                index.setExactCounts(from: Unit(start), count: n) { rows[$0] }
                 for k in 0..<n where start + k < model.counts.count { model.counts[start + k] = rows[k]; model.exact[start + k] = true }
             default:
                 break
@@ -103,7 +104,7 @@ import Testing
         #expect(index.rows(ofUnit: 0) == 0..<0)
         index = RowIndex(counts: [2, 0, 3])
         #expect(index.unit(atRow: -5)?.unit == 0)
-        #expect(index.unit(atRow: 99)?.unit == 2 && index.unit(atRow: 99)?.row == 2)
+        #expect(index.unit(atRow: 99)?.unit == 2 && index.unit(atRow: 99)?.line == 2)
         #expect(index.unit(atRow: 2)?.unit == 2)  // the empty unit 1 owns no row
         #expect(index.visibleUnit(atOrAfter: 1) == 1)
         index.setHidden(true, unit: 1)

@@ -12,7 +12,7 @@ func screen(_ markdown: String, width: Int, inlineLinkURLs: Bool = false) -> Str
 }
 
 func screen(_ layout: DocumentLayout) -> String {
-    (0..<layout.rowCount).map { r in
+    layout.rowRange.map { r in
         let text = layout.line(at: r).plainText
         return text + String(repeating: " ", count: max(0, layout.width - CellWidth.of(text))) + "|"
     }.joined(separator: "\n")

@@ -129,7 +129,7 @@ extension TableLayouterTests {
             md += "| GNU/Linux | ppc64le >=power8 | kernel >= 4.18, glibc >= 2.28 | \(row % 2 == 0 ? "Experimental" : "Tier 2") | e.g. Ubuntu 20.04 |\n"
         }
         let layout = DocumentLayout(document: MarkdownParser.parse(md), options: LayoutOptions(width: 60))
-        let rows = (0..<layout.rowCount).map { layout.line(at: $0).plainText }
+        let rows = layout.rowRange.map { layout.line(at: $0).plainText }
         #expect(rows.allSatisfy { $0.count <= 60 })
         #expect(rows.filter { $0.contains("Experimental") }.count == 3)
         #expect(!rows.contains { $0.contains("Experimen ") || $0.contains("Experimen│") })
@@ -173,7 +173,7 @@ extension TableLayouterTests {
     func rowsAreTheGridCutAtTheShift(shift: Int) {
         let options = LayoutOptions(width: 20, chopLongLines: true, horizontalShift: shift)
         let layout = DocumentLayout(document: MarkdownParser.parse(TableLayouterTests.table), options: options)
-        let rows = (0..<layout.rowCount).map { layout.line(at: $0).plainText }
+        let rows = layout.rowRange.map { layout.line(at: $0).plainText }
         let expected = Self.grid.map { String($0.dropFirst(shift).prefix(20)) }
         #expect(rows == expected)
     }
@@ -185,7 +185,7 @@ extension TableLayouterTests {
         let layout = DocumentLayout(document: MarkdownParser.parse(TableLayouterTests.table), options: options)
         let text = layout.allUnits[0].text
         var checked = 0
-        for r in 0..<layout.rowCount {
+        for r in layout.rowRange {
             for span in layout.line(at: r).spans {
                 guard let offset = span.contentOffset else { continue }
                 #expect(text.utf8.dropFirst(offset).starts(with: span.text.utf8), "row \(r) \(span.text.debugDescription) at \(offset)")
@@ -211,6 +211,6 @@ extension TableLayouterTests {
         let doc = MarkdownParser.parse(TableLayouterTests.table + "\n\nSome prose that wraps at twenty columns wide.")
         let chopped = DocumentLayout(document: doc, options: LayoutOptions(width: 40, chopLongLines: true, horizontalShift: 3))
         let plain = DocumentLayout(document: doc, options: LayoutOptions(width: 40))
-        #expect((0..<plain.rowCount).map { plain.line(at: $0) } == (0..<chopped.rowCount).map { chopped.line(at: $0) })
+        #expect(plain.rowRange.map { plain.line(at: $0) } == chopped.rowRange.map { chopped.line(at: $0) })
     }
 }

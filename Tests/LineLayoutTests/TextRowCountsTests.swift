@@ -32,15 +32,15 @@ import TestSupport
         for tabs in [1, 4, 8] {
             let content = Self.content(lines.joined(separator: "\n") + "\n", tabWidth: tabs)
             let options = LayoutOptions(width: width)
-            let counted = content.rowCounts(of: 0..<content.unitCount, options: options)
-            let laidOut = (0..<content.unitCount).map { content.layout(unit: $0, options: options).lines.count }
+            let counted = content.rowCounts(of: 0..<Unit(content.unitCount), options: options)
+            let laidOut = (0..<Unit(content.unitCount)).map { content.layout(unit: $0, options: options).lines.count }
             #expect(counted == laidOut, "width \(width), tabs \(tabs)")
         }
     }
 
     @Test func chunksStopAtTheirLimitsAndCoverEveryLine() {
         let content = Self.content((0..<100).map { String(repeating: "x", count: $0) }.joined(separator: "\n"))
-        var u = 0
+        var u: Unit = 0
         var all: [Int] = []
         while let chunk = content.rowCountChunk(from: u, width: 10, maxUnits: 7, maxBytes: 64) {
             #expect(chunk.firstUnit == u)
@@ -48,7 +48,7 @@ import TestSupport
             all += chunk.counts
             u += chunk.count
         }
-        #expect(u == content.unitCount)
+        #expect(u == Unit(content.unitCount))
         #expect(all == (0..<100).map { max(1, ($0 + 9) / 10) })
         // Copied out in small windows (a line longer than one is a window of its own): the same.
         #expect(content.rowCountChunk(from: 0, width: 10, maxUnits: 100, maxBytes: .max, window: 50)?.counts == all)
@@ -69,11 +69,11 @@ import TestSupport
         let n = 200
         var a = RowIndex()
         for _ in 0..<n { a.append(count: Int(rng.next() % 5), exact: false) }
-        a.setShown((0..<n).filter { $0 % 3 != 0 })
+        a.setShown((0..<n).filter { $0 % 3 != 0 }.map { Unit($0) })
         var b = a
         let new = (0..<70).map { _ in Int(rng.next() % 300) }
-        a.setExactCounts(from: start, count: new.count) { new[$0] }
-        for (k, c) in new.enumerated() where start + k < n { b.setCount(c, exact: true, ofUnit: start + k) }
+        a.setExactCounts(from: Unit(start), count: new.count) { new[$0] }
+        for (k, c) in new.enumerated() where start + k < n { b.setCount(c, exact: true, ofUnit: Unit(start + k)) }
         #expect(a == b)
         #expect(a.rowCount == b.rowCount)
         #expect(a.estimatedUnits == n - min(new.count, n - start))
@@ -99,7 +99,7 @@ import TestSupport
     @Test func bulkEstimatesEqualOneAtATime() {
         let content = Self.content((0..<300).map { String(repeating: "e", count: $0) }.joined(separator: "\r\n"))
         for options in [LayoutOptions(width: 7), LayoutOptions(width: 80), LayoutOptions(width: 7, chopLongLines: true)] {
-            let units = 0..<content.unitCount
+            let units = 0..<Unit(content.unitCount)
             #expect(content.estimatedRows(of: units, options: options)
                     == units.map { content.estimatedRows(ofUnit: $0, options: options) })
             #expect(content.estimatedRows(of: 5..<9, options: options)
@@ -120,7 +120,7 @@ import TestSupport
         let whenChopped = chopped.apply(content.rowCountChunk(from: 0, width: 12)!)
         #expect(!otherWidth && !otherContent && !whenChopped)
         #expect(!layout.isExact)
-        var u = 0
+        var u: Unit = 0
         while let chunk = content.rowCountChunk(from: u, width: 12, maxUnits: 16) {
             let taken = layout.apply(chunk)
             #expect(taken)

@@ -29,7 +29,7 @@ import Viewport
         #expect(!doc.layout.isExact)
         #expect(doc.layout.anchor(atRow: doc.top) == before)
 
-        let counts = doc.content.rowCounts(of: 0..<doc.layout.unitCount, options: LayoutOptions(width: 30))
+        let counts = doc.content.rowCounts(of: doc.layout.unitRange, options: LayoutOptions(width: 30))
         doc.takeRowCounts(counts, options: LayoutOptions(width: 30), content: doc.content)
         #expect(doc.countsWanted == nil)
         #expect(doc.layout.isExact)
@@ -73,7 +73,7 @@ import Viewport
         #expect(plain.countsWanted == LayoutOptions(width: 60))
         plain.relayout(options: options, contentRows: 10)
         #expect(plain.countsWanted == options)
-        let counts = plain.content.rowCounts(of: 0..<plain.layout.unitCount, options: LayoutOptions(width: 60))
+        let counts = plain.content.rowCounts(of: plain.layout.unitRange, options: LayoutOptions(width: 60))
         plain.takeRowCounts(counts, options: LayoutOptions(width: 60), content: plain.content)
         #expect(plain.countsWanted == nil)
         #expect(plain.layout.isExact)
@@ -83,13 +83,13 @@ import Viewport
     @Test func countsForAnotherWidthOrContentAreDropped() {
         var doc = Self.state()
         doc.relayout(options: LayoutOptions(width: 30), contentRows: 10)
-        let stale = doc.content.rowCounts(of: 0..<doc.layout.unitCount, options: LayoutOptions(width: 30))
+        let stale = doc.content.rowCounts(of: doc.layout.unitRange, options: LayoutOptions(width: 30))
         doc.relayout(options: LayoutOptions(width: 50), contentRows: 10)
         doc.takeRowCounts(stale, options: LayoutOptions(width: 30), content: doc.content)
         #expect(doc.countsWanted == LayoutOptions(width: 50) && !doc.layout.isExact)
 
         let other = Self.state()
-        let counts = other.content.rowCounts(of: 0..<other.layout.unitCount, options: LayoutOptions(width: 50))
+        let counts = other.content.rowCounts(of: other.layout.unitRange, options: LayoutOptions(width: 50))
         doc.takeRowCounts(counts, options: LayoutOptions(width: 50), content: other.content)
         #expect(doc.countsWanted == LayoutOptions(width: 50) && !doc.layout.isExact)
     }

@@ -10,7 +10,7 @@ import Testing
 
     static func deliverAll(_ h: inout PagerHarness) {
         guard let request = h.state.documents[0].rowCountRequest else { return }
-        var u = 0
+        var u: Unit = 0
         while let chunk = request.content.rowCountChunk(from: u, width: request.width, maxUnits: 37) {
             h.send(.rowCounts(document: 0, chunk: chunk))
             u += chunk.count
@@ -29,7 +29,7 @@ import Testing
         #expect(!h.status.contains("~"), "status: \(h.status)")
         // The total is what a whole layout counts.
         let layout = h.state.documents[0].layout
-        let exact = layout.content.rowCounts(of: 0..<layout.unitCount, options: layout.options).reduce(0, +)
+        let exact = layout.content.rowCounts(of: layout.unitRange, options: layout.options).reduce(0, +)
         #expect(layout.rowCount == exact)
     }
 

@@ -243,7 +243,7 @@ import Testing
         let text = "\u{600}1\u{601}2 \u{6DD}\u{661}\u{70F}a b\u{8E2}c \u{605}x"
         let layout = DocumentLayout(document: MarkdownParser.parse(text), options: LayoutOptions(width: width))
         var shown = ""
-        for row in 0..<layout.rowCount {
+        for row in layout.rowRange {
             let line = layout.line(at: row)
             // What a terminal draws: each scalar its own width (marks 1 column).
             let drawn = line.plainText.unicodeScalars.reduce(0) { $0 + (CellWidth.isPrependedConcatenationMark($1.value) ? 1 : CellWidth.of($1)) }

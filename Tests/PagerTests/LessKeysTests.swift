@@ -258,7 +258,7 @@ import Testing
         let lines = Self.text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.utf8.count + 1 }
         let line = lines.firstIndex { offset += $0; return offset > half }! + 1
         #expect(line == 23, "rows would say line 16")
-        #expect(h.top == line - 1)
+        #expect(h.top == Row(line - 1))
         // The status line: bytes up to the end of the bottom row's line.
         let end = lines.prefix(line + 4).reduce(0, +)
         #expect(h.status.hasSuffix("\(end * 100 / total)%"), "\(h.status)")
@@ -296,7 +296,7 @@ import Testing
         #expect(s.harness.state.message == "Pattern found: following stopped")
         #expect(s.harness.content.last?.hasPrefix("line 50") == true, "\(s.harness.content)")
         #expect(s.effects.last == .stopReading(document: 0))
-        #expect(s.harness.state.search?.current?.blockIndex == 49)
+        #expect(s.harness.state.search?.current?.unit == 49)
         s.arrive(10)
         #expect(s.harness.content.last?.hasPrefix("line 50") == true, "the view stays")
     }

@@ -199,18 +199,18 @@ import Viewport
         let text = "x on screen\n" + (2...40).map { $0 == 30 ? "x below" : "line \($0)" }.joined(separator: "\n") + "\n"
         var h = pager(text: text)
         h.send("/x<CR>")
-        #expect(h.state.search?.current?.blockIndex == 0)
+        #expect(h.state.search?.current?.unit == 0)
         h.send("-a")
         #expect(h.state.message == "Search skips displayed screen")
         h.send("g/x<CR>")
-        #expect(h.state.search?.current?.blockIndex == 29)
+        #expect(h.state.search?.current?.unit == 29)
     }
 
     @Test func noSearchWrapStopsAtTheEnd() {
         let text = "x at the top\n" + (2...40).map { "line \($0)" }.joined(separator: "\n") + "\n"
         var h = pager(text: text)
         h.send("G/x<CR>")
-        #expect(h.state.search?.current?.blockIndex == 0, "wraps by default")
+        #expect(h.state.search?.current?.unit == 0, "wraps by default")
         var config = PagerHarness.plain
         config.searchWraps = false
         var n = pager(config, text: text)

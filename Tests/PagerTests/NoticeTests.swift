@@ -22,7 +22,7 @@ import Testing
         var h = PagerHarness(markdown: "# T\n\n```sh\necho hi\n```\n", columns: 40, rows: 8)
         func roles() -> [SyntaxRole] {
             let layout = h.state.active.layout
-            return (0..<layout.rowCount).flatMap { layout.line(at: $0).spans.compactMap(\.style.syntax) }
+            return layout.rowRange.flatMap { layout.line(at: $0).spans.compactMap(\.style.syntax) }
         }
         let before = h.content
         #expect(roles().isEmpty)
@@ -43,7 +43,7 @@ import Testing
 
     func roles(_ h: PagerHarness) -> [SyntaxRole] {
         let layout = h.state.active.layout
-        return (0..<layout.rowCount).flatMap { layout.line(at: $0).spans.compactMap(\.style.syntax) }
+        return layout.rowRange.flatMap { layout.line(at: $0).spans.compactMap(\.style.syntax) }
     }
 
     @Test func blocksShowPlainUntilTheirRunsAreHandedIn() throws {

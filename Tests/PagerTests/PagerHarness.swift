@@ -90,7 +90,7 @@ struct PagerHarness {
     }
 
     /// The top row of the view in the current row map.
-    var top: Int { state.active.top }
+    var top: Row { state.active.top }
 
     /// The status line, trailing spaces removed.
     var status: String {
@@ -119,7 +119,7 @@ struct PagerHarness {
     }
 
     /// The anchor block (layout block index) on the top row.
-    var topBlock: Int {
+    var topBlock: Unit {
         let rows = state.active.layout
         guard rows.rowCount > 0 else { return -1 }
         return rows.locate(top).unit

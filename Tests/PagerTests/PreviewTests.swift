@@ -67,7 +67,7 @@ import TerminalScreen
         var s = state(Self.doc(10), preview: false)
         for k in "/Paragraph 2 " { _ = s.update(.key(.char(k))) }
         _ = s.update(.key(.enter))
-        #expect(s.search?.current?.blockIndex == 1)
+        #expect(s.search?.current?.unit == 1)
         let edited = (1...10).map { "Paragraph \($0 + 5) of the document." }.joined(separator: "\n\n")
         s.replaceDocument(at: 0, with: DocumentSpec(name: "big.md", path: nil, document: MarkdownParser.parse(edited)))
         #expect(s.search?.current == nil)

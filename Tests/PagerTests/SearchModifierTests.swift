@@ -24,7 +24,7 @@ extension PagerHarness {
     }
 
     /// The line (1-based) of the current match, in a text document.
-    var matchLine: Int? { state.search?.current.map { $0.blockIndex + 1 } }
+    var matchLine: Int? { state.search?.current.map { $0.unit.index + 1 } }
 }
 
 /// less's search modifiers, typed first at the prompt: `!`/`^N` (lines that do not match),
@@ -79,7 +79,7 @@ extension PagerHarness {
         let doc = "Alpha keep.\n\nBeta keep.\n\nGamma.\n\nDelta keep.\n"
         var h = PagerHarness(markdown: doc, columns: 30, rows: 10)
         h.send("/!keep<CR>")
-        #expect(h.state.search?.current?.blockIndex == 2)
+        #expect(h.state.search?.current?.unit == 2)
     }
 
     @Test func keepPositionHighlightsWithoutMoving() {

@@ -8,7 +8,7 @@ import Viewport
 
 extension PagerHarness {
     /// Rows the selected element covers, in the current row map.
-    var selectedRows: Range<Int>? { state.selection.map { state.rows(of: $0.element) } }
+    var selectedRows: Range<Row>? { state.selection.map { state.rows(of: $0.element) } }
 }
 
 @Suite struct SelectionTests {
@@ -60,24 +60,24 @@ extension PagerHarness {
         let elements = h.state.active.elements
         guard let content = h.state.active.content as? MarkdownContent else { Issue.record("not Markdown"); return }
         var expected: [SelectableElement] = []
-        for u in 0..<content.unitCount {
+        for u in 0..<Unit(content.unitCount) {
             if let level = content.headingLevel(ofUnit: u) {
-                expected.append(SelectableElement(blockIndex: u, range: 0..<content.text(ofUnit: u).utf8.count,
+                expected.append(SelectableElement(unit: u, range: 0..<content.text(ofUnit: u).utf8.count,
                                                   kind: .heading(level: level)))
             }
-            for link in content.links[u].sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
-                expected.append(SelectableElement(blockIndex: u, range: link.range, kind: .link(link.destination)))
+            for link in content.links[u.index].sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+                expected.append(SelectableElement(unit: u, range: link.range, kind: .link(link.destination)))
             }
         }
         #expect(Array(elements) == expected)
         for i in elements.indices {
-            #expect(elements.unit(at: i) == expected[i].blockIndex && elements.range(at: i) == expected[i].range)
+            #expect(elements.unit(at: i) == expected[i].unit && elements.range(at: i) == expected[i].range)
         }
         #expect(expected.count == 10)  // 2 headings; 1 + 3 + 2 + 2 links
         #expect(expected.contains { $0.kind == .link("https://e.org/a b") })
         #expect(expected.contains { $0.kind == .link("https://e.org/日本") })
-        for u in -1...(content.unitCount + 1) {
-            #expect(Array(elements.indices(inUnit: u)) == expected.indices.filter { expected[$0].blockIndex == u })
+        for u in Unit(-1)...Unit(content.unitCount + 1) {
+            #expect(Array(elements.indices(inUnit: u)) == expected.indices.filter { expected[$0].unit == u })
         }
     }
 
@@ -119,7 +119,7 @@ extension PagerHarness {
             guard let sel = h.state.selection, let r = h.selectedRows else { Issue.record("no selection"); return }
             if reached.last != sel.index { reached.append(sel.index) }
             let maxTop = h.state.active.viewport.maxTop(in: h.state.active.layout)
-            let expectedTop: Int
+            let expectedTop: Row
             if r.lowerBound >= oldTop && r.upperBound <= oldTop + contentRows {
                 expectedTop = oldTop
             } else if r.lowerBound < oldTop || r.count > contentRows {
@@ -188,8 +188,8 @@ extension PagerHarness {
         let doc = "# Intro\n\n# Intro\n\n# Intro\n\n# Other"
         let state = PagerHarness(markdown: doc, columns: 20, rows: 5).state.active
         #expect(Set(state.slugs.keys) == ["intro", "intro-1", "intro-2", "other"])
-        #expect(state.slugs["intro-2"]?.blockIndex == 2)
-        #expect(state.heading(slug: "intro-2")?.blockIndex == 2 && state.heading(slug: "intro")?.blockIndex == 0)
+        #expect(state.slugs["intro-2"]?.unit == 2)
+        #expect(state.heading(slug: "intro-2")?.unit == 2 && state.heading(slug: "intro")?.unit == 0)
         #expect(state.heading(slug: "nope") == nil)
     }
 

@@ -23,7 +23,7 @@ import Testing
         let stored = LargeText.capture(anchor: Anchor(block: BlockID(line), offset: offset), in: before)
         let r = LargeText.resolve(stored, storedContentHash: LargeText.sampledHash(of: before.store),
                                   currentHash: LargeText.sampledHash(of: after.store), in: after)
-        return (r, after.text(ofUnit: r.anchor.block.rawValue))
+        return (r, after.text(ofUnit: Unit(r.anchor.block.rawValue)))
     }
 
     @Test func captureRecordsLineByteOffsetAndFingerprint() {

@@ -33,12 +33,12 @@ import Testing
     @Test(arguments: [12, 20, 80])
     func capturedAtOneWidthRestoredAtAnotherAfterAnEdit(width: Int) throws {
         let (before, beforeFacts) = layout(Self.original, width: 16)
-        let block = try #require((0..<before.unitCount).lazy.map(before.unit).first { $0.text.hasPrefix("Second") })
+        let block = try #require(before.unitRange.lazy.map { before.unit($0) }.first { $0.text.hasPrefix("Second") })
         let rows = before.rows(of: block.block)
         let top = rows.lowerBound + 1 // the second row of "Second paragraph…"
         let anchor = before.anchor(atRow: top)
         #expect(anchor.offset > 0)
-        let stored = capture(anchor: anchor, facts: beforeFacts, fraction: Double(top) / Double(before.rowCount),
+        let stored = capture(anchor: anchor, facts: beforeFacts, fraction: Double(top.index) / Double(before.rowCount),
                              sourceLine: before.line(at: top).sourceLine)
         #expect(stored.headingPath == ["Notes", "Details"])
 

@@ -1,3 +1,4 @@
+import LineLayout
 import Pager
 import TerminalIO
 import TerminalScreen
@@ -9,7 +10,7 @@ import Testing
 /// decoder's window is `u` (half a page up). The fake terminal answers at once; `.pause`
 /// sleeps for real between the Esc and the `u`.
 @Suite(.serialized) struct EscapePrefixRunLoopTests {
-    static func run(pause: Int?) throws -> (message: String?, top: Int) {
+    static func run(pause: Int?) throws -> (message: String?, top: Row) {
         var script: [FakeTerminal.Step] = [.typed("jjjj"), .bytes([0x1B]), .timeout]
         if let pause { script.append(.pause(milliseconds: pause)) }
         script.append(.typed("u"))

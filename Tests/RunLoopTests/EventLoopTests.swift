@@ -124,7 +124,7 @@ import Testing
     /// The periodic save comes exactly when its interval has passed on the loop's clock
     /// (not at 4,999 ms, at 5,000), of the position at that moment, and again 5 s later.
     @Test func theSaveDeadlineIsOnTheLoopsClock() throws {
-        let seen = Mutex<[Int?]>([])
+        let seen = Mutex<[Row?]>([])
         let folder = Mutex<URL?>(nil)
         let bytes = Array(RunLoopHarness.twentyLines.utf8)
         let look: FakeTerminal.Step = .run {

@@ -77,7 +77,7 @@ struct RunLoopHarness {
     }
 
     /// The top row a new run of folio on the same document would open at (nil: none saved).
-    func savedTop() -> Int? {
+    func savedTop() -> Row? {
         let size = terminal.size()
         return Self.savedTop(stateDirectory: stateDirectory, bytes: loop.loaded[0].bytes, rows: size.rows,
                              columns: size.columns, config: loop.state.config)
@@ -85,7 +85,7 @@ struct RunLoopHarness {
 
     /// The same for a Markdown document read from standard input (`bytes`), from any thread.
     static func savedTop(stateDirectory: URL, bytes: [UInt8], rows: Int, columns: Int,
-                         config: PagerConfig = PagerConfig()) -> Int? {
+                         config: PagerConfig = PagerConfig()) -> Row? {
         let fresh = PositionsBridge(environment: ["FOLIO_STATE_DIR": stateDirectory.path], enabled: true)
         let loaded = [LoadedDocument(name: "stdin", path: nil, bytes: bytes)]
         let spec = DocumentSpec(name: "stdin", path: nil, document: MarkdownParser.parse(bytes))
@@ -99,7 +99,7 @@ struct RunLoopHarness {
     }
 
     /// The row at the top of the view (0 = the first).
-    var top: Int { loop.state.documents[0].top }
+    var top: Row { loop.state.documents[0].top }
 
     func removeStateDirectory() {
         try? FileManager.default.removeItem(at: stateDirectory)

@@ -245,7 +245,7 @@ import Testing
         #expect(seen.count == 1, "the block is highlighted once")
         #expect(seen.allSatisfy { pthread_equal($0, loopThread) == 0 }, "never on the loop's thread")
         let layout = h.loop.state.documents[0].layout
-        let roles = (0..<layout.rowCount).flatMap { layout.line(at: $0).spans.compactMap(\.style.syntax) }
+        let roles = layout.rowRange.flatMap { layout.line(at: $0).spans.compactMap(\.style.syntax) }
         #expect(roles == [.keyword])
         // Two frames: the first plain, the second (after the mailbox, before `q`) coloured.
         #expect(terminal.writes.count >= 2)

@@ -26,7 +26,7 @@ import TextSearch
             hits.append(hit)
             position = hit.positionAfter
         }
-        #expect(hits.map { [$0.textIndex, $0.range.lowerBound] } == [[0, 6], [2, 0], [2, 9], [4, 5], [0, 6]])
+        #expect(hits.map { [$0.textIndex.index, $0.range.lowerBound] } == [[0, 6], [2, 0], [2, 9], [4, 5], [0, 6]])
         #expect(hits.map(\.wrapped) == [false, false, false, false, true])
         #expect(s.find(.forward, from: hits[3].positionAfter, wrapAround: false) == nil)
     }
@@ -40,7 +40,7 @@ import TextSearch
             hits.append(hit)
             position = hit.positionBefore
         }
-        #expect(hits.map { [$0.textIndex, $0.range.lowerBound] } == [[4, 5], [2, 9], [2, 0], [0, 6], [4, 5]])
+        #expect(hits.map { [$0.textIndex.index, $0.range.lowerBound] } == [[4, 5], [2, 9], [2, 0], [0, 6], [4, 5]])
         #expect(hits.map(\.wrapped) == [false, false, false, false, true])
         #expect(s.find(.backward, from: hits[3].positionBefore, wrapAround: false) == nil)
     }
@@ -111,7 +111,7 @@ import TextSearch
             for direction in [SearchDirection.forward, .backward] {
                 for index in 0..<texts.count {
                     for offset in [0, 3, 7, 100] {
-                        let from = SearchPosition(textIndex: index, utf8Offset: offset)
+                        let from = SearchPosition(textIndex: TextIndex(index), utf8Offset: offset)
                         let full = s.find(direction, from: from, wrapAround: wrap)
                         for limit in 0...(texts.count + 2) {
                             switch s.find(direction, from: from, wrapAround: wrap, textLimit: limit) {

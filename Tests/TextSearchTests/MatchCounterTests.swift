@@ -66,11 +66,11 @@ private func bruteForce(_ needle: [UInt8], in haystack: [UInt8]) -> [Int] {
 
         // Every match in document order, by brute force.
         let all: [SearchPosition] = texts.enumerated().flatMap { index, text in
-            bruteForce(Array(needle.utf8), in: Array(text.utf8)).map { SearchPosition(textIndex: index, utf8Offset: $0) }
+            bruteForce(Array(needle.utf8), in: Array(text.utf8)).map { SearchPosition(textIndex: TextIndex(index), utf8Offset: $0) }
         }
         for (index, text) in texts.enumerated() {
             #expect(pattern.matches(in: text).map(\.lowerBound)
-                == all.filter { $0.textIndex == index }.map(\.utf8Offset))
+                == all.filter { $0.textIndex.index == index }.map(\.utf8Offset))
         }
         let targets = all.isEmpty ? [SearchPosition(textIndex: 0, utf8Offset: 0)] : all
         for (expectedOrdinal, target) in targets.enumerated() {
@@ -102,6 +102,6 @@ private func bruteForce(_ needle: [UInt8], in haystack: [UInt8]) -> [Int] {
         var counter = MatchCounter(pattern: pattern, texts: texts)
         while !counter.advance(budget: 3) {}
         #expect(counter.total == texts.map { pattern.matches(in: $0).count }.reduce(0, +))
-        #expect(counter.matchingTextIndices == texts.indices.filter { pattern.hasMatch(in: texts[$0]) })
+        #expect(counter.matchingTextIndices == texts.indices.filter { pattern.hasMatch(in: texts[$0]) }.map { TextIndex($0) })
     }
 }

@@ -18,7 +18,7 @@ import Testing
         let start = DocumentLayout(document: document, options: LayoutOptions(width: 40))
         // Viewports with their top on every 23rd row (3 content rows keep it unclamped mostly).
         let viewports = stride(from: 0, to: start.rowCount, by: 23).map {
-            Viewport(contentRows: 3).withTop($0, in: start)
+            Viewport(contentRows: 3).withTop(Row($0), in: start)
         }
         for width in 1...60 {
             let layout = DocumentLayout(document: document, options: LayoutOptions(width: width))
@@ -30,7 +30,7 @@ import Testing
                 let shows = line.range.contains(a.offset) || line.range.lowerBound == a.offset
                     || (line.range.isEmpty && line.range.lowerBound >= a.offset)
                 #expect(shows, "width \(width): row \(line.range) shows offset \(a.offset)")
-                #expect(top == min(layout.row(for: a), max(0, layout.rowCount - 3)), "the top is that row, clamped")
+                #expect(top == min(layout.row(for: a), max(0, Row(layout.rowCount - 3))), "the top is that row, clamped")
             }
         }
     }

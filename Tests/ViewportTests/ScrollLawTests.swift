@@ -6,8 +6,8 @@ import MarkdownModel
 /// A row space where row r is anchored at block r: enough to test the geometry.
 struct FakeRows: RowSpace {
     var rowCount: Int
-    func anchor(atRow row: Int) -> Anchor { Anchor(block: BlockID(row), offset: 0) }
-    func row(for anchor: Anchor) -> Int { min(max(0, anchor.block.rawValue), max(0, rowCount - 1)) }
+    func anchor(atRow row: Row) -> Anchor { Anchor(block: BlockID(row.index), offset: 0) }
+    func row(for anchor: Anchor) -> Row { Row(min(max(0, anchor.block.rawValue), max(0, rowCount - 1))) }
 }
 
 @Suite("Scrolling laws, exhaustively at small sizes")
@@ -23,25 +23,25 @@ struct ScrollLawTests {
                 let step = ScrollGeometry.pageStep(contentRows: height, overlap: overlap)
                 #expect(step == height - overlap)
                 for top in 0...maxTop {
-                    let v = Viewport(contentRows: height).withTop(top, in: rows)
-                    #expect(v.top(in: rows) == top)
+                    let v = Viewport(contentRows: height).withTop(Row(top), in: rows)
+                    #expect(v.top(in: rows).index == top)
                     let down = v.paged(1, overlap: overlap, in: rows)
-                    let downTop = down.top(in: rows)
+                    let downTop = down.top(in: rows).index
                     #expect(downTop <= maxTop)
                     if top + step <= maxTop {
                         // Not clamped: exactly `overlap` rows are shared by the two pages.
                         #expect(downTop == top + step)
                         let shared = max(0, (top + height) - downTop)
                         #expect(shared == overlap)
-                        #expect(down.paged(-1, overlap: overlap, in: rows).top(in: rows) == top)
+                        #expect(down.paged(-1, overlap: overlap, in: rows).top(in: rows).index == top)
                     } else {
                         #expect(downTop == maxTop, "paging never scrolls past the end")
                     }
                     let up = v.paged(-1, overlap: overlap, in: rows)
                     if top - step >= 0 {
-                        #expect(up.paged(1, overlap: overlap, in: rows).top(in: rows) == top)
+                        #expect(up.paged(1, overlap: overlap, in: rows).top(in: rows).index == top)
                     } else {
-                        #expect(up.top(in: rows) == 0)
+                        #expect(up.top(in: rows).index == 0)
                     }
                 }
             }
@@ -53,10 +53,10 @@ struct ScrollLawTests {
         for count in 0...30 {
             let rows = FakeRows(rowCount: count)
             for requested in -3...(count + 3) {
-                let t = Viewport(contentRows: height).withTop(requested, in: rows).top(in: rows)
+                let t = Viewport(contentRows: height).withTop(Row(requested), in: rows).top(in: rows).index
                 #expect(t >= 0 && t <= max(0, count - height))
                 for delta in -10...10 {
-                    let s = Viewport(contentRows: height).withTop(requested, in: rows).scrolled(by: delta, in: rows).top(in: rows)
+                    let s = Viewport(contentRows: height).withTop(Row(requested), in: rows).scrolled(by: delta, in: rows).top(in: rows).index
                     #expect(s >= 0 && s <= max(0, count - height))
                 }
             }
@@ -66,10 +66,10 @@ struct ScrollLawTests {
     @Test("edges are sticky: bottom stays bottom when rows are added, top stays top")
     func edgesAreSticky() {
         let short = FakeRows(rowCount: 20)
-        let v = Viewport(contentRows: 5).withTop(99, in: short)
+        let v = Viewport(contentRows: 5).withTop(Row(99), in: short)
         #expect(v.position == .bottom)
         #expect(v.top(in: FakeRows(rowCount: 40)) == 35)
-        let t = Viewport(contentRows: 5).withTop(0, in: short)
+        let t = Viewport(contentRows: 5).withTop(Row(0), in: short)
         #expect(t.position == .top)
         #expect(t.top(in: FakeRows(rowCount: 40)) == 0)
     }
@@ -138,10 +138,10 @@ struct ScrollLawTests {
                 var page = 1
                 let total = PageCounter.pages(top: 0, rowCount: count, contentRows: h, overlap: 1).total
                 while true {
-                    let p = PageCounter.pages(top: v.top(in: rows), rowCount: count, contentRows: h, overlap: 1)
+                    let p = PageCounter.pages(top: v.top(in: rows).index, rowCount: count, contentRows: h, overlap: 1)
                     #expect(p.current == page && p.total == total)
                     let next = v.paged(1, overlap: 1, in: rows)
-                    if next.top(in: rows) == v.top(in: rows) { break }
+                    if next.top(in: rows).index == v.top(in: rows).index { break }
                     v = next; page += 1
                 }
                 #expect(page == total)
