@@ -66,7 +66,7 @@ enum FuzzText {
         store.append(UnsafeRawBufferPointer(input))
         let content = TextContent(store: store, tabWidth: tabWidth)
         content.indexMore(inputEnded: true)
-        let units = 0..<Unit(content.unitCount)
+        let units = content.unitRange
         for options in [LayoutOptions(width: width), LayoutOptions(width: width, chopLongLines: true, horizontalShift: shift)] {
             let counts = content.rowCounts(of: units, options: options)
             for u in units {

@@ -43,7 +43,7 @@ public struct DocumentLayout: Sendable {
             precondition(rowCounts.count == content.unitCount, "one count per unit")
             for n in rowCounts { index.append(count: n, exact: true) }
         } else {
-            DocumentLayout.appendEstimates(to: &index, content: content, units: 0..<Unit(content.unitCount), options: options)
+            DocumentLayout.appendEstimates(to: &index, content: content, units: content.unitRange, options: options)
         }
         self.index = index
     }
@@ -71,10 +71,10 @@ public struct DocumentLayout: Sendable {
         if rowCounts == nil,
            newOptions.width != options.width || newOptions.chopLongLines != options.chopLongLines {
             copy.index = RowIndex()
-            DocumentLayout.appendEstimates(to: &copy.index, content: content, units: 0..<Unit(index.unitCount),
+            DocumentLayout.appendEstimates(to: &copy.index, content: content, units: unitRange,
                                            options: newOptions)
             if index.hasHiddenUnits {
-                for u in 0..<Unit(index.unitCount) where index.isHidden(unit: u) { copy.index.setHidden(true, unit: u) }
+                for u in unitRange where index.isHidden(unit: u) { copy.index.setHidden(true, unit: u) }
             }
         }
         return copy
@@ -105,7 +105,11 @@ public struct DocumentLayout: Sendable {
     public var lastRow: Row { Row(rowCount - 1) }
     public var unitCount: Int { index.unitCount }
     /// Every unit, in order.
-    public var unitRange: Range<Unit> { 0..<Unit(unitCount) }
+    public var unitRange: Range<Unit> { 0..<endUnit }
+    /// The unit after the last (`unitCount`).
+    public var endUnit: Unit { Unit(unitCount) }
+    /// The last unit (`unitCount - 1`; -1 for an empty document).
+    public var lastUnit: Unit { Unit(unitCount - 1) }
     /// Every row, in order.
     public var rowRange: Range<Row> { 0..<endRow }
     /// Every unit's count is exact (no estimate left).
@@ -145,7 +149,7 @@ public struct DocumentLayout: Sendable {
     /// rows from it — making their counts exact and keeping their rows.
     public mutating func prepare(aroundUnit u: Unit, before: Int, after: Int) {
         guard unitCount > 0 else { return }
-        let start = min(max(0, u), Unit(unitCount - 1))
+        let start = min(max(0, u), lastUnit)
         // Only the units shown: a filter that shows few blocks of a large document (`&`)
         // made this lay out every hidden unit to the end, on every key.
         var covered = 0
@@ -166,7 +170,7 @@ public struct DocumentLayout: Sendable {
     /// Prepares around the unit of `anchor` (see `prepare(aroundUnit:before:after:)`).
     public mutating func prepare(around anchor: Anchor, before: Int, after: Int) {
         let u = content.unit(of: anchor.block) ?? content.units(covering: anchor.block)?.lowerBound
-            ?? (anchor.block.rawValue < 0 ? 0 : Unit(unitCount - 1))
+            ?? (anchor.block.rawValue < 0 ? 0 : lastUnit)
         prepare(aroundUnit: u, before: before, after: after)
     }
 

@@ -59,6 +59,11 @@ public protocol LayoutContent: Sendable {
 }
 
 extension LayoutContent {
+    /// Every unit of this snapshot, in order.
+    public var unitRange: Range<Unit> { 0..<endUnit }
+    /// The unit after the last (`unitCount`).
+    public var endUnit: Unit { Unit(unitCount) }
+
     public func backgroundRowCounts(of units: Range<Unit>, options: LayoutOptions) -> [Int] {
         rowCounts(of: units, options: options)
     }

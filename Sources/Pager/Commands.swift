@@ -245,7 +245,7 @@ extension PagerState {
         let bottom = min(active.layout.endRow, top + contentRows)
         if let text = active.content.asText, text.store.count > 0 {
             let unit = active.layout.locate(bottom - 1).unit
-            let end = (unit + 1).index < text.unitCount ? text.startOffset(ofUnit: unit + 1) : text.store.count
+            let end = unit + 1 < text.endUnit ? text.startOffset(ofUnit: unit + 1) : text.store.count
             return Int(Double(end) * 100 / Double(text.store.count))
         }
         return bottom.index * 100 / count

@@ -191,7 +191,7 @@ public struct DocumentState: Sendable {
     static func headings(of content: any LayoutContent) -> [HeadingEntry] {
         guard let markdown = content.asMarkdown else { return [] }
         var headings: [HeadingEntry] = []
-        for u in 0..<Unit(markdown.unitCount) {
+        for u in markdown.unitRange {
             if let level = markdown.headingLevel(ofUnit: u) {
                 headings.append(HeadingEntry(unit: u, block: markdown.id(ofUnit: u), level: level,
                                              title: markdown.text(ofUnit: u)))
@@ -248,7 +248,7 @@ public struct DocumentState: Sendable {
                 countsWanted = options
             } else if counts == nil {
                 var fresh = RowIndex()
-                for n in layout.content.rowCounts(of: 0..<Unit(layout.unitCount), options: options) {
+                for n in layout.content.rowCounts(of: layout.unitRange, options: options) {
                     fresh.append(count: n, exact: true)
                 }
                 counts = fresh
@@ -285,7 +285,7 @@ public struct DocumentState: Sendable {
         case .top:
             layout.prepare(aroundUnit: 0, before: 0, after: 2 * rows)
         case .bottom:
-            layout.prepare(aroundUnit: Unit(max(0, layout.unitCount - 1)), before: 2 * rows, after: 0)
+            layout.prepare(aroundUnit: max(0, layout.lastUnit), before: 2 * rows, after: 0)
         case .anchor(let a):
             layout.prepare(around: a, before: rows, after: 2 * rows)
         }
@@ -301,7 +301,7 @@ public struct DocumentState: Sendable {
         let rows = max(1, viewport.contentRows)
         switch viewport.position {
         case .top: layout.prepare(aroundUnit: 0, before: 0, after: 5 * rows)
-        case .bottom: layout.prepare(aroundUnit: Unit(max(0, layout.unitCount - 1)), before: 5 * rows, after: 0)
+        case .bottom: layout.prepare(aroundUnit: max(0, layout.lastUnit), before: 5 * rows, after: 0)
         case .anchor(let a): layout.prepare(around: a, before: 2 * rows, after: 4 * rows)
         }
         prefetchedTop = top
@@ -385,7 +385,7 @@ public struct DocumentState: Sendable {
         if case .anchor(let a) = viewport.position {
             layout.prepare(around: a, before: max(0, -delta) + rows, after: max(0, delta) + 2 * rows)
         } else if case .bottom = viewport.position {
-            layout.prepare(aroundUnit: Unit(max(0, layout.unitCount - 1)), before: max(0, -delta) + 2 * rows, after: 0)
+            layout.prepare(aroundUnit: max(0, layout.lastUnit), before: max(0, -delta) + 2 * rows, after: 0)
         } else {
             layout.prepare(aroundUnit: 0, before: 0, after: max(0, delta) + 2 * rows)
         }

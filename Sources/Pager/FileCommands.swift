@@ -124,7 +124,7 @@ extension PagerState {
     mutating func pipe(mark: Character, command: String) -> [PagerEffect] {
         guard let units = pipeUnits(mark) else { return [] }
         if let text = active.content.asText {
-            let end = (units.upperBound + 1).index < text.unitCount ? text.startOffset(ofUnit: units.upperBound + 1) : text.store.count
+            let end = units.upperBound + 1 < text.endUnit ? text.startOffset(ofUnit: units.upperBound + 1) : text.store.count
             return [.pipe(command: command, document: current, lines: .bytes(text.startOffset(ofUnit: units.lowerBound)..<end))]
         }
         let first = active.content.sourceLines(ofUnit: units.lowerBound).first
@@ -146,7 +146,7 @@ extension PagerState {
         switch mark {
         case ".": return topUnit...bottomUnit
         case "^": marked = 0
-        case "$": marked = Unit(doc.layout.unitCount - 1)
+        case "$": marked = doc.layout.lastUnit
         default:
             guard let position = doc.marks[mark] else { return nil }
             let top = Viewport(position: position, contentRows: contentRows).top(in: doc.layout)

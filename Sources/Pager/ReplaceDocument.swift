@@ -17,7 +17,7 @@ extension PagerState {
         doc.bytesRead = old.bytesRead
         func map(_ position: ScrollPosition) -> ScrollPosition {
             guard case .anchor(var a) = position else { return position }
-            guard let i = old.layout.unitIndex(of: a.block), i.index < doc.layout.unitCount else { return .top }
+            guard let i = old.layout.unitIndex(of: a.block), i < doc.layout.endUnit else { return .top }
             a.block = doc.content.id(ofUnit: i)
             return .anchor(a)
         }
@@ -30,7 +30,7 @@ extension PagerState {
         // (Also one still being worked out over the old document: a reload can come first.)
         if let text = old.filterPattern ?? old.refilter?.text {
             let matching = old.filterPattern != nil ? old.filterMatching : old.refilter?.matching ?? true
-            let kept = (old.filterUnits ?? []).filter { $0.index < doc.layout.unitCount }
+            let kept = (old.filterUnits ?? []).filter { $0 < doc.layout.endUnit }
             if !kept.isEmpty { doc.setFilter(kept, pattern: text, compiled: old.filterSearch, matching: matching) }
             if let pattern = old.filterSearch ?? old.refilter?.pattern {
                 doc.refilter = .init(pattern: pattern, text: text, matching: matching)
@@ -52,7 +52,7 @@ extension PagerState {
     /// the new document (a search typed during the preview counted the preview only); else
     /// it is forgotten, and the pattern stays, so `n` searches the new document.
     mutating func carrySearch() {
-        guard let s = search, let c = s.current, c.unit.index < active.layout.unitCount,
+        guard let s = search, let c = s.current, c.unit < active.layout.endUnit,
               s.pattern.matches(in: active.layout.text(ofUnit: c.unit)).contains(c.range) else {
             search?.forgetPosition()
             return

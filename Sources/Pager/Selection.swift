@@ -240,7 +240,7 @@ extension PagerState {
         // first line on screen (the last line on screen).
         var unit: Unit
         var after: Int?  // links starting after (before) this offset in `unit`
-        if let sel = selection, sel.element.unit.index < content.unitCount, isOnScreen(sel.element) {
+        if let sel = selection, sel.element.unit < content.endUnit, isOnScreen(sel.element) {
             unit = sel.element.unit
             after = sel.element.range.lowerBound
         } else {
@@ -251,7 +251,7 @@ extension PagerState {
         var steps = max(1, count)
         var found: SelectableElement?
         var scanned = 0
-        while unit >= 0 && unit.index < content.unitCount && scanned < Self.textLinkScanLimit {
+        while unit >= 0 && unit < content.endUnit && scanned < Self.textLinkScanLimit {
             var links = content.links(ofUnit: unit).filter { link in
                 guard let a = after else { return true }
                 return forward ? link.range.lowerBound > a : link.range.lowerBound < a

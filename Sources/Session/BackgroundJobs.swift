@@ -27,7 +27,7 @@ extension EventLoop {
             guard counter.finished else { return }
             // Finished, yet not exact: lines came since (counted from its end), or the input
             // started over (counted again from the top).
-            let units = Unit(want.content.unitCount)
+            let units = want.content.endUnit
             if counter.end < units {
                 startRowCounter(want, from: counter.end)
             } else if units < counter.end {
@@ -66,7 +66,7 @@ extension EventLoop {
         counting = doc
         let content = state.documents[doc].content
         startThread(stackSize: 8 << 20) {
-            let counts = content.backgroundRowCounts(of: 0..<Unit(content.unitCount), options: options)
+            let counts = content.backgroundRowCounts(of: content.unitRange, options: options)
             mailbox.post(.counted(doc: doc, options: options, counts: counts, content: content))
         }
     }

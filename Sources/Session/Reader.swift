@@ -288,7 +288,7 @@ enum PositionFacts {
                 return hasher.finalize()
             }
         }
-        let before = Set((0..<Unit(old.unitCount)).map { key(old, $0) })
-        return Set((0..<Unit(new.unitCount)).filter { !before.contains(key(new, $0)) })
+        let before = Set(old.unitRange.map { key(old, $0) })
+        return Set(new.unitRange.filter { !before.contains(key(new, $0)) })
     }
 }

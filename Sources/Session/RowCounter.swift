@@ -53,7 +53,7 @@ final class RowCounter: Sendable {
     private func run() {
         // Below the run loop and the reader, as all of the pager's background work.
         BackgroundPriority.enter()
-        let units = Unit(request.content.unitCount)
+        let units = request.content.endUnit
         var u = end
         while u < units && !isCancelled {
             guard let chunk = request.content.rowCountChunk(from: u, width: request.width,

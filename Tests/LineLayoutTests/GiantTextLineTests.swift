@@ -51,7 +51,7 @@ import Testing
         let c = content(text)
         #expect(c.sourceLineCount == 3)
         #expect(c.unitCount > 10)
-        let lines = (0..<Unit(c.unitCount)).map { c.sourceLines(ofUnit: $0).first }
+        let lines = c.unitRange.map { c.sourceLines(ofUnit: $0).first }
         #expect(lines.first == 1 && lines.last == 3)
         #expect(lines.dropFirst().dropLast().allSatisfy { $0 == 2 })
         #expect(Array(pieces(c).dropFirst().dropLast().joined()) == giant)
@@ -87,6 +87,6 @@ import Testing
             #expect(String(decoding: p, as: UTF8.self).unicodeScalars.allSatisfy { $0 != "\u{FFFD}" })
         }
         // Decoded, every piece shows its colours and bold as such: no escape made visible.
-        for u in 0..<Unit(c.unitCount) { #expect(!c.text(ofUnit: u).contains("^[")) }
+        for u in c.unitRange { #expect(!c.text(ofUnit: u).contains("^[")) }
     }
 }

@@ -235,7 +235,7 @@ import Threads
         }
         #expect(content.lineBytes(0) == Array("2026-11-25 12:00:00 line 1 of the log".utf8))
         // The background count agrees with the layout (it read past the end of its copy).
-        let units = 0..<Unit(content.unitCount)
+        let units = content.unitRange
         let counted = content.rowCounts(of: units, options: options)
         let emptyRowsPastTheEnd = counted.count == units.count && counted[26...].allSatisfy { $0 == 1 }
         #expect(emptyRowsPastTheEnd)

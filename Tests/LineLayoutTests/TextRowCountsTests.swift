@@ -32,8 +32,8 @@ import TestSupport
         for tabs in [1, 4, 8] {
             let content = Self.content(lines.joined(separator: "\n") + "\n", tabWidth: tabs)
             let options = LayoutOptions(width: width)
-            let counted = content.rowCounts(of: 0..<Unit(content.unitCount), options: options)
-            let laidOut = (0..<Unit(content.unitCount)).map { content.layout(unit: $0, options: options).lines.count }
+            let counted = content.rowCounts(of: content.unitRange, options: options)
+            let laidOut = content.unitRange.map { content.layout(unit: $0, options: options).lines.count }
             #expect(counted == laidOut, "width \(width), tabs \(tabs)")
         }
     }
@@ -99,7 +99,7 @@ import TestSupport
     @Test func bulkEstimatesEqualOneAtATime() {
         let content = Self.content((0..<300).map { String(repeating: "e", count: $0) }.joined(separator: "\r\n"))
         for options in [LayoutOptions(width: 7), LayoutOptions(width: 80), LayoutOptions(width: 7, chopLongLines: true)] {
-            let units = 0..<Unit(content.unitCount)
+            let units = content.unitRange
             #expect(content.estimatedRows(of: units, options: options)
                     == units.map { content.estimatedRows(ofUnit: $0, options: options) })
             #expect(content.estimatedRows(of: 5..<9, options: options)

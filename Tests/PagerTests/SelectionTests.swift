@@ -60,7 +60,7 @@ extension PagerHarness {
         let elements = h.state.active.elements
         guard let content = h.state.active.content as? MarkdownContent else { Issue.record("not Markdown"); return }
         var expected: [SelectableElement] = []
-        for u in 0..<Unit(content.unitCount) {
+        for u in content.unitRange {
             if let level = content.headingLevel(ofUnit: u) {
                 expected.append(SelectableElement(unit: u, range: 0..<content.text(ofUnit: u).utf8.count,
                                                   kind: .heading(level: level)))
