@@ -48,8 +48,8 @@ public final class PictureShow: Hashable, Sendable {
     /// that decodes). Called with the source as written, the columns there are, and this show.
     let draw: (@Sendable (_ source: String, _ avail: Int, _ show: PictureShow) -> Picture?)?
 
-    /// Print mode with a graphics protocol: the escape sequence that shows a picture, written
-    /// at the start of its first row (its other rows are blank), or nil.
+    /// Print mode with a graphics protocol: the escape sequence that shows a picture over its
+    /// blank rows (`inlineBytes(before:)`, `inlineBytes(after:)` say when), or nil.
     public let inline: (@Sendable (_ row: PictureRow, _ show: PictureShow) -> [UInt8]?)?
 
     public init(cellWidth: Int, cellHeight: Int, maxRows: Int, deferred: Bool, mode: PictureMode = .blocks,
@@ -60,16 +60,28 @@ public final class PictureShow: Hashable, Sendable {
         self.inline = inline
     }
 
-    /// The same show drawn another way (the terminal answered that it has graphics).
-    public func with(mode: PictureMode) -> PictureShow {
-        PictureShow(cellWidth: cellWidth, cellHeight: cellHeight, maxRows: maxRows, deferred: deferred, mode: mode,
-                    draw: draw, inline: inline)
+    /// The same show drawn another way (the terminal answered that it has graphics), with the
+    /// cell size it said (`CSI 16 t`) when given.
+    public func with(mode: PictureMode, cell: (width: Int, height: Int)? = nil) -> PictureShow {
+        PictureShow(cellWidth: cell?.width ?? cellWidth, cellHeight: cell?.height ?? cellHeight, maxRows: maxRows,
+                    deferred: deferred, mode: mode, draw: draw, inline: inline)
     }
 
-    /// What print mode writes before a row: a picture's escape sequence on its first row.
+    /// What print mode writes before a row: kitty's picture at the start of its first row (it
+    /// leaves the cursor where it was: the rows written after it scroll it with them).
     public func inlineBytes(before line: VisualLine) -> [UInt8]? {
-        guard let inline, mode != .blocks, let p = line.picture, p.row == 0 else { return nil }
+        guard let inline, mode == .kitty, let p = line.picture, p.row == 0 else { return nil }
         return inline(p, self)
+    }
+
+    /// What print mode writes after a row: a sixel or iTerm2 picture once its last row is
+    /// written. Those move the cursor by as much as the terminal draws (and scroll when they
+    /// reach the bottom), which a stream cannot know; drawn over rows already on the screen,
+    /// between a saved and a restored cursor, they cannot move it (`PrintRenderer`).
+    public func inlineBytes(after line: VisualLine) -> (bytes: [UInt8], rows: Int, column: Int)? {
+        guard let inline, mode == .sixel || mode == .iterm, let p = line.picture, p.row == p.rows - 1,
+              let bytes = inline(p, self) else { return nil }
+        return (bytes, p.rows, p.column)
     }
 
     /// Columns and rows of an image of `width` x `height` pixels in at most `avail` columns
@@ -101,6 +113,18 @@ public enum PictureMode: String, Sendable, Hashable, CaseIterable {
     /// Kitty's images inside tmux: the picture's cells are Unicode placeholders (text, which
     /// tmux keeps), the image sent once through tmux's passthrough (`KittyPlaceholder`).
     case kittyPlaceholders
+}
+
+extension PictureMode {
+    /// What the terminal's answers choose for `--images=auto`: kitty's images when it has them;
+    /// iTerm2's own in iTerm2 and WezTerm (they say who they are to XTVERSION; both list sixel
+    /// too, but their own images keep colours and scale better); sixel when DA1 lists it; nil:
+    /// blocks stay.
+    public static func answered(kitty: Bool, sixel: Bool, terminalName: String?) -> PictureMode? {
+        if kitty { return .kitty }
+        if let name = terminalName, name.hasPrefix("iTerm2") || name.hasPrefix("WezTerm") { return .iterm }
+        return sixel ? .sixel : nil
+    }
 }
 
 /// One row of a picture on a layout row: the image's source as written, this row's index of

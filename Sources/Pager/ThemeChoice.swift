@@ -67,7 +67,7 @@ public enum AppearanceDetection {
             case .background(let c): return appearance(background: c)
             case .foreground(let c): fromForeground = appearance(foreground: c)
             case .colorScheme(let dark): fromScheme = dark ? .dark : .light
-            case .deviceAttributes, .kittyGraphics, .sixelGraphics: break
+            case .deviceAttributes, .kittyGraphics, .sixelGraphics, .cellSize, .terminalName: break
             }
         }
         return fromForeground ?? fromScheme
@@ -102,7 +102,7 @@ extension PagerState {
             choose(dark ? .dark : .light)
         case .deviceAttributes:
             terminalColors.awaiting = false
-        case .kittyGraphics, .sixelGraphics:
+        case .kittyGraphics, .sixelGraphics, .cellSize, .terminalName:
             break  // the event loop's (how pictures are drawn)
         }
         return []

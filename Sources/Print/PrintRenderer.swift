@@ -132,9 +132,10 @@ public enum PrintRenderer {
         appendLine(line, theme: theme, to: &out, sgr: &sgr)
     }
 
-    /// `pictures`: with a graphics protocol (kitty), a picture is shown at the start of its first
-    /// row, over its blank rows, and the cursor does not move (the rows that follow are written
-    /// as usual, and the terminal scrolls the picture with them).
+    /// `pictures`: with a graphics protocol, a picture is drawn over its blank rows: kitty's at
+    /// the start of its first row, where it leaves the cursor (the rows that follow are written
+    /// as usual, and the terminal scrolls the picture with them); sixel and iTerm2's once its
+    /// last row is written (`PictureShow.inlineBytes(after:)`).
     static func appendLine(_ line: VisualLine, theme: Theme?, to out: inout [UInt8], sgr: inout SGRCache,
                            pictures: PictureShow? = nil) {
         if theme != nil, let shown = pictures?.inlineBytes(before: line) {
@@ -179,6 +180,13 @@ public enum PrintRenderer {
         if current.hyperlink != nil { out.append(contentsOf: ANSI.hyperlink(nil)) }
         if current != .plain { out.append(contentsOf: sgr.sgr(from: current, to: .plain)) }
         out.append(0x0A)
+        if let drawn = pictures?.inlineBytes(after: line) {
+            // The cursor saved below the picture's rows, moved up over them, the picture
+            // drawn there (nothing scrolls: its rows are on the screen), the cursor restored.
+            out += [0x1B, 0x37] + Array("\u{1B}[\(drawn.rows)A".utf8)
+            if drawn.column > 0 { out += Array("\u{1B}[\(drawn.column)C".utf8) }
+            out += drawn.bytes + [0x1B, 0x38]
+        }
     }
 }
 

@@ -24,8 +24,7 @@ extension EventLoop {
         case .reply(let reply):
             var effects: [PagerEffect] = []
             switch reply {
-            case .kittyGraphics(let ok): if ok { graphicsAnswers?.kitty = true }
-            case .sixelGraphics: graphicsAnswers?.sixel = true
+            case .kittyGraphics, .sixelGraphics, .cellSize, .terminalName: graphicsAnswers?.take(reply)
             case .deviceAttributes:
                 replyExpectedSince = nil
                 effects += graphicsAnswered()
@@ -35,13 +34,18 @@ extension EventLoop {
         }
     }
 
-    /// DA1 ended the replies to the graphics query: pictures are drawn with kitty's protocol,
-    /// else sixel, when the terminal said it has them (blocks stay otherwise). Once.
+    /// DA1 ended the replies to the graphics query: pictures are drawn as the answers choose
+    /// (`GraphicsAnswers.mode`; blocks stay otherwise), at the cell size the terminal said
+    /// when `TIOCGWINSZ` did not. Once.
     mutating func graphicsAnswered() -> [PagerEffect] {
         guard let answers = graphicsAnswers, !answers.done else { return [] }
         graphicsAnswers?.done = true
-        guard let show = state.config.pictures, answers.kitty || answers.sixel else { return [] }
-        return apply(.picturesReady(show.with(mode: answers.kitty ? .kitty : .sixel)))
+        guard let show = state.config.pictures else { return [] }
+        let cell = TerminalSize.cellPixels() == nil ? answers.cell : nil
+        guard let mode = answers.mode else {
+            return cell.map { apply(.picturesReady(show.with(mode: show.mode, cell: $0))) } ?? []
+        }
+        return apply(.picturesReady(show.with(mode: mode, cell: cell)))
     }
 
     /// Before the first frame: reads the terminal's replies to the colour query until DA1

@@ -70,9 +70,8 @@ struct EventLoop {
     var pictureJobs = PictureJobs()
     /// Pictures drawn with a graphics protocol (`PictureMode` other than blocks).
     var graphics = GraphicsOverlay()
-    /// The terminal was asked whether it has graphics (`--images=auto`): its answers so far,
-    /// and whether DA1 (the end of them) has come.
-    var graphicsAnswers: (kitty: Bool, sixel: Bool, done: Bool)? = nil
+    /// The terminal was asked whether it has graphics (`--images=auto`): its answers so far.
+    var graphicsAnswers: GraphicsAnswers? = nil
 
     init(terminal: any TerminalBackend, state: PagerState, positions: PositionsBridge, inputs: [DocumentInput]) {
         self.terminal = terminal

@@ -208,7 +208,7 @@ extension Launch {
         for notice in notices { startEffects += loop.apply(.notice(notice)) }
 
         loop.queried = queried
-        if session.options.queryGraphics { loop.graphicsAnswers = (false, false, false) }
+        if session.options.queryGraphics { loop.graphicsAnswers = GraphicsAnswers() }
         loop.restoreOnFirstShow = options.restore != .never
         loop.mailbox = mailbox
         loop.watch = !options.noWatch

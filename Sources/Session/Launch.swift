@@ -236,7 +236,7 @@ public struct Launch {
 
     func runPrintMode(_ documents: [LoadedDocument], stdoutIsTerminal: Bool, environment: [String: String]) {
         signal(SIGPIPE, SIG_IGN)
-        // One question to the terminal for its colours and its graphics (kitty's, for pictures).
+        // One question to the terminal for its colours and its graphics (for pictures).
         let asksGraphics = stdoutIsTerminal && options.images == .auto && !options.plain && options.color != .never
             && (environment["NO_COLOR"] ?? "").isEmpty
         let asksColours = stdoutIsTerminal && options.theme == .auto && AppearanceDetection.shouldQuery(
@@ -244,7 +244,11 @@ public struct Launch {
         let replies = asksGraphics || asksColours
             ? ColorQuery.ask(timeoutMilliseconds: Launch.printQueryTimeout, colours: asksColours, graphics: asksGraphics) : nil
         let theme = theme(forTerminal: stdoutIsTerminal, environment: environment, asking: stdoutIsTerminal, replies: replies)
-        let kitty = replies?.contains(.kittyGraphics(ok: true)) ?? false
+        let answers = GraphicsAnswers(replies ?? [])
+        var images = options.images
+        if images == .auto, let mode = answers.mode ?? (environment["TERM_PROGRAM"] == "iTerm.app" ? .iterm : nil) {
+            images = mode == .kitty ? .kitty : mode == .sixel ? .sixel : .iterm
+        }
         let width = options.width ?? (stdoutIsTerminal ? TerminalWidth.ofStdout() : nil) ?? 80
         let layoutOptions = LayoutOptions(width: max(1, width), inlineLinkURLs: theme == nil,
                                           maxProseWidth: options.proseWidth, centerProse: options.align == .center,
@@ -262,10 +266,9 @@ public struct Launch {
                 continue
             }
             var documentOptions = layoutOptions
-            documentOptions.pictures = Pictures.show(mode: kitty && options.images == .auto ? .kitty : options.images,
-                                                     addsColour: theme?.addsColour ?? false, deferred: false,
+            documentOptions.pictures = Pictures.show(mode: images, addsColour: theme?.addsColour ?? false, deferred: false,
                                                      screenRows: TerminalSize.ofTerminal()?.rows ?? 24,
-                                                     directory: loaded.path.map(Pictures.directory(of:)))
+                                                     directory: loaded.path.map(Pictures.directory(of:)), cell: answers.cell)
             for piece in PrintRenderer.render(source: loaded.bytes, options: documentOptions, theme: theme) {
                 if !writeAll(fd: 1, piece) { return }  // the reader went away (EPIPE): stop quietly
             }

@@ -3,6 +3,7 @@ import Images
 import LessOptions
 import LineLayout
 import MarkdownModel
+import Pager
 import Threads
 import FoundationEssentials
 
@@ -138,8 +139,10 @@ enum Pictures {
     /// How images show for `mode` in a terminal of `depth` colours: nil (captions only) when
     /// off or without colour. The cell size comes from the terminal when it says it.
     /// `tmuxKitty`: kitty's images through tmux (`tmuxKitty(mode:environment:)`).
+    /// `cell`: the cell's pixels as the terminal answered `CSI 16 t`, used when `TIOCGWINSZ`
+    /// does not say.
     static func show(mode: ImageMode, addsColour: Bool, deferred: Bool, screenRows: Int,
-                     directory: String? = nil, tmuxKitty: Bool = false) -> PictureShow? {
+                     directory: String? = nil, tmuxKitty: Bool = false, cell answered: (width: Int, height: Int)? = nil) -> PictureShow? {
         guard mode != .off, addsColour else { return nil }
         var drawing: PictureMode
         switch mode {
@@ -151,21 +154,28 @@ enum Pictures {
         case .auto: drawing = ProcessInfo.processInfo.environment["TERM_PROGRAM"] == "iTerm.app" && deferred ? .iterm : .blocks
         }
         if deferred, tmuxKitty { drawing = .kittyPlaceholders }
-        let cell = TerminalSize.cellPixels() ?? (8, 16)
+        let cell = TerminalSize.cellPixels() ?? answered ?? (8, 16)
         let maxRows = max(4, screenRows / 2)
         guard !deferred else { return PictureShow(cellWidth: cell.0, cellHeight: cell.1, maxRows: maxRows, deferred: true, mode: drawing) }
-        // Print mode: blocks, or kitty's images shown at the start of their rows (the cursor
-        // stays: the rows written after scroll them). Sixel and iTerm2's move the cursor by
-        // an amount a stream cannot know: blocks there.
+        // Print mode: blocks, or the picture drawn with the protocol over its blank rows
+        // (`PictureShow.inlineBytes`: kitty's before them, sixel and iTerm2's after them).
         let drawHere: @Sendable (String, Int, PictureShow) -> Picture? = { source, avail, show in
             Pictures.draw(source, avail: avail, directory: directory, show: show)
         }
         let shown: @Sendable (PictureRow, PictureShow) -> [UInt8]? = { row, show in
-            Pictures.prepared(row.source, directory: directory, cols: row.cols, rows: row.rows, show: show)
-                .map { GraphicsCommands.kittyShow(image: $0, cols: row.cols, rows: row.rows) }
+            guard let image = Pictures.prepared(row.source, directory: directory, cols: row.cols, rows: row.rows, show: show)
+            else { return nil }
+            switch show.mode {
+            case .kitty: return GraphicsCommands.kittyShow(image: image, cols: row.cols, rows: row.rows)
+            case .sixel, .iterm:
+                let whole = PicturePlacement(source: row.source, cols: row.cols, rows: row.rows, firstRow: 0,
+                                             visibleRows: row.rows, screenRow: 0, column: row.column)
+                return GraphicsOverlay.draw(image, whole, mode: show.mode, show: show)
+            case .blocks, .kittyPlaceholders: return nil
+            }
         }
         return PictureShow(cellWidth: cell.0, cellHeight: cell.1, maxRows: maxRows, deferred: false,
-                           mode: drawing == .kitty ? .kitty : .blocks, draw: drawHere, inline: shown)
+                           mode: drawing == .kittyPlaceholders ? .blocks : drawing, draw: drawHere, inline: shown)
     }
 }
 

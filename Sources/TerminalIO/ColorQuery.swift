@@ -28,7 +28,7 @@ public enum ColorQuery {
             _ = tcsetattr(fd, answered ? TCSANOW : TCSAFLUSH, &state)
         }
         let query = (colours ? Array(ANSI.queryColors.dropLast(ANSI.deviceAttributes.count)) : [])
-            + (graphics ? ANSI.queryKittyGraphics : []) + ANSI.deviceAttributes
+            + (graphics ? ANSI.queryGraphics : []) + ANSI.deviceAttributes
         guard query.withUnsafeBytes({ Glibc.write(fd, $0.baseAddress, $0.count) }) == query.count else { return [] }
         var decoder = KeyDecoder()
         var start = timespec()

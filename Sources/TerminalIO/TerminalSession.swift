@@ -120,7 +120,7 @@ public final class TerminalSession {
         if options.bracketedPaste { bytes += ANSI.enableBracketedPaste }
         // One write, one DA1 at the end: the colours, then kitty's graphics query.
         if options.queryColors { bytes += ANSI.enableColorSchemeReports + ANSI.queryColors.dropLast(ANSI.deviceAttributes.count) }
-        if options.queryGraphics { bytes += ANSI.queryKittyGraphics }
+        if options.queryGraphics { bytes += ANSI.queryGraphics }
         if options.asks { bytes += ANSI.deviceAttributes }
         return bytes
     }

@@ -40,6 +40,11 @@ public enum ANSI {
     /// `a=q`); a terminal without it ignores the string. Sent before DA1, whose reply ends the
     /// wait (a silent terminal costs nothing).
     public static let queryKittyGraphics: [UInt8] = [esc] + Array("_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA".utf8) + [esc, 0x5C]
+    /// The questions about pictures, sent before DA1: kitty's graphics (`queryKittyGraphics`),
+    /// the cell's size in pixels (`CSI 16 t`, for terminals that leave `TIOCGWINSZ`'s pixel
+    /// fields empty) and the terminal's name and version (XTVERSION, `CSI > 0 q`: iTerm2 says
+    /// who it is there, also over ssh). A terminal that does not know one ignores it.
+    public static let queryGraphics: [UInt8] = queryKittyGraphics + csi("16t") + csi(">0q")
     public static let deviceAttributes: [UInt8] = csi("c")
     /// Deletes every kitty image (placements and data) this program made.
     public static let deleteKittyImages: [UInt8] = [esc] + Array("_Ga=d,d=A,q=2".utf8) + [esc, 0x5C]

@@ -50,8 +50,10 @@ public struct KeyDecoder: Sendable {
     private var pasteBytes: [UInt8] = []
     /// Inside an OSC string (after `ESC ]` and a digit): its body so far.
     private var inOSC = false
-    /// The string being read is an APC (`ESC _ G …`: kitty's graphics reply), not an OSC.
-    private var apcString = false
+    /// What the string being read is: an OSC (a colour), an APC (`ESC _ G …`: kitty's
+    /// graphics reply) or a DCS (`ESC P > | …`: XTVERSION's reply).
+    private var stringKind = StringKind.osc
+    enum StringKind { case osc, apc, dcs }
     private var oscBody: [UInt8] = []
     /// The OSC string grew past `maximumOSCLength`: it is read to its end and dropped.
     private var oscOverflow = false
@@ -196,8 +198,12 @@ public struct KeyDecoder: Sendable {
             case .pasteStart(let consumed):
                 inPaste = true
                 start += consumed
-            case .oscStart(let consumed), .apcStart(let consumed):
-                if case .apcStart = parsed { apcString = true }
+            case .oscStart(let consumed), .apcStart(let consumed), .dcsStart(let consumed):
+                switch parsed {
+                case .apcStart: stringKind = .apc
+                case .dcsStart: stringKind = .dcs
+                default: stringKind = .osc
+                }
                 inOSC = true
                 oscBody = []
                 oscOverflow = false
@@ -225,6 +231,8 @@ public struct KeyDecoder: Sendable {
         case oscStart(consumed: Int)
         /// `ESC _ G`: read as an OSC string is, and its body decoded as kitty's reply.
         case apcStart(consumed: Int)
+        /// `ESC P > |`: read as an OSC string is, and its body decoded as XTVERSION's reply.
+        case dcsStart(consumed: Int)
     }
 
     enum OSCScan {
@@ -261,9 +269,15 @@ public struct KeyDecoder: Sendable {
 
     private mutating func finishOSC(next: Int) -> OSCScan {
         inOSC = false
-        let apc = apcString
-        apcString = false
-        let reply = oscOverflow ? nil : apc ? TerminalReply.kittyGraphics(fromAPC: oscBody) : ReplyColor.reply(fromOSC: oscBody)
+        let kind = stringKind
+        stringKind = .osc
+        let reply: TerminalReply?
+        switch kind {
+        case _ where oscOverflow: reply = nil
+        case .osc: reply = ReplyColor.reply(fromOSC: oscBody)
+        case .apc: reply = TerminalReply.kittyGraphics(fromAPC: oscBody)
+        case .dcs: reply = TerminalReply.terminalName(fromDCS: oscBody)
+        }
         oscBody = []
         return .ended(next: next, reply: reply)
     }
@@ -287,6 +301,12 @@ public struct KeyDecoder: Sendable {
             guard b.count >= 3 else { return final ? .done(consumed: 2, events: [.key(.alt(.char("_")))]) : .incomplete }
             if b[2] == 0x47 { return .apcStart(consumed: 2) }
             return .done(consumed: 2, events: [.key(.alt(.char("_")))])
+        // DCS `ESC P > |`: XTVERSION's reply (Alt-P, `>`, `|` typed at once is read as one);
+        // its start may arrive split, so `ESC P` and `ESC P >` wait for more.
+        case 0x50 where !final && b.count < 4 && (b.count == 2 || b[2] == 0x3E):
+            return .incomplete
+        case 0x50 where b.count >= 4 && b[2] == 0x3E && b[3] == 0x7C:
+            return .dcsStart(consumed: 2)
         case 0x1B: return .done(consumed: 1, events: [.key(.escape)])
         default:
             switch Self.simple(b, at: 1, final: final) {
@@ -428,6 +448,14 @@ public struct KeyDecoder: Sendable {
         }
         if let first = params.first, (0x3C...0x3F).contains(first) {
             return .done(consumed: consumed, events: [])  // private sequences: reports we did not ask for
+        }
+        if finalByte == 0x74 {  // ESC [ 6 ; height ; width t: the cell's size (asked with CSI 16 t)
+            let numbers = Self.numbers(params[...])
+            if numbers.count == 3, numbers[0] == 6, let height = numbers[1], let width = numbers[2],
+               (1...4096).contains(height), (1...4096).contains(width) {
+                return .done(consumed: consumed, events: [.reply(.cellSize(width: width, height: height))])
+            }
+            return .done(consumed: consumed, events: [])  // other window reports: not asked for
         }
         let numbers = Self.numbers(params[...])
         let modifierCode = numbers.count >= 2 ? (numbers[1] ?? 1) : 1

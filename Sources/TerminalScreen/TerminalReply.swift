@@ -17,6 +17,11 @@ public enum TerminalReply: Hashable, Sendable {
     case kittyGraphics(ok: Bool)
     /// DA1 listed attribute 4: the terminal draws sixel graphics.
     case sixelGraphics
+    /// `CSI 6 ; height ; width t`: a cell's size in pixels (asked with `CSI 16 t`).
+    case cellSize(width: Int, height: Int)
+    /// `DCS > | name ST` (XTVERSION): the terminal's name and version, as it writes them
+    /// (`iTerm2 3.5.0`, `kitty(0.35.2)`, `tmux 3.4`).
+    case terminalName(String)
 }
 
 extension TerminalReply {
@@ -25,6 +30,14 @@ extension TerminalReply {
     static func kittyGraphics(fromAPC body: [UInt8]) -> TerminalReply? {
         guard body.first == 0x47, let semicolon = body.firstIndex(of: 0x3B) else { return nil }
         return .kittyGraphics(ok: Array(body[(semicolon + 1)...]) == Array("OK".utf8))
+    }
+
+    /// The reply a DCS string's body (after `ESC P`, up to its terminator) makes: XTVERSION's
+    /// `>|name`, the name kept to printable ASCII; else nil.
+    static func terminalName(fromDCS body: [UInt8]) -> TerminalReply? {
+        guard body.count > 2, body[0] == 0x3E, body[1] == 0x7C else { return nil }
+        let name = body.dropFirst(2).filter { (0x20...0x7E).contains($0) }
+        return name.isEmpty ? nil : .terminalName(String(decoding: name, as: UTF8.self))
     }
 }
 

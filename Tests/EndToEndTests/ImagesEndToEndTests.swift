@@ -109,8 +109,10 @@ import Testing
 
     /// Phases of output: the first screen (the picture drawn), then after `G` (the picture
     /// scrolled off, 60 lines below it), then after `q`. `print`: `folio --print` instead.
-    /// `environment`: more variables (tmux's, kitty's).
-    func run(answer: String, print: Bool = false, environment extra: [String: String] = [:]) throws -> [[UInt8]] {
+    /// `environment`: more variables (tmux's, kitty's). `cell`: the terminal's cell in pixels,
+    /// said only in the answer to `CSI 16 t` when `pixels` is false.
+    func run(answer: String, print: Bool = false, cell: String = "10x20", pixels: Bool = true,
+             environment extra: [String: String] = [:]) throws -> [[UInt8]] {
         let dir = try E2E.temporaryDirectory()
         let png = try Data(contentsOf: URL(fileURLWithPath: E2E.sample("images/picture.png")))
         _ = try E2E.write(bytes: Array(png), to: "picture.png", in: dir)
@@ -123,7 +125,8 @@ import Testing
         let script = E2E.packageRoot.appendingPathComponent("Tests/EndToEndTests/Scripts/pty-graphics.py").path
         let out = dir.appendingPathComponent("out").path
         let result = try Subprocess.run(try #require(Self.python),
-                                        [script, "--answer", answer, "--out", out, "--rows", "\(Self.rows)"]
+                                        [script, "--answer", answer, "--out", out, "--rows", "\(Self.rows)", "--cell", cell]
+                                            + (pixels ? [] : ["--no-pixels"])
                                             + (print ? ["--ready", "Line 60."] : ["--keys", "G"])
                                             + ["--", try E2E.folio(), "--theme=dark"] + (print ? ["--print"] : []) + [doc],
                                         environment: env, timeout: 60)
@@ -174,14 +177,66 @@ import Testing
     }
 
     /// Print mode to a kitty terminal shows the picture at the start of its rows (the cursor
-    /// stays, the blank rows follow); to any other, its rows are blocks.
+    /// stays, the blank rows follow); to a terminal with no graphics, its rows are blocks.
     @Test(.enabled(if: GraphicsProtocolTests.python != nil, "python3 is not installed"))
     func printModeShowsKittysImagesInline() throws {
         let kitty = try run(answer: "kitty", print: true)[0]
         #expect(Self.count("\u{1B}_Ga=T,", in: kitty) == 1 && Self.count(",C=1,", in: kitty) == 1)
         #expect(Self.count("48;2;", in: kitty) == 0)
-        let other = try run(answer: "sixel", print: true)[0]
-        #expect(Self.count("\u{1B}_Ga=", in: other) == 0 && Self.count("48;2;", in: other) > 20)
+        let other = try run(answer: "none", print: true)[0]
+        #expect(Self.count("\u{1B}_Ga=", in: other) == 0 && Self.count("\u{1B}P", in: other) == 0)
+        #expect(Self.count("48;2;", in: other) > 20)
+    }
+
+    /// What print mode writes for the picture, from the cursor saved below its blank rows to
+    /// the cursor restored: (the rows moved up, the bytes drawn), or nil.
+    static func drawnBelowItsRows(_ bytes: [UInt8]) -> (up: Int, drawn: String)? {
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard let save = text.range(of: "\u{1B}7\u{1B}["), let restore = text.range(of: "\u{1B}8", range: save.upperBound..<text.endIndex),
+              let a = text.range(of: "A", range: save.upperBound..<restore.lowerBound) else { return nil }
+        return (Int(text[save.upperBound..<a.lowerBound]) ?? -1, String(text[a.upperBound..<restore.lowerBound]))
+    }
+
+    /// Print mode to a sixel or iTerm2 terminal draws the picture once its blank rows are
+    /// written, over them, between a saved and a restored cursor (the stream's cursor never
+    /// depends on how far the terminal moves it); none of its rows are blocks.
+    @Test(.enabled(if: GraphicsProtocolTests.python != nil, "python3 is not installed"))
+    func printModeDrawsSixelAndITermOverTheRows() throws {
+        let sixel = try run(answer: "sixel", print: true)[0]
+        let s = try #require(Self.drawnBelowItsRows(sixel), "no picture between ESC 7 and ESC 8")
+        #expect(s.drawn.hasPrefix("\u{1B}P") && s.drawn.contains("q") && s.up >= 1 && s.up <= Self.rows / 2)
+        // Outside the sixel (whose colour registers may read `48;2;`): no blocks, no kitty.
+        let text = String(decoding: sixel, as: UTF8.self)
+        let outside = Array(text.replacingOccurrences(of: s.drawn, with: "").utf8)
+        #expect(Self.count("48;2;", in: outside) == 0 && Self.count("\u{1B}_G", in: outside) == 1, "only the query")
+        // The caption comes after the picture's rows: the cursor was restored above it.
+        #expect(text.range(of: "\u{1B}8")!.lowerBound < text.range(of: "[image: A sun]")!.lowerBound)
+        let iterm = try run(answer: "iterm", print: true)[0]
+        let i = try #require(Self.drawnBelowItsRows(iterm), "no picture between ESC 7 and ESC 8")
+        #expect(i.drawn.hasPrefix("\u{1B}]1337;File=inline=1;") && i.up == s.up)
+        #expect(Self.count("\u{1B}P", in: iterm) == 0, "iTerm2 said who it is: its own images, not sixel")
+    }
+
+    /// In the pager, iTerm2 (XTVERSION) gets its own images though DA1 lists sixel too.
+    @Test(.enabled(if: GraphicsProtocolTests.python != nil, "python3 is not installed"))
+    func iTermByNameGetsItsOwnImages() throws {
+        let phases = try run(answer: "iterm")
+        let drawn = Self.rowsBefore("\u{1B}]1337;File=inline=1;", in: phases[0])
+        #expect(!drawn.isEmpty && drawn.allSatisfy { $0 >= 1 && $0 < Self.rows }, "drawn at rows \(drawn)")
+        #expect(Self.count("\u{1B}P", in: phases[0]) == 0)
+    }
+
+    /// A terminal that leaves `TIOCGWINSZ`'s pixels empty is asked its cell size (`CSI 16 t`):
+    /// the picture takes the rows that size gives, as when the pixels are in `TIOCGWINSZ`, and
+    /// other rows for another cell size.
+    @Test(.enabled(if: GraphicsProtocolTests.python != nil, "python3 is not installed"))
+    func theCellSizeComesFromTheAnswerWhenTheSizeHasNoPixels() throws {
+        func rows(_ cell: String, pixels: Bool) throws -> Int {
+            try #require(Self.drawnBelowItsRows(try run(answer: "sixel", print: true, cell: cell, pixels: pixels)[0])).up
+        }
+        let fromSize = try rows("10x20", pixels: true)
+        #expect(try rows("10x20", pixels: false) == fromSize)
+        #expect(try rows("5x10", pixels: false) != fromSize)
     }
 
     /// `run` as inside tmux in kitty (its variable reached the shell), with a stand-in `tmux`
