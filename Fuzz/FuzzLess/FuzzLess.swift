@@ -1,8 +1,9 @@
 import FuzzSupport
 import LessOptions
 
-/// libFuzzer target: `$LESS`/`$FOLIO` and the command line read as less reads them, on
-/// arbitrary bytes.
+/// libFuzzer target: `$LESS`/`$FOLIO` and the command line read as less reads them, and the
+/// configuration files (folio's config, a lesskey source, `$LESSKEY_CONTENT`), on arbitrary
+/// bytes.
 ///
 /// The input is cut at its NUL bytes: the first piece is `$LESS`, the second `$FOLIO`, the
 /// rest are command-line words (bytes that are not UTF-8 arrive as U+FFFD, as in an
@@ -10,9 +11,12 @@ import LessOptions
 /// same options (the reading is pure); the environment alone never makes an error (only
 /// warnings); in each piece scanned on its own, only a bad number lets the scan read on past
 /// an error, every setting has the form its option's kind allows, and nothing is pending once
-/// the piece is finished.
+/// the piece is finished. The whole input is also read as a config file and as lesskey
+/// source (as a file and as `$LESSKEY_CONTENT`): the same text gives the same result, and every
+/// line and error a reading names is a line of the text, in order (`configFiles`).
 enum FuzzLess {
     static func run(_ bytes: UnsafeBufferPointer<UInt8>) {
+        configFiles(String(decoding: bytes, as: UTF8.self))
         let pieces = bytes.split(separator: 0, omittingEmptySubsequences: false)
             .map { String(decoding: $0, as: UTF8.self) }
         let less = pieces.first
@@ -50,6 +54,26 @@ enum FuzzLess {
                 _ = options.apply(setting)
             }
         }
+    }
+
+    static func configFiles(_ text: String) {
+        let lineCount = text.split(separator: "\n", omittingEmptySubsequences: false).count
+        let config = ConfigFile(name: "c", text: text)
+        if config != ConfigFile(name: "c", text: text) { fatalError("the same config read twice differs") }
+        let numbers = config.lines.map(\.number)
+        if numbers != numbers.sorted() || Set(numbers).count != numbers.count || !numbers.allSatisfy({ (1...lineCount).contains($0) }) {
+            fatalError("config lines \(numbers) of a text of \(lineCount) lines")
+        }
+        if config.lines.contains(where: \.words.isEmpty) { fatalError("a config line without words") }
+        if !config.errors.allSatisfy({ $0.hasPrefix("c:") }) { fatalError("an error without its place: \(config.errors)") }
+        for keys in [Lesskey(name: "k", text: text), Lesskey(name: "k", content: text)] {
+            let lines = keys.commands.map(\.line) + keys.lineEdits.map(\.line) + keys.variables.map(\.line)
+            if !lines.allSatisfy({ $0 >= 1 && $0 <= max(lineCount, text.utf8.count + 1) }) {
+                fatalError("lesskey lines \(lines) of a text of \(lineCount) lines")
+            }
+            if keys.commands.contains(where: \.keys.isEmpty) { fatalError("a binding without keys") }
+        }
+        if Lesskey(name: "k", text: text) != Lesskey(name: "k", text: text) { fatalError("the same lesskey read twice differs") }
     }
 
     /// A setting has the form its option's kind allows: a value for a string option, a
