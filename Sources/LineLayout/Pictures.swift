@@ -67,6 +67,21 @@ public final class PictureShow: Hashable, Sendable {
                     deferred: deferred, mode: mode, draw: draw, inline: inline)
     }
 
+    /// Rows an image may take on a screen of `screenRows`: half of it (a picture never
+    /// fills the page: some text stays in view around it), at least 4.
+    public static func maxRows(screenRows: Int) -> Int { max(4, screenRows / 2) }
+
+    /// The show for a screen of `screenRows` rows and cells of `cell` pixels (when known):
+    /// itself when neither changes what it lays out (a resize keeps it, and every picture's
+    /// layout with it), else a new show.
+    public func fitting(screenRows: Int, cell: (width: Int, height: Int)? = nil) -> PictureShow {
+        let rows = Self.maxRows(screenRows: screenRows)
+        let cell = cell ?? (cellWidth, cellHeight)
+        guard rows != maxRows || cell.width != cellWidth || cell.height != cellHeight else { return self }
+        return PictureShow(cellWidth: cell.width, cellHeight: cell.height, maxRows: rows, deferred: deferred, mode: mode,
+                           draw: draw, inline: inline)
+    }
+
     /// What print mode writes before a row: kitty's picture at the start of its first row (it
     /// leaves the cursor where it was: the rows written after it scroll it with them).
     public func inlineBytes(before line: VisualLine) -> [UInt8]? {

@@ -274,6 +274,8 @@ public struct PagerState: Sendable {
         case .resize(let rows, let columns):
             screenRows = max(1, rows)
             screenColumns = max(1, columns)
+            // Pictures take at most a part of the new height (the cell size: `.cellPixels`).
+            config.pictures = config.pictures?.fitting(screenRows: screenRows)
             // The others are laid out at the new size when they are shown (`switchTo`).
             documents[current].relayout(options: layoutOptions, contentRows: contentRows)
             return [.redrawAll]

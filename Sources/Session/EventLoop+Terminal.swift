@@ -41,11 +41,19 @@ extension EventLoop {
         guard let answers = graphicsAnswers, !answers.done else { return [] }
         graphicsAnswers?.done = true
         guard let show = state.config.pictures else { return [] }
-        let cell = TerminalSize.cellPixels() == nil ? answers.cell : nil
+        let cell = terminal.cellPixels() == nil ? answers.cell : nil
         guard let mode = answers.mode else {
             return cell.map { apply(.picturesReady(show.with(mode: show.mode, cell: $0))) } ?? []
         }
         return apply(.picturesReady(show.with(mode: mode, cell: cell)))
+    }
+
+    /// After a resize: pictures laid out again when the cell's pixels changed (the font's size
+    /// did: kitty's Ctrl+Shift+= and its kin send a resize), so that they keep their shape.
+    mutating func picturesFollowTheCell() -> [PagerEffect] {
+        guard let show = state.config.pictures, let cell = terminal.cellPixels(),
+              cell.width != show.cellWidth || cell.height != show.cellHeight else { return [] }
+        return apply(.picturesReady(show.fitting(screenRows: state.screenRows, cell: cell)))
     }
 
     /// Before the first frame: reads the terminal's replies to the colour query until DA1
@@ -63,7 +71,7 @@ extension EventLoop {
                     for input in decoder.feed(bytes, at: clock.milliseconds()) { effects += handle(input) }
                 case .signal(.resize):
                     let size = terminal.size()
-                    effects += apply(.resize(rows: size.rows, columns: size.columns))
+                    effects += apply(.resize(rows: size.rows, columns: size.columns)) + picturesFollowTheCell()
                 case .signal(let signal) where signal != .suspendRequest && signal != .continued:
                     throw leave(dueTo: signal)
                 case .signal, .wake, .timeout:

@@ -218,7 +218,7 @@ struct EventLoop {
                         // burst of resizes costs a few quick relayouts, and a key typed just
                         // after one applies at the new size).
                         let size = terminal.size()
-                        effects += apply(.resize(rows: size.rows, columns: size.columns))
+                        effects += apply(.resize(rows: size.rows, columns: size.columns)) + picturesFollowTheCell()
                     case .terminate, .hangup, .interrupt, .quit, .other:
                         throw leave(dueTo: signal)
                     case .suspendRequest:

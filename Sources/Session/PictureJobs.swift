@@ -155,7 +155,7 @@ enum Pictures {
         }
         if deferred, tmuxKitty { drawing = .kittyPlaceholders }
         let cell = TerminalSize.cellPixels() ?? answered ?? (8, 16)
-        let maxRows = max(4, screenRows / 2)
+        let maxRows = PictureShow.maxRows(screenRows: screenRows)
         guard !deferred else { return PictureShow(cellWidth: cell.0, cellHeight: cell.1, maxRows: maxRows, deferred: true, mode: drawing) }
         // Print mode: blocks, or the picture drawn with the protocol over its blank rows
         // (`PictureShow.inlineBytes`: kitty's before them, sixel and iTerm2's after them).

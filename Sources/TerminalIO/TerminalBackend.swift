@@ -25,6 +25,10 @@ public protocol TerminalBackend: AnyObject {
     /// The size in cells; never 0.
     func size() -> (rows: Int, columns: Int)
 
+    /// A cell's size in pixels, when the terminal fills in `TIOCGWINSZ`'s pixel fields
+    /// (pictures keep their shape by it; it changes with the font's size).
+    func cellPixels() -> (width: Int, height: Int)?
+
     /// Gives the terminal back as it was found. Idempotent.
     func restore()
 

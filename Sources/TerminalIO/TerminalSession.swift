@@ -273,6 +273,15 @@ public final class TerminalSession {
         return (Int(ws.ws_row), Int(ws.ws_col))
     }
 
+    /// A cell's pixels: `TIOCGWINSZ`'s pixel fields over its rows and columns, when filled in.
+    public func cellPixels() -> (width: Int, height: Int)? {
+        var ws = winsize()
+        guard ioctl(fd, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_row > 0, ws.ws_col > 0, ws.ws_xpixel > 0, ws.ws_ypixel > 0
+        else { return nil }
+        let width = Int(ws.ws_xpixel) / Int(ws.ws_col), height = Int(ws.ws_ypixel) / Int(ws.ws_row)
+        return width > 0 && height > 0 ? (width, height) : nil
+    }
+
     /// Writes a whole frame: one `write(2)` unless the kernel takes only part of it (then
     /// the rest, after EINTR/EAGAIN as needed).
     public func write(_ bytes: [UInt8]) throws {

@@ -202,5 +202,29 @@ import Testing
         #expect(h.loop.state.current == 1)
         #expect(h.loop.state.screenRows == 7 && h.loop.state.screenColumns == 36)
     }
-}
 
+    /// Pictures follow the screen: a resize to another height lets them take at most half of
+    /// it, and a change of the cell's pixels (the font's size) lays them out at the new shape;
+    /// a resize that changes neither keeps the same show (and every picture's layout).
+    @Test func picturesFollowTheHeightAndTheCell() throws {
+        let terminal = FakeTerminal(rows: 20, columns: 30, script: [
+            .resize(rows: 20, columns: 40), .mark("wider"),
+            .resize(rows: 10, columns: 40), .mark("lower"),
+            .setCell(width: 12, height: 24), .resize(rows: 10, columns: 40), .mark("font"),
+            .typed("q"),
+        ])
+        var config = PagerConfig()
+        config.pictures = PictureShow(cellWidth: 8, cellHeight: 16, maxRows: PictureShow.maxRows(screenRows: 20), deferred: true)
+        var h = try RunLoopHarness(terminal: terminal, config: config)
+        defer { h.removeStateDirectory() }
+        h.scriptTheWorld()
+        let first = try #require(h.loop.state.config.pictures)
+        #expect(h.run() == .quit(status: 0))
+        let last = try #require(h.loop.state.config.pictures)
+        #expect(last !== first)
+        #expect(last.maxRows == 5 && last.cellWidth == 12 && last.cellHeight == 24)
+        #expect(first.fitting(screenRows: 21) === first, "half of 21 rows is still 10: the same show")
+        #expect(first.fitting(screenRows: 20, cell: (8, 16)) === first)
+        #expect(first.fitting(screenRows: 10).maxRows == 5 && first.fitting(screenRows: 2).maxRows == 4)
+    }
+}

@@ -22,6 +22,9 @@ final class FakeTerminal: TerminalBackend {
         case resize(rows: Int, columns: Int)
         /// The terminal is now this size, without a signal (yet); the script goes on.
         case setSize(rows: Int, columns: Int)
+        /// A cell is now this many pixels (`cellPixels`; the font's size changed), without a
+        /// signal (yet); the script goes on.
+        case setCell(width: Int, height: Int)
         /// From here on every write fails (the terminal went away); the script goes on.
         case terminalGone
         /// Waits (a few seconds at most) for the loop's mailbox to be posted to by one of its
@@ -114,6 +117,8 @@ final class FakeTerminal: TerminalBackend {
                 return [.signal(.resize)]
             case .setSize(let rows, let columns):
                 (self.rows, self.columns) = (rows, columns)
+            case .setCell(let width, let height):
+                cell = (width, height)
             case .terminalGone:
                 writesFail = true
             case .mailbox:
@@ -147,6 +152,9 @@ final class FakeTerminal: TerminalBackend {
     }
 
     func size() -> (rows: Int, columns: Int) { (rows, columns) }
+    /// What `cellPixels` says (nil: the pixel fields are empty).
+    var cell: (width: Int, height: Int)?
+    func cellPixels() -> (width: Int, height: Int)? { cell }
 
     func restore() {
         calls.append(.restore)
