@@ -35,12 +35,12 @@ import Testing
 
     @Test func aRealShapedChangelogIsParsedInPieces() {
         let source = Array(Self.changelog(bytes: 2 << 20).utf8)
-        let (document, report) = MarkdownParser.parseReporting(source)
+        let (document, report) = MarkdownParser.parse(source)
         #expect(report.inPieces, "\(report)")
         #expect(report.pieces >= 4, "\(report)")
         #expect(report.whole == nil)
         // The same document as one parse gives.
-        let whole = MarkdownParser.parseReporting(source, inPieces: false)
+        let whole = MarkdownParser.parse(source, options: ParseOptions(inPieces: false))
         #expect(whole.report.whole == .notAsked)
         #expect(document.dump() == whole.document.dump())
     }
@@ -48,7 +48,7 @@ import Testing
     /// Each reason to parse whole, on a source that has it and would otherwise be cut.
     @Test func eachReasonToParseWholeIsSaid() {
         let body = Self.changelog(bytes: (1 << 20) + 4096)
-        func report(_ text: String) -> PieceReport { MarkdownParser.parseReporting(Array(text.utf8)).report }
+        func report(_ text: String) -> PieceReport { MarkdownParser.parse(Array(text.utf8)).report }
         #expect(report(body).inPieces)
         #expect(report("# Small\n\nA paragraph.\n").whole == .small)
         #expect(report(body + "\nA line\rwith a lone CR.\n").whole == .loneCarriageReturn)
@@ -56,7 +56,7 @@ import Testing
         #expect(report(body + "\n> [quoted]: /definition-in-a-quote\n").whole == .unplaceableDefinition)
         #expect(report(body + "\n[label]: /defined\n\nA paragraph\n[label]: /continued\n").whole == .probedDefinition)
         #expect(report("---\n" + String(repeating: "key: value\n", count: 110_000) + "---\n").whole == .empty)
-        #expect(MarkdownParser.parseReporting(Array(body.utf8), inPieces: false).report.whole == .notAsked)
+        #expect(MarkdownParser.parse(Array(body.utf8), options: ParseOptions(inPieces: false)).report.whole == .notAsked)
     }
 
     @Test func theReportReadsAsASentence() {

@@ -1,12 +1,12 @@
 /// Whether a Markdown source was parsed in pieces (on all cores, `ChunkPlan`) or whole, and
 /// when whole, why: a fall-back to one parse gives the same document, only slower, so
 /// without a report nothing would notice that pieces stopped working on some shape of
-/// source. `MarkdownParser.parseReporting` gives it; folio-bench prints it.
+/// source. `MarkdownParser.parse` gives it with the document; folio-bench prints it.
 public struct PieceReport: Sendable, Equatable, CustomStringConvertible {
     public enum Reason: String, Sendable, Error, CaseIterable {
         /// Under `MarkdownParser.piecewiseBytes`: one parse is quick.
         case small = "smaller than a piece is worth"
-        /// The caller asked for one parse (`inPieces: false`).
+        /// The caller asked for one parse (`ParseOptions.inPieces` false).
         case notAsked = "one parse asked for"
         /// Nothing after the front matter.
         case empty = "nothing after the front matter"
