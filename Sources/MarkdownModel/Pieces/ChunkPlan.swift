@@ -198,9 +198,13 @@ public struct ChunkPlan: Sendable {
                 for j in (k + 1)...last { chunk = chunk.joined(with: chunks[j]) }
                 outcome = work(chunk)
             }
-            guard case .done(let value, let bytes) = outcome else { return .failure(.definitionsDisagree) }
-            values.append(value)
-            expanded += bytes
+            switch outcome {
+            case .done(let value, let bytes):
+                values.append(value)
+                expanded += bytes
+            case .overReferenceBudget: return .failure(.referenceBudget)
+            case .definitionsDisagree, .openAtEnd: return .failure(.definitionsDisagree)
+            }
             healed += last - k
             k = last + 1
         }
@@ -418,12 +422,17 @@ public enum PieceOutcome<Value> {
     /// The piece's link reference definitions are not the ones the plan proposed: do the
     /// whole source in one piece.
     case definitionsDisagree
+    /// The piece's references could have passed cmark's budget for its parse
+    /// (`withinReferenceBudget`), so some may have been left unresolved: do the whole source
+    /// in one piece.
+    case overReferenceBudget
 
     public func map<T>(_ transform: (Value) -> T) -> PieceOutcome<T> {
         switch self {
         case .done(let value, let expanded): return .done(transform(value), expanded: expanded)
         case .openAtEnd: return .openAtEnd
         case .definitionsDisagree: return .definitionsDisagree
+        case .overReferenceBudget: return .overReferenceBudget
         }
     }
 }

@@ -49,7 +49,7 @@ extension ChunkPlan {
         var raw = CmarkBridge.parseBlocks(sourceText.bytes)
         let expanded = Self.linkBytes(raw)
         guard withinReferenceBudget(chunk, parsedBytes: sourceText.bytes.count, expanded: expanded) else {
-            return .definitionsDisagree
+            return .overReferenceBudget
         }
 
         let probesFrom = paddingLines + definitionLines + 1

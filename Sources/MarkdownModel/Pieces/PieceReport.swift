@@ -22,7 +22,8 @@ public struct PieceReport: Sendable, Equatable, CustomStringConvertible {
         case noCut = "no line where the source can be cut"
         /// A piece's link definitions were not the ones the plan proposed.
         case definitionsDisagree = "a piece's link definitions disagree with the plan's"
-        /// The pieces' references expanded past what cmark allows the whole source.
+        /// The references could expand past what cmark allows a piece's parse, or the
+        /// whole source's (`ChunkPlan.withinReferenceBudget`, `wholeWithinReferenceBudget`).
         case referenceBudget = "the references pass cmark's budget"
     }
 
