@@ -59,7 +59,7 @@ enum FuzzHighlight {
         let syntax = CodeHighlighter { info, literal in
             literal == code || literal == code + "\n" ? highlighting : highlighter.highlight(language: language, code: literal)
         }
-        let document = MarkdownParser.parse(source, inPieces: false, packed: false)
+        let document = MarkdownParser.parse(source, options: ParseOptions(inPieces: false, packed: false)).document
         var highlighted: [String] = []
         MarkdownContent.forEachRow(document, options: LayoutOptions(width: width, highlighter: syntax), parallel: false) { line in
             let columns = line.spans.reduce(0) { $0 + $1.width }

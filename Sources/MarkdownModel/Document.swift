@@ -394,7 +394,7 @@ public enum InlineKind: Sendable, Equatable {
 
 extension BlockKind {
     /// The same kind, its box (an `indirect` case) and the strings and arrays in it allocated
-    /// anew (`MarkdownParser.join` moves every piece's blocks into the document with it).
+    /// anew (`ChunkPlan.join` moves every piece's blocks into the document with it).
     ///
     /// A large source's pieces are parsed on several threads, and each block's box is made
     /// among that piece's short-lived garbage: once the garbage is freed, the boxes pin a

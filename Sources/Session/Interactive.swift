@@ -82,7 +82,7 @@ extension Launch {
                     layoutOptions.chopLongLines = options.chopLongLines
                     layout = DocumentLayout(content: content, options: layoutOptions)
                 } else {
-                    layout = DocumentLayout(document: MarkdownParser.parse(loaded[0].bytes), options: layoutOptions)
+                    layout = DocumentLayout(document: MarkdownParser.parse(loaded[0].bytes).document, options: layoutOptions)
                 }
                 // Text counts start as estimates from byte lengths: lay out the first screen's
                 // worth so the fit is decided on real rows.
@@ -160,15 +160,15 @@ extension Launch {
                     let bytes = slot.store.bytes(0..<slot.store.count)
                     slot.parser = ParseWorker(doc: i, store: slot.store, mailbox: mailbox, alreadyParsed: bytes.count)
                     specs.append(DocumentSpec(name: Launch.displayName(doc, environment: environment), path: doc.path,
-                                              document: MarkdownParser.parse(bytes), isPreview: !reader.finished))
+                                              document: MarkdownParser.parse(bytes).document, isPreview: !reader.finished))
                 } else if preview && i == 0 {
                     slot.phase = .preview
                     let prefix = Launch.previewPrefix(slot.store, screen: session.size())
                     slot.parser = ParseWorker(doc: i, store: slot.store, mailbox: mailbox, alreadyParsed: prefix.count)
-                    specs.append(DocumentSpec(name: doc.name, path: doc.path, document: MarkdownParser.parse(prefix),
+                    specs.append(DocumentSpec(name: doc.name, path: doc.path, document: MarkdownParser.parse(prefix).document,
                                               isPreview: true))
                 } else {
-                    specs.append(DocumentSpec(name: doc.name, path: doc.path, document: MarkdownParser.parse(doc.bytes)))
+                    specs.append(DocumentSpec(name: doc.name, path: doc.path, document: MarkdownParser.parse(doc.bytes).document))
                 }
             }
             inputs.append(slot)

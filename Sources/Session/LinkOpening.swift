@@ -87,7 +87,7 @@ extension EventLoop {
             case .failure(let error): return [.notice(Self.linkError(error, path: path))]
             case .success(let d):
                 doc = d
-                spec = DocumentSpec(name: EventLoop.displayName(d), path: d.path, document: MarkdownParser.parse(d.bytes))
+                spec = DocumentSpec(name: EventLoop.displayName(d), path: d.path, document: MarkdownParser.parse(d.bytes).document)
                 slot = DocumentInput(doc: index, phase: .complete, source: d, store: ByteStore())
             }
         }

@@ -42,7 +42,7 @@ extension PositionsBridge {
             prepared.spec.name = oldDoc.name
             reloaded = .reloaded(document: index, spec: prepared.spec, changedUnits: prepared.changedUnits)
         } else {
-            var spec = DocumentSpec(name: oldDoc.name, path: newDocument.path, document: MarkdownParser.parse(newDocument.bytes))
+            var spec = DocumentSpec(name: oldDoc.name, path: newDocument.path, document: MarkdownParser.parse(newDocument.bytes).document)
             var changed: Set<Unit> = []
             if markChanges {
                 // Built here for the pager's options (a small file: `Reload` takes the large

@@ -242,7 +242,7 @@ enum PositionFacts {
     /// position needs (a hash of the input, a fingerprint of every leaf) cost ~0.1 s for
     /// 20 MB on the loop at the first save. The hash is taken first and the bytes let go
     /// as soon as the parse's pieces are parsed, before they are joined (`bytes` is emptied:
-    /// the caller hands them over; `MarkdownParser.parse(handingOver:)`), so the source, the
+    /// the caller hands them over; `MarkdownParser.parse(handingOver:options:)`), so the source, the
     /// pieces and the joined document are never held together; and the parse's pieces ran on other threads, whose heaps then hold cmark's
     /// freed trees: a large whole input gives them back first (`HeapTrim.now`), so they do not add
     /// to the peak.
@@ -258,8 +258,8 @@ enum PositionFacts {
         if let hash { hashed?(hash) }
         let large = bytes.count >= MarkdownParser.piecewiseBytes
         let giveBack: (() -> Void)? = whole && large ? { HeapTrim.now() } : nil
-        var spec = DocumentSpec(name: "", path: nil,
-                                document: MarkdownParser.parse(handingOver: &bytes, giveBack: giveBack, keeper: keeper))
+        var spec = DocumentSpec(name: "", path: nil, document: MarkdownParser.parse(
+            handingOver: &bytes, options: ParseOptions(giveBack: giveBack, keeper: keeper)).document)
         if whole, large { HeapTrim.now() }  // (not for every partial parse of a growing stream)
         spec.prebuild(for: options)
         let facts = hash.flatMap { of(spec, hash: $0) }

@@ -105,7 +105,7 @@ if let i = args.firstIndex(of: "--memory"), i + 1 < args.count {
     var source: [UInt8]? = [UInt8](FileManager.default.contents(atPath: args[i + 1]) ?? Data())
     let size = Double(source!.count) / 1_048_576
     stage(String(format: "source (%.1f MB)", size))
-    let parsed = MarkdownParser.parseReporting(source!)
+    let parsed = MarkdownParser.parse(source!)
     var document: Document? = parsed.document
     stage("Document (\(document!.blocks.count) blocks; \(parsed.report))")
     do {
@@ -233,7 +233,7 @@ if let i = args.firstIndex(of: "--print-cores"), i + 1 < args.count {
     let options = LayoutOptions(width: 80)
     for _ in 0..<2 {
         let (w0, c0) = (now(), cpu())
-        let (document, report) = MarkdownParser.parseReporting(source)
+        let (document, report) = MarkdownParser.parse(source)
         let (w1, c1) = (now(), cpu())
         print("pieces: \(report)")
         let runs = PrintRenderer.renderRuns(document, options: options, theme: Theme(depth: .trueColor))
@@ -258,7 +258,7 @@ if let i = args.firstIndex(of: "--print-phases"), i + 1 < args.count {
                      (t1 - t0) * 1000, plan?.chunks.count ?? 0, (t2 - t1) * 1000, out.reduce(0) { $0 + $1.count }))
     }
     let t0 = now()
-    let layout = DocumentLayout(document: MarkdownParser.parse(source, inPieces: false), options: options)
+    let layout = DocumentLayout(document: MarkdownParser.parse(source, options: ParseOptions(inPieces: false)).document, options: options)
     let t1 = now()
     let whole = PrintRenderer.render(layout, theme: nil)
     let t2 = now()
@@ -315,7 +315,7 @@ print("document: \(String(format: "%.1f", mb)) MB, \(big.split(separator: "\n", 
 // Parse and layout throughput.
 var parseTimes: [Double] = []
 var layoutTimes: [Double] = []
-var (document, pieceReport) = MarkdownParser.parseReporting(Array(big.utf8))
+var (document, pieceReport) = MarkdownParser.parse(Array(big.utf8))
 print("pieces: \(pieceReport)")
 var layout = DocumentLayout(document: document, options: LayoutOptions(width: 80))
 for _ in 0..<3 {

@@ -78,7 +78,7 @@ import Threads
             """
         let sections = large ? 400 : 2
         let markdown = "---\ntitle: x\n---\n\n" + Array(repeating: section, count: sections).joined(separator: "\n\n")
-        for document in [MarkdownParser.parse(markdown), MarkdownParser.parse(Array(markdown.utf8), packed: false)] {
+        for document in [MarkdownParser.parse(markdown), MarkdownParser.parse(Array(markdown.utf8), options: ParseOptions(packed: false)).document] {
             let options = LayoutOptions(width: 30)
             let layouts = MarkdownContent.layoutAll(document, options: options, parallel: false)
             let built = MarkdownContent.buildKeepingLayouts(document, options: options, parallel: large, sliceUnits: 500)

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 @testable import MarkdownModel
 
-/// `ChunkPlan` + `MarkdownParser.parse(_:of:plan:)`: pieces parse exactly as the whole does,
+/// `ChunkPlan` + `ChunkPlan.parse(_:of:)`: pieces parse exactly as the whole does,
 /// or say they cannot.
 @Suite struct ChunkPlanTests {
 
@@ -16,10 +16,9 @@ import TestSupport
 
     static func piecewiseDocument(_ bytes: [UInt8], target: Int) -> Document? {
         guard let plan = ChunkPlan(bytes, targetBytes: target),
-              var documents = plan.run({ MarkdownParser.parse($0, of: bytes, plan: plan) })
+              var documents = plan.run({ plan.parse($0, of: bytes) })
         else { return nil }
-        let joined = MarkdownParser.finish(MarkdownParser.join(&documents, sourceLineCount: plan.sourceLineCount),
-                                           source: bytes, plan: plan)
+        let joined = plan.finish(ChunkPlan.join(&documents, sourceLineCount: plan.sourceLineCount), source: bytes)
         checkInvariants(joined)
         return joined
     }
@@ -184,7 +183,7 @@ import TestSupport
             let bytes = Array(consumed.utf8)
             let plan = try #require(ChunkPlan(bytes, targetBytes: 1), "\(consumed)")
             #expect(plan.chunks[0].probes.count == 1)
-            guard case .definitionsDisagree = MarkdownParser.parse(plan.chunks[0], of: bytes, plan: plan) else {
+            guard case .definitionsDisagree = plan.parse(plan.chunks[0], of: bytes) else {
                 Issue.record("a consumed definition line was accepted: \(consumed)")
                 continue
             }
@@ -312,7 +311,7 @@ import TestSupport
         #expect(plan.chunks.count > 20)
         // Some pieces were given fewer definitions than all (the filter ran).
         #expect(plan.chunks.contains { plan.definitions(for: $0, in: bytes).text.count < plan.definitions.count / 4 })
-        let whole = MarkdownParser.parse(bytes, inPieces: false)
+        let whole = MarkdownParser.parse(bytes, options: ParseOptions(inPieces: false)).document
         #expect(Self.piecewiseDump(markdown) == Self.wholeDump(whole))
         // The references did resolve (the test would pass vacuously otherwise).
         let dump = whole.dump()
@@ -329,7 +328,7 @@ import TestSupport
         let bytes = Array(markdown.utf8)
         let plan = try #require(ChunkPlan(bytes, targetBytes: 1))
         #expect(plan.chunks.map(\.firstLine) == [1, 10])
-        guard case .openAtEnd = MarkdownParser.parse(plan.chunks[0], of: bytes, plan: plan) else {
+        guard case .openAtEnd = plan.parse(plan.chunks[0], of: bytes) else {
             Issue.record("the cut inside the fence was accepted")
             return
         }
@@ -343,7 +342,7 @@ import TestSupport
         let markdown = "# A\n\n[x]: /u\nmore text\n\n# B\n\n[x]\n"
         let bytes = Array(markdown.utf8)
         let plan = try #require(ChunkPlan(bytes, targetBytes: 1))
-        guard case .definitionsDisagree = MarkdownParser.parse(plan.chunks[0], of: bytes, plan: plan) else {
+        guard case .definitionsDisagree = plan.parse(plan.chunks[0], of: bytes) else {
             Issue.record("a covered definition line was accepted")
             return
         }
@@ -368,7 +367,7 @@ import TestSupport
             }
             guard let joined = Self.piecewiseDocument(bytes, target: Int.random(in: 1...30, using: &random)) else { continue }
             accepted += 1
-            let whole = MarkdownParser.parse(bytes, inPieces: false)
+            let whole = MarkdownParser.parse(bytes, options: ParseOptions(inPieces: false)).document
             #expect(joined.dump() == whole.dump(), "\(bytes)")
             if joined.dump() != whole.dump() { return }
         }
@@ -390,8 +389,9 @@ import TestSupport
         let bytes = Array(text.utf8)
         let plan = try #require(ChunkPlan(bytes, targetBytes: MarkdownParser.pieceBytes))
         #expect(plan.chunks.count >= 4)
-        let pieces = MarkdownParser.parse(bytes)
-        let whole = MarkdownParser.parse(bytes, inPieces: false)
+        let (pieces, report) = MarkdownParser.parse(bytes)
+        #expect(report.pieces >= 2, "\(report)")
+        let whole = MarkdownParser.parse(bytes, options: ParseOptions(inPieces: false)).document
         checkInvariants(pieces)
         #expect(pieces.sourceLineCount == whole.sourceLineCount)
         #expect(pieces.blocks.count == whole.blocks.count)
@@ -477,8 +477,8 @@ extension ChunkPlanTests {
             #expect(plan.hasFrontMatter)
             #expect(plan.chunks.count > 4)
             #expect(plan.chunks.first!.bytes.lowerBound > 0)
-            let pieces = try #require(MarkdownParser.parseInPieces(source, plan: plan))
-            let whole = MarkdownParser.parse(source, inPieces: false)
+            let pieces = try #require(plan.document(of: source))
+            let whole = MarkdownParser.parse(source, options: ParseOptions(inPieces: false)).document
             #expect(pieces.dump() == whole.dump(), "\(front.debugDescription) \(tail.debugDescription)")
             #expect(pieces.sourceLineCount == whole.sourceLineCount)
             #expect(pieces.hiddenLines == whole.hiddenLines)
@@ -498,8 +498,8 @@ extension ChunkPlanTests {
             let footnote = Array(("See[^1].\n\n" + filler + "A note[^1].\n\n" + definition + "\n\n" + filler + "Again[^1].\n").utf8)
             let plan = try #require(ChunkPlan(footnote, targetBytes: 1 << 10), "\(definition)")
             #expect(plan.hasFootnotes)
-            let pieces = try #require(MarkdownParser.parseInPieces(footnote, plan: plan))
-            let whole = MarkdownParser.parse(footnote, inPieces: false)
+            let pieces = try #require(plan.document(of: footnote))
+            let whole = MarkdownParser.parse(footnote, options: ParseOptions(inPieces: false)).document
             #expect(pieces.dump() == whole.dump(), "\(definition)")
             #expect(whole.dump().contains("user-content-fn-1"), "the note is a footnote: \(definition)")
         }
@@ -507,7 +507,7 @@ extension ChunkPlanTests {
         // its paragraph: the piece that holds it sees the difference and the source goes whole.
         let continued = Array((filler + "A note[^1].\n\n[^1]: Words\n    and more.\n\n" + filler).utf8)
         let continuedPlan = try #require(ChunkPlan(continued, targetBytes: 1 << 10))
-        #expect(MarkdownParser.parseInPieces(continued, plan: continuedPlan) == nil)
+        #expect(continuedPlan.document(of: continued) == nil)
         // A definition line that may go on to the next line is not placed: the source is whole.
         for definition in ["[^1]:", "[^1]: /url \"open title"] {
             let footnote = Array((filler + "A note[^1].\n\n" + definition + "\n\n" + filler).utf8)
@@ -518,8 +518,8 @@ extension ChunkPlanTests {
         let plan = ChunkPlan(comments, targetBytes: 1 << 10)
         #expect(plan != nil)
         if let plan {
-            let pieces = MarkdownParser.parseInPieces(comments, plan: plan)
-            #expect(pieces?.dump() == MarkdownParser.parse(comments, inPieces: false).dump())
+            let pieces = plan.document(of: comments)
+            #expect(pieces?.dump() == MarkdownParser.parse(comments, options: ParseOptions(inPieces: false)).document.dump())
         }
     }
 }

@@ -42,7 +42,7 @@ import TestSupport
     }
 
     static func checkGrowth(_ source: [UInt8], seed: UInt64, sourceLocation: SourceLocation = #_sourceLocation) {
-        let final = MarkdownParser.parse(source)
+        let final = MarkdownParser.parse(source).document
         let text = String(decoding: source, as: UTF8.self)
         let contentIsLocal = !text.contains("]:")
         var checkedBlocks = 0
@@ -50,7 +50,7 @@ import TestSupport
             let arrived = Array(source[..<end])
             let ended = end == source.count
             let cut = PrefixCut.parseable(arrived, ended: ended)
-            let doc = MarkdownParser.parse(Array(arrived[..<cut]))
+            let doc = MarkdownParser.parse(Array(arrived[..<cut])).document
             if ended {
                 #expect(doc.dump() == final.dump(), "end of input: one parse's document", sourceLocation: sourceLocation)
                 continue

@@ -5,7 +5,7 @@ import Testing
 /// Input nobody should write: the parser is total, iterative and keeps its invariants.
 @Suite struct HostileInputTests {
     private func check(_ bytes: [UInt8]) -> Document {
-        let document = MarkdownParser.parse(bytes)
+        let document = MarkdownParser.parse(bytes).document
         checkInvariants(document)
         return document
     }

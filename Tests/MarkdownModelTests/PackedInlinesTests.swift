@@ -113,9 +113,9 @@ import Testing
         for markdown in [section, String(repeating: section, count: (MarkdownParser.piecewiseBytes / section.utf8.count) + 10)] {
             let kept = Array((markdown + "[1]: https://example.org\n").utf8)
             var handed = kept
-            let document = MarkdownParser.parse(handingOver: &handed)
+            let document = MarkdownParser.parse(handingOver: &handed).document
             #expect(handed.isEmpty)
-            let same = document.dump() == MarkdownParser.parse(kept).dump()
+            let same = document.dump() == MarkdownParser.parse(kept).document.dump()
             #expect(same)
         }
     }
@@ -153,13 +153,13 @@ import Testing
         let late = definitions + (0..<4).map { _ in "# H\n\n" + heavy + "\n\n" + filler }.joined()
         for markdown in [fits, busts, late] {
             let kept = Array(markdown.utf8)
-            let whole = MarkdownParser.parse(kept, inPieces: false).dump()
+            let whole = MarkdownParser.parse(kept, options: ParseOptions(inPieces: false)).document.dump()
             var handed = kept  // shares kept's buffer: the parse must not give back kept's pages
             let readCount = Atomic(0)
-            let document = MarkdownParser.parse(handingOver: &handed, reread: {
+            let document = MarkdownParser.parse(handingOver: &handed, options: ParseOptions(keeper: RereadingKeeper {
                 readCount.add(1, ordering: .relaxed)
                 return kept
-            })
+            })).document
             let reads = readCount.load(ordering: .relaxed)
             #expect(handed.isEmpty)
             let same = document.dump() == whole
@@ -171,7 +171,7 @@ import Testing
             // when the pieces fail it writes them back into the pages given back.
             let copying = CopyingKeeper()
             handed = kept
-            let fromCopies = MarkdownParser.parse(handingOver: &handed, keeper: copying)
+            let fromCopies = MarkdownParser.parse(handingOver: &handed, options: ParseOptions(keeper: copying)).document
             let sameFromCopies = fromCopies.dump() == whole
             #expect(sameFromCopies)
             let runsMatch = copying.runsMatch(kept)
@@ -262,7 +262,7 @@ import Testing
             """.utf8))
         #expect(sources.count > 3)
         for source in sources {
-            let packed = MarkdownParser.parse(source), plain = MarkdownParser.parse(source, packed: false)
+            let packed = MarkdownParser.parse(source).document, plain = MarkdownParser.parse(source, options: ParseOptions(packed: false)).document
             #expect(packed.dump() == plain.dump())
             #expect(packed.blocks.count == plain.blocks.count)
             var packedCount = 0

@@ -18,10 +18,10 @@ import Testing
     /// Every cut is a boundary of the full parse: the blocks of the prefix are the first
     /// blocks of the whole (the preview's first screen is the document's first screen).
     @Test func aPrefixParsesToTheFirstBlocksOfTheWhole() {
-        let whole = MarkdownParser.parse(source)
+        let whole = MarkdownParser.parse(source).document
         for offset in 0...source.count {
             guard let cut = PrefixCut.first(in: source, atOrAfter: offset) else { continue }
-            let prefix = MarkdownParser.parse(Array(source[..<cut]))
+            let prefix = MarkdownParser.parse(Array(source[..<cut])).document
             let n = prefix.blocks.count
             #expect(n <= whole.blocks.count)
             for i in 0..<n { #expect(prefix.blocks[i].kind == whole.blocks[i].kind) }

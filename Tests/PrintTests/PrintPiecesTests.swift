@@ -35,7 +35,7 @@ import Pager
         let plan = try #require(ChunkPlan(source, targetBytes: 16 << 10))
         #expect(plan.chunks.count > 20)
         let pieces = try #require(PrintRenderer.renderPieces(source, plan: plan, options: options, theme: theme))
-        let whole = PrintRenderer.render(DocumentLayout(document: MarkdownParser.parse(source), options: options), theme: theme)
+        let whole = PrintRenderer.render(DocumentLayout(document: MarkdownParser.parse(source).document, options: options), theme: theme)
         let joined = pieces.flatMap { $0 }
         #expect(joined.count == whole.count)
         #expect(joined == whole)
@@ -45,7 +45,7 @@ import Pager
     /// rendered in runs of units on all cores: the runs joined are the bytes of one layout.
     @Test(arguments: [(80, false), (31, true)])
     func runsPrintExactlyAsOneLayout(width: Int, colour: Bool) throws {
-        let document = MarkdownParser.parse(try Self.bigSource() + Self.bigSource())
+        let document = MarkdownParser.parse(try Self.bigSource() + Self.bigSource()).document
         #expect(Skeleton(document).units.count >= MarkdownContent.parallelThreshold)
         let options = LayoutOptions(width: width, inlineLinkURLs: !colour)
         let theme = colour ? Theme(depth: .palette256) : nil
@@ -67,11 +67,11 @@ import Pager
         let options = LayoutOptions(width: 72, inlineLinkURLs: true)
         let plan = try #require(ChunkPlan(source, targetBytes: 16 << 10))
         let refused = plan.chunks.filter {
-            if case .openAtEnd = MarkdownParser.parse($0, of: source, plan: plan) { return true } else { return false }
+            if case .openAtEnd = plan.parse($0, of: source) { return true } else { return false }
         }
         #expect(refused.count >= 2)
         let pieces = try #require(PrintRenderer.renderPieces(source, plan: plan, options: options, theme: nil))
-        let whole = PrintRenderer.render(DocumentLayout(document: MarkdownParser.parse(source), options: options), theme: nil)
+        let whole = PrintRenderer.render(DocumentLayout(document: MarkdownParser.parse(source).document, options: options), theme: nil)
         #expect(pieces.flatMap { $0 } == whole)
     }
 
@@ -99,7 +99,7 @@ import Pager
             let theme = colour ? Theme(depth: .ansi16) : nil
             guard let pieces = PrintRenderer.renderPieces(source, plan: plan, options: options, theme: theme) else { continue }
             compared += 1
-            let whole = PrintRenderer.render(DocumentLayout(document: MarkdownParser.parse(source, inPieces: false), options: options), theme: theme)
+            let whole = PrintRenderer.render(DocumentLayout(document: MarkdownParser.parse(source, options: ParseOptions(inPieces: false)).document, options: options), theme: theme)
             #expect(pieces.flatMap { $0 } == whole, "\(text.debugDescription) at \(width)")
             if pieces.flatMap({ $0 }) != whole { return }
         }
@@ -156,7 +156,7 @@ import Pager
         let options = LayoutOptions(width: width, inlineLinkURLs: !colour)
         let theme = colour ? Theme(depth: .ansi16) : nil
         let printed = PrintRenderer.render(source: source, options: options, theme: theme).flatMap { $0 }
-        let whole = MarkdownParser.parse(source, inPieces: false)
+        let whole = MarkdownParser.parse(source, options: ParseOptions(inPieces: false)).document
         let expected = PrintRenderer.render(DocumentLayout(document: whole, options: options), theme: theme)
         #expect(printed.count == expected.count, sourceLocation: sourceLocation)
         #expect(printed == expected, sourceLocation: sourceLocation)

@@ -41,9 +41,9 @@ import Testing
         let source = Array((definitions + (0..<4).map { _ in "# H\n\n" + heavy + "\n\n" + filler }.joined()).utf8)
         let keeper = CompressingKeeper()
         var handed = source
-        let document = MarkdownParser.parse(handingOver: &handed, keeper: keeper)
+        let document = MarkdownParser.parse(handingOver: &handed, options: ParseOptions(keeper: keeper)).document
         #expect(handed.isEmpty)
-        let same = document.dump() == MarkdownParser.parse(source, inPieces: false).dump()
+        let same = document.dump() == MarkdownParser.parse(source, options: ParseOptions(inPieces: false)).document.dump()
         #expect(same)
         #expect(keeper.keptBytes == 0, "restored: the copy is let go")
     }
@@ -66,8 +66,8 @@ import Testing
         }
         let keeper = Watching(CompressingKeeper())
         var handed = source
-        let document = MarkdownParser.parse(handingOver: &handed, keeper: keeper)
-        let same = document.dump() == MarkdownParser.parse(source, inPieces: false).dump()
+        let document = MarkdownParser.parse(handingOver: &handed, options: ParseOptions(keeper: keeper)).document
+        let same = document.dump() == MarkdownParser.parse(source, options: ParseOptions(inPieces: false)).document.dump()
         #expect(same)
         #expect(keeper.keptAtMost > 0)
         #expect(keeper.inner.keptBytes == 0)

@@ -49,7 +49,7 @@ import Testing
                                  source: LoadedDocument(name: "big.md", path: nil, bytes: [], kind: .markdown, store: store),
                                  store: store)
         slot.parser = ParseWorker(doc: 0, store: store, mailbox: mailbox, alreadyParsed: prefix.count)
-        let spec = DocumentSpec(name: "big.md", path: nil, document: MarkdownParser.parse(prefix), isPreview: true)
+        let spec = DocumentSpec(name: "big.md", path: nil, document: MarkdownParser.parse(prefix).document, isPreview: true)
         let terminal = FakeTerminal(rows: 5, columns: 20, script: [
             .typed("jjjjjj"), .mark("preview"),
             .release(count: 1), .mark("parsed"),
@@ -105,7 +105,7 @@ import Testing
             .typed("q"),
         ])
         h = try RunLoopHarness(terminal: terminal,
-                               specs: [DocumentSpec(name: "doc.md", path: path, document: MarkdownParser.parse(bytes))],
+                               specs: [DocumentSpec(name: "doc.md", path: path, document: MarkdownParser.parse(bytes).document)],
                                inputs: [DocumentInput(doc: 0, phase: .complete, source: LoadedDocument(name: "doc.md", path: path, bytes: bytes),
                                                       store: ByteStore())],
                                mailbox: mailbox)

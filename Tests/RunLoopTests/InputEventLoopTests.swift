@@ -81,7 +81,7 @@ import Testing
                                  source: LoadedDocument(name: "stdin", path: nil, bytes: [], kind: .markdown, store: store, reader: reader),
                                  store: store, reader: reader)
         slot.parser = ParseWorker(doc: 0, store: store, mailbox: mailbox, alreadyParsed: 0)
-        let spec = DocumentSpec(name: "stdin", path: nil, document: MarkdownParser.parse([]), isPreview: true)
+        let spec = DocumentSpec(name: "stdin", path: nil, document: MarkdownParser.parse([]).document, isPreview: true)
         EventLoopTests.write(w, "# Notes\n\nfirst paragraph\n\n")
         let terminal = FakeTerminal(rows: 6, columns: 24, script: [
             .release(count: 1), .mark("arrived"),

@@ -27,7 +27,7 @@ struct RunLoopHarness {
         stateDirectory = try ScratchDirectory.make("runloop")
         let bytes = Array(markdown.utf8)
         let loaded = [LoadedDocument(name: "stdin", path: nil, bytes: bytes)]
-        let spec = DocumentSpec(name: "stdin", path: nil, document: MarkdownParser.parse(bytes), isPreview: preview)
+        let spec = DocumentSpec(name: "stdin", path: nil, document: MarkdownParser.parse(bytes).document, isPreview: preview)
         let size = terminal.size()
         let state = PagerState(documents: [spec], config: config, rows: size.rows, columns: size.columns)
         let positions = PositionsBridge(environment: ["FOLIO_STATE_DIR": stateDirectory.path], enabled: true)
@@ -88,7 +88,7 @@ struct RunLoopHarness {
                          config: PagerConfig = PagerConfig()) -> Row? {
         let fresh = PositionsBridge(environment: ["FOLIO_STATE_DIR": stateDirectory.path], enabled: true)
         let loaded = [LoadedDocument(name: "stdin", path: nil, bytes: bytes)]
-        let spec = DocumentSpec(name: "stdin", path: nil, document: MarkdownParser.parse(bytes))
+        let spec = DocumentSpec(name: "stdin", path: nil, document: MarkdownParser.parse(bytes).document)
         var state = PagerState(documents: [spec], config: config, rows: rows, columns: columns)
         if let placement = fresh.placement(in: state, loaded: loaded, documentIndex: 0) {
             _ = state.update(placement.event)

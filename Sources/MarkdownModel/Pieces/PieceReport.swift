@@ -1,12 +1,12 @@
 /// Whether a Markdown source was parsed in pieces (on all cores, `ChunkPlan`) or whole, and
 /// when whole, why: a fall-back to one parse gives the same document, only slower, so
 /// without a report nothing would notice that pieces stopped working on some shape of
-/// source. `MarkdownParser.parseReporting` gives it; folio-bench prints it.
+/// source. `MarkdownParser.parse` gives it with the document; folio-bench prints it.
 public struct PieceReport: Sendable, Equatable, CustomStringConvertible {
     public enum Reason: String, Sendable, Error, CaseIterable {
         /// Under `MarkdownParser.piecewiseBytes`: one parse is quick.
         case small = "smaller than a piece is worth"
-        /// The caller asked for one parse (`inPieces: false`).
+        /// The caller asked for one parse (`ParseOptions.inPieces` false).
         case notAsked = "one parse asked for"
         /// Nothing after the front matter.
         case empty = "nothing after the front matter"
@@ -22,7 +22,8 @@ public struct PieceReport: Sendable, Equatable, CustomStringConvertible {
         case noCut = "no line where the source can be cut"
         /// A piece's link definitions were not the ones the plan proposed.
         case definitionsDisagree = "a piece's link definitions disagree with the plan's"
-        /// The pieces' references expanded past what cmark allows the whole source.
+        /// The references could expand past what cmark allows a piece's parse, or the
+        /// whole source's (`ChunkPlan.withinReferenceBudget`, `wholeWithinReferenceBudget`).
         case referenceBudget = "the references pass cmark's budget"
     }
 

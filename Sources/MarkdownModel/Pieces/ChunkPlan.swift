@@ -11,7 +11,7 @@ import Glibc
 /// block or an HTML block of kind 1–5 (`<pre`, `<!--`, …) is still open. (A list marker or `>`
 /// would continue a list or start a block the scan cannot place, so those lines are not cuts.)
 /// A fast line scan tracks fences and those HTML blocks and proposes cuts, but it only
-/// *proposes*: `MarkdownParser.parse(_:of:plan:)` parses each piece together with the line
+/// *proposes*: `parse(_:of:)` (`PieceParse.swift`) parses each piece together with the line
 /// that follows it and accepts the cut only if that line came out as the start of a top-level
 /// heading or paragraph, which proves the parser's state was fully closed there. A refused
 /// cut is healed by parsing the two pieces as one (`Chunk.joined(with:)`), so a wrong
@@ -110,7 +110,7 @@ public struct ChunkPlan: Sendable {
     /// The definitions of each label key (`labelKey`), by index.
     let definitionsOfLabel: [[UInt8]: [Int32]]
     /// The source has a footnote definition line (`[^x]:`): the joined pieces need the
-    /// footnote pass that one parse makes (`MarkdownParser.parseInPieces` does it).
+    /// footnote pass that one parse makes (`document(handingOver:options:)` does it).
     public let hasFootnotes: Bool
     /// Bytes of the longest proposed definition (or probed) line: a bound on what one reference
     /// lookup adds to cmark's expansion budget (see `withinReferenceBudget`).
@@ -157,7 +157,7 @@ public struct ChunkPlan: Sendable {
     /// the source bytes that nothing will read again: the pieces of the longest run from the
     /// start that all came out done (their cuts are proven, so no refused cut is healed over
     /// them). If `run` then gives nil, the caller parses the source whole, from bytes of its
-    /// own (`MarkdownParser.parse(handingOver:keeper:)`).
+    /// own (`ParseOptions.keeper`).
     public func run<Value>(_ work: (Chunk) -> PieceOutcome<Value>,
                            settled: ((Range<Int>) -> Void)? = nil) -> [Value]? {
         try? runReporting(work, settled: settled).get().values
@@ -198,9 +198,13 @@ public struct ChunkPlan: Sendable {
                 for j in (k + 1)...last { chunk = chunk.joined(with: chunks[j]) }
                 outcome = work(chunk)
             }
-            guard case .done(let value, let bytes) = outcome else { return .failure(.definitionsDisagree) }
-            values.append(value)
-            expanded += bytes
+            switch outcome {
+            case .done(let value, let bytes):
+                values.append(value)
+                expanded += bytes
+            case .overReferenceBudget: return .failure(.referenceBudget)
+            case .definitionsDisagree, .openAtEnd: return .failure(.definitionsDisagree)
+            }
             healed += last - k
             k = last + 1
         }
@@ -242,7 +246,7 @@ public struct ChunkPlan: Sendable {
     private init?(_ source: [UInt8], targetBytes: Int, refusal: inout PieceReport.Reason) {
         // Front matter is cut off before parsing (`MarkdownParser`): cmark parses what follows
         // it as a document of its own, so the scan and the pieces start after it (and the
-        // joined pieces get its block in front, `MarkdownParser.join`).
+        // joined pieces get its block in front, `join`).
         let frontMatter = FrontMatter.detect(source)
         let skipped = frontMatter?.byteCount ?? 0
         guard skipped < source.count,
@@ -405,7 +409,7 @@ public struct ChunkPlan: Sendable {
     }
 }
 
-/// What one piece of a `ChunkPlan` gave (`MarkdownParser.parse(_:of:plan:)`, or work built
+/// What one piece of a `ChunkPlan` gave (`ChunkPlan.parse(_:of:)`, or work built
 /// on it such as print mode's rendering).
 public enum PieceOutcome<Value> {
     /// The piece's value, and the bytes of the destinations and titles of its links and
@@ -418,12 +422,17 @@ public enum PieceOutcome<Value> {
     /// The piece's link reference definitions are not the ones the plan proposed: do the
     /// whole source in one piece.
     case definitionsDisagree
+    /// The piece's references could have passed cmark's budget for its parse
+    /// (`withinReferenceBudget`), so some may have been left unresolved: do the whole source
+    /// in one piece.
+    case overReferenceBudget
 
     public func map<T>(_ transform: (Value) -> T) -> PieceOutcome<T> {
         switch self {
         case .done(let value, let expanded): return .done(transform(value), expanded: expanded)
         case .openAtEnd: return .openAtEnd
         case .definitionsDisagree: return .definitionsDisagree
+        case .overReferenceBudget: return .overReferenceBudget
         }
     }
 }

@@ -1,6 +1,6 @@
 /// What a parse in pieces does with the source bytes its finished pieces no longer need
-/// (`MarkdownParser.parse(handingOver:giveBack:keeper:)`): each run of them is handed to the
-/// keeper and then its pages are given back to the system; if the pieces cannot be used
+/// (`ParseOptions.keeper`): each run of them is handed to the keeper and then its pages are
+/// given back to the system; if the pieces cannot be used
 /// after all (their link definitions disagree with the plan's, or cmark's reference budget
 /// over the whole source), the keeper gives the source back to be parsed whole.
 ///
