@@ -21,8 +21,8 @@ import Testing
         var slot = DocumentInput(doc: 0, phase: .streaming,
                                  source: LoadedDocument(name: "stdin", path: nil, bytes: [], kind: .text, store: store, reader: reader),
                                  store: store, reader: reader)
-        let content = PagerLoop.textContent(store, tabWidth: 8, ended: false)
-        slot.text = content
+        slot.openText(tabWidth: 8, ended: false)
+        let content = slot.text!
         EventLoopTests.write(w, "one\ntwo\n")
         let terminal = FakeTerminal(rows: 5, columns: 20, script: [
             .mark("nothing yet"),
@@ -65,7 +65,7 @@ import Testing
             four                |
             p1/1  (END)         |
             """)
-        #expect(content.isComplete)
+        #expect(h.loop.state.documents[0].content.isComplete)
         #expect(h.loop.inputs[0].phase == .complete)
     }
 
@@ -126,8 +126,8 @@ import Testing
         guard case .success(let doc) = Input.openStream(path, forced: .text, mailbox: ScriptedMailbox(), doc: 0),
               let store = doc.store else { Issue.record("not opened"); return }
         var slot = DocumentInput(doc: 0, phase: .parsing, source: doc, store: store)
-        let content = PagerLoop.textContent(store, tabWidth: 8, ended: true)
-        slot.text = content
+        slot.openText(tabWidth: 8, ended: true)
+        let content = slot.text!
         slot.settleTextFile()
         #expect(slot.phase == .complete)
         let grow: @Sendable () -> Void = {
@@ -151,7 +151,7 @@ import Testing
         #expect(Array(terminal.screen(at: "following").prefix(3)) == ["one", "two", ""].map { $0.padding(toLength: 20, withPad: " ", startingAt: 0) })
         #expect(Array(terminal.screen(at: "grown").prefix(3)) == ["one", "two", "three"].map { $0.padding(toLength: 20, withPad: " ", startingAt: 0) })
         #expect(h.loop.inputs[0].phase == .complete, "a key stopped following")
-        #expect(content.unitCount == 3)
+        #expect(h.loop.state.documents[0].content.unitCount == 3)
     }
 
     /// A text file larger than what is indexed at opening (1 MB) is indexed a slice (8 MB)
@@ -165,8 +165,8 @@ import Testing
         guard case .success(let doc) = Input.openStream(path, forced: .text, mailbox: ScriptedMailbox(), doc: 0),
               let store = doc.store else { Issue.record("not opened"); return }
         var slot = DocumentInput(doc: 0, phase: .parsing, source: doc, store: store)
-        let content = PagerLoop.textContent(store, tabWidth: 8, ended: true)
-        slot.text = content
+        slot.openText(tabWidth: 8, ended: true)
+        let content = slot.text!
         slot.settleTextFile()
         #expect(slot.phase == .parsing, "10 MB: more than the first MB to index")
         let terminal = FakeTerminal(rows: 5, columns: 20, script: [
@@ -181,8 +181,8 @@ import Testing
         h.loop.watch = false
 
         #expect(h.run() == .quit(status: 0))
-        #expect(content.isComplete)
-        #expect(content.unitCount == 100_001)
+        #expect(h.loop.state.documents[0].content.isComplete)
+        #expect(h.loop.state.documents[0].content.unitCount == 100_001)
         #expect(h.loop.inputs[0].phase == .complete)
         #expect(terminal.screen().dropLast().last(where: { !$0.allSatisfy { $0 == " " } })?.hasPrefix("the last line") == true)
     }
@@ -195,8 +195,8 @@ import Testing
         let store = EventLoopTests.store(Array(text.utf8))
         var slot = DocumentInput(doc: 0, phase: .complete,
                                  source: LoadedDocument(name: "stdin", path: nil, bytes: [], kind: .text, store: store), store: store)
-        let content = PagerLoop.textContent(store, tabWidth: 8, ended: true)
-        slot.text = content
+        slot.openText(tabWidth: 8, ended: true)
+        let content = slot.text!
         let terminal = FakeTerminal(rows: 6, columns: 30, script: [
             .release(count: 1), .mark("counted"),
             .resize(rows: 6, columns: 45), .typed("jj"),
