@@ -17,7 +17,7 @@ struct ChunkedArray<Element: Sendable>: Sendable {
     /// Elements per full chunk.
     static var chunkSize: Int { 1 << chunkShift }
 
-    private var chunks: [ContiguousArray<Element>] = []
+    private(set) var chunks: [ContiguousArray<Element>] = []
     private var tail: ContiguousArray<Element> = []
 
     init() {}
