@@ -189,14 +189,19 @@ public struct DocumentLayout: Sendable {
     }
 
     /// Takes a new snapshot of its growing text (`TextContent.sharesLines(with:)`: the units
-    /// it had are the snapshot's first, unchanged): the units it adds get estimated counts;
-    /// those there were keep their counts and laid-out rows, so the cost is the new units',
-    /// whatever the document's size. Returns how many units were added.
+    /// it had are the snapshot's first, unchanged but for a last line shown without its LF):
+    /// the units it adds get estimated counts; those there were keep their counts and
+    /// laid-out rows, so the cost is the new units', whatever the document's size. Returns
+    /// how many units were added.
     @discardableResult
     public mutating func grow(to snapshot: TextContent) -> Int {
         precondition(content.asText?.sharesLines(with: snapshot) == true, "a later snapshot of the same lines")
         let before = index.unitCount
+        let openLine = content.asText?.lines.endsInOpenLine == true && snapshot.indexedBytes > content.asText!.indexedBytes
         content = snapshot
+        // The one unit that may change: a last line shown without its LF (the input had
+        // ended) that a followed file went on with.
+        if openLine && before > 0 { invalidate(unit: Unit(before - 1)) }
         let total = snapshot.unitCount
         guard total > before else { return 0 }
         DocumentLayout.appendEstimates(to: &index, content: snapshot, units: Unit(before)..<Unit(total), options: options)

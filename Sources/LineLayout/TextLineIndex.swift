@@ -49,6 +49,10 @@ public struct TextLineIndex: Sendable {
         return starts.count - 1
     }
 
+    /// The last unit is a line whose LF has not arrived, a unit only because the input ended:
+    /// bytes found after it later (a followed file that grew) are its own.
+    public var endsInOpenLine: Bool { isComplete && starts.count > 0 && starts.last < indexedBytes }
+
     /// Finds line ends in up to `limit` more bytes of what `store` holds; returns how many
     /// bytes were scanned. `inputEnded` makes a last line without LF a unit.
     @discardableResult

@@ -118,11 +118,12 @@ struct DocumentInput {
     }
 
     /// Finds the lines in up to `limit` more bytes of a text's store (`TextLineIndex.advance`).
-    /// True when a snapshot would show more than the last: more lines, or the end.
+    /// True when a snapshot would show more than the last: more lines, the end, or more of a
+    /// last line shown without its LF.
     mutating func indexText(limit: Int = .max, inputEnded: Bool) -> Bool {
-        guard let before = lines.map({ ($0.unitCount, $0.isComplete) }) else { return false }
-        lines!.advance(over: store, limit: limit, inputEnded: inputEnded)
-        return (lines!.unitCount, lines!.isComplete) != before
+        guard let before = lines.map({ ($0.unitCount, $0.isComplete, $0.endsInOpenLine) }) else { return false }
+        let scanned = lines!.advance(over: store, limit: limit, inputEnded: inputEnded)
+        return (lines!.unitCount, lines!.isComplete) != (before.0, before.1) || (before.2 && scanned > 0)
     }
 
     /// For a file's text: `parsing` until every line is indexed, then `complete` (a followed

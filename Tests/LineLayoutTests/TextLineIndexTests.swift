@@ -43,4 +43,26 @@ import Testing
         #expect(!TextContent(store: store, lines: TextLineIndex()).sharesLines(with: after))
         #expect(!TextContent.whole(store).sharesLines(with: after))
     }
+
+    /// A layout takes a later snapshot in place: the units it adds get estimates, the others
+    /// keep their rows; only a last line shown without its LF (the input had ended) that a
+    /// followed file went on with is laid out again.
+    @Test func aLayoutGrowsToALaterSnapshot() {
+        let store = ByteStore()
+        func arrive(_ text: String) { Array(text.utf8).withUnsafeBytes { store.append($0) } }
+        var index = TextLineIndex()
+        arrive("one\ntwo\nthr")
+        index.advance(over: store, inputEnded: true)
+        #expect(index.endsInOpenLine)
+        var layout = DocumentLayout(content: TextContent(store: store, lines: index), options: LayoutOptions(width: 20))
+        layout.prepare(aroundUnit: 0, before: 0, after: 10)
+        #expect(layout.unit(2).text == "thr")
+        arrive("ee\nfour\n")
+        index.advance(over: store, inputEnded: true)
+        #expect(!index.endsInOpenLine)
+        #expect(layout.grow(to: TextContent(store: store, lines: index)) == 1)
+        #expect(layout.unitCount == 4 && layout.index.isExact(unit: 0) && layout.index.isExact(unit: 1))
+        #expect(!layout.index.isExact(unit: 2) && !layout.index.isExact(unit: 3))
+        #expect((0..<4).map { layout.unit(Unit($0)).text } == ["one", "two", "three", "four"])
+    }
 }
