@@ -21,12 +21,11 @@ struct LineStarts: Sendable {
     static let groupSize = 128
     static let sampledSpan = 32 * 1024
 
-    /// The starts of a sampled group's lines after its first, given where the group starts:
-    /// the offsets just after the first `count` LFs at or after `from`. `complete` is false
-    /// when the bytes could not all be read (a file truncated under it): the starts it could
-    /// not find are then where the readable bytes end (those lines read as empty), and the
-    /// scan is not kept.
-    typealias Scan = (_ from: Int, _ count: Int) -> (starts: [Int], complete: Bool)
+    /// The start of line `k` (`1..<groupSize`) of a sampled group whose first line starts
+    /// at `from`: just after the `k`th LF at or after it (`TextLineIndex.scanLineEnds`, which
+    /// says where the bytes of a file truncated under it end instead). An `Int` rather than
+    /// the group's starts, so that a look-up through a memo copies and retains nothing.
+    typealias Scan = (_ from: Int, _ k: Int) -> Int
 
     private(set) var count = 0
     /// Where each group's first line starts.
@@ -81,7 +80,7 @@ struct LineStarts: Sendable {
             let r = relative[Int(slot) * Self.groupSize + k]
             return r == UInt32.max ? overflow[i]! : bases[g] + Int(r)
         }
-        return scan(bases[g], Self.groupSize - 1).starts[k - 1]
+        return scan(bases[g], k)
     }
 
     /// The lines of the sampled group holding line `i` and the bytes they span (nil when its

@@ -51,13 +51,13 @@ public final class TextContent: LayoutContent, Sendable {
         lines.lineage === other.lines.lineage
     }
 
-    /// A sampled group's starts (`LineStarts.Scan`), from the memo when it is the last one
-    /// scanned. A scan cut short (a file truncated under it) is not kept.
-    private func scanGroup(from: Int, count: Int) -> (starts: [Int], complete: Bool) {
-        if let starts = scanned.withLock({ $0.from == from ? $0.starts : nil }) { return (starts, true) }
-        let found = TextLineIndex.scanLineEnds(store, from: from, count: count, scanned: lines.indexedBytes)
+    /// The start of a sampled group's line (`LineStarts.Scan`), from the memo when the group
+    /// is the last one scanned. A scan cut short (a file truncated under it) is not kept.
+    private func scanGroup(from: Int, k: Int) -> Int {
+        if let start = scanned.withLock({ $0.from == from ? $0.starts[k - 1] : nil }) { return start }
+        let found = TextLineIndex.scanLineEnds(store, from: from, count: LineStarts.groupSize - 1, scanned: lines.indexedBytes)
         if found.complete { scanned.withLock { $0 = (from, found.starts) } }
-        return found
+        return found.starts[k - 1]
     }
 
     private func start(_ u: Int) -> Int { lines.start(u, scan: scanGroup) }
@@ -104,15 +104,39 @@ public final class TextContent: LayoutContent, Sendable {
     func lineBounds(from start: Int, maxUnits: Int, maxBytes: Int) -> [Int] {
         let units = unitCount
         guard start >= 0, start < units else { return [] }
-        var bounds = [self.start(start)]
+        var inOrder = InOrder(content: self)
+        var bounds = [inOrder.start(start)]
         var u = start
         while u < units && u - start < maxUnits {
-            let end = end(u)
+            let end = inOrder.end(u)
             if u > start && end - bounds[0] > maxBytes { break }
             bounds.append(end)
             u += 1
         }
         return bounds
+    }
+
+    /// Line look-ups in order (`lineBounds`, which the background count calls on a thread of
+    /// its own): each sampled group is scanned once and kept here, with no lock per line.
+    private struct InOrder {
+        let content: TextContent
+        var group = -1
+        var starts: [Int] = []
+
+        mutating func start(_ u: Int) -> Int {
+            content.lines.start(u) { from, k in
+                if group != from {
+                    group = from
+                    starts = TextLineIndex.scanLineEnds(content.store, from: from, count: LineStarts.groupSize - 1,
+                                                        scanned: content.lines.indexedBytes).starts
+                }
+                return starts[k - 1]
+            }
+        }
+
+        mutating func end(_ u: Int) -> Int {
+            u + 1 < content.lines.starts.count ? start(u + 1) : content.lines.indexedBytes
+        }
     }
 
     /// Byte length of line `u` (line end included).

@@ -92,7 +92,7 @@ public struct TextLineIndex: Sendable {
         return max(0, end - from)
     }
 
-    /// Where line `u` starts (`scan` finds a sampled group's starts: `LineStarts.Scan`).
+    /// Where line `u` starts (`scan` finds a sampled group's: `LineStarts.Scan`).
     func start(_ u: Int, scan: LineStarts.Scan) -> Int { starts.start(u, scan: scan) }
 
     /// Where the line after `u` starts, or where the bytes scanned end.
@@ -126,7 +126,9 @@ public struct TextLineIndex: Sendable {
 
     /// The offsets just after the first `count` LFs at or after `from`, among the first
     /// `scanned` bytes (`LineStarts.Scan`: a sampled group's lines, all within `sampledSpan`
-    /// bytes).
+    /// bytes). `complete` is false when the bytes could not all be read (a file truncated
+    /// under it): the starts it could not find are then where the readable bytes end (those
+    /// lines read as empty), and the scan is not kept.
     static func scanLineEnds(_ store: any ByteSource, from: Int, count: Int, scanned: Int) -> (starts: [Int], complete: Bool) {
         var found: [Int] = []
         found.reserveCapacity(count)
