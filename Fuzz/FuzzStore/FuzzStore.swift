@@ -32,8 +32,7 @@ enum FuzzStore {
             facts = DocumentFacts(layout: layout, contentHash: hash)
             let store = ByteStore()
             Array("one\ntwo\n\nthree and more\n".utf8).withUnsafeBytes { store.append($0) }
-            text = TextContent(store: store)
-            text.indexMore(inputEnded: true)
+            text = TextContent.whole(store)
         }
     }
 

@@ -64,8 +64,7 @@ enum FuzzText {
     static func layOut(_ input: UnsafeBufferPointer<UInt8>, tabWidth: Int, width: Int, shift: Int) {
         let store = ByteStore()
         store.append(UnsafeRawBufferPointer(input))
-        let content = TextContent(store: store, tabWidth: tabWidth)
-        content.indexMore(inputEnded: true)
+        let content = TextContent.whole(store, tabWidth: tabWidth)
         let units = content.unitRange
         for options in [LayoutOptions(width: width), LayoutOptions(width: width, chopLongLines: true, horizontalShift: shift)] {
             let counts = content.rowCounts(of: units, options: options)

@@ -19,7 +19,7 @@ import MarkdownModel
 /// and an empty document has `rowCount == 0` (then `line(at:)` returns an empty line and row
 /// look-ups return 0).
 public struct DocumentLayout: Sendable {
-    public let content: any LayoutContent
+    public private(set) var content: any LayoutContent
     public let options: LayoutOptions
     public private(set) var index: RowIndex
     /// Units laid out at `options`, the most recently prepared last.
@@ -188,15 +188,23 @@ public struct DocumentLayout: Sendable {
         return index.visibleCount(ofUnit: u)
     }
 
-    /// Takes in the units a growing content has gained since (estimated counts; the last
-    /// unit, which may have grown, is laid out again when next prepared). Returns how many
-    /// units were added.
+    /// Takes a new snapshot of its growing text (`TextContent.sharesLines(with:)`: the units
+    /// it had are the snapshot's first, unchanged but for a last line shown without its LF):
+    /// the units it adds get estimated counts; those there were keep their counts and
+    /// laid-out rows, so the cost is the new units', whatever the document's size. Returns
+    /// how many units were added.
     @discardableResult
-    public mutating func syncUnits() -> Int {
-        let total = content.unitCount
+    public mutating func grow(to snapshot: TextContent) -> Int {
+        precondition(content.asText?.sharesLines(with: snapshot) == true, "a later snapshot of the same lines")
         let before = index.unitCount
+        let openLine = content.asText?.lines.endsInOpenLine == true && snapshot.indexedBytes > content.asText!.indexedBytes
+        content = snapshot
+        // The one unit that may change: a last line shown without its LF (the input had
+        // ended) that a followed file went on with.
+        if openLine && before > 0 { invalidate(unit: Unit(before - 1)) }
+        let total = snapshot.unitCount
         guard total > before else { return 0 }
-        DocumentLayout.appendEstimates(to: &index, content: content, units: Unit(before)..<Unit(total), options: options)
+        DocumentLayout.appendEstimates(to: &index, content: snapshot, units: Unit(before)..<Unit(total), options: options)
         return total - before
     }
 
@@ -229,11 +237,13 @@ public struct DocumentLayout: Sendable {
         }
     }
 
-    /// Takes in exact counts from the background pass. False (nothing changed) when the
-    /// chunk was counted for other content or another width, or this layout chops lines.
+    /// Takes in exact counts from the background pass (counted in an earlier snapshot of the
+    /// same lines, maybe). False (nothing changed) when the chunk was counted for other content
+    /// (another document, an input started over) or another width, or this layout chops lines.
     @discardableResult
     public mutating func apply(_ chunk: RowCountChunk) -> Bool {
-        guard chunk.content === content as AnyObject, chunk.width == options.width, !options.chopLongLines else {
+        guard content.asText?.sharesLines(with: chunk.content) == true, chunk.units.upperBound.index <= unitCount,
+              chunk.width == options.width, !options.chopLongLines else {
             return false
         }
         index.setExactCounts(from: chunk.firstUnit, count: chunk.count) { chunk[$0] }

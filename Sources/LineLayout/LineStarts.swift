@@ -1,4 +1,4 @@
-/// Where each line (unit) of a text input starts, as `TextContent` finds them.
+/// Where each line (unit) of a text input starts, as `TextLineIndex` finds them.
 ///
 /// Kept sampled where lines are short, as less keeps no index of them at all: 100 MB of
 /// `y` lines are 52 million lines, and four bytes a line would be twice the input.
@@ -6,41 +6,40 @@
 /// and either
 /// - nothing more, when the group spans at most `sampledSpan` bytes and each of its lines
 ///   starts after a line end: the others are found again by scanning those bytes for LF
-///   (`scan`: memchr over at most 32 KB; the last group scanned is kept, so reading lines in
-///   order scans each group once), or
+///   (`scan`: memchr over at most 32 KB; `TextContent` keeps the last group scanned, so
+///   reading lines in order scans each group once), or
 /// - each line's start (four bytes a line, relative to the group's first), when the group
 ///   is longer — scanning it would cost more than the index saves — or holds a piece of a
 ///   giant line, which starts where no LF is.
 /// The group still being filled keeps its starts as they come. So the index costs about
 /// 0.1 byte a line of short lines, and at most 4 bytes per line and 1/8,192 of the bytes
 /// of long ones.
-struct LineStarts {
+///
+/// What grows with the input is kept in `ChunkedArray`s: a copy (a snapshot the pager holds)
+/// shares all but their tails, so the next append does not copy the index whole.
+struct LineStarts: Sendable {
     static let groupSize = 128
     static let sampledSpan = 32 * 1024
 
-    /// The starts of a sampled group's lines after its first, given where the group starts:
-    /// the offsets just after the first `count` LFs at or after `from`. `complete` is false
-    /// when the bytes could not all be read (a file truncated under it): the starts it could
-    /// not find are then where the readable bytes end (those lines read as empty), and the
-    /// scan is not kept.
-    typealias Scan = (_ from: Int, _ count: Int) -> (starts: [Int], complete: Bool)
+    /// The start of line `k` (`1..<groupSize`) of a sampled group whose first line starts
+    /// at `from`: just after the `k`th LF at or after it (`TextLineIndex.scanLineEnds`, which
+    /// says where the bytes of a file truncated under it end instead). An `Int` rather than
+    /// the group's starts, so that a look-up through a memo copies and retains nothing.
+    typealias Scan = (_ from: Int, _ k: Int) -> Int
 
     private(set) var count = 0
     /// Where each group's first line starts.
-    private var bases: [Int] = []
+    private var bases = ChunkedArray<Int>()
     /// Per finished group: -1 when sampled, else its first entry in `relative`.
-    private var slots: [Int32] = []
+    private var slots = ChunkedArray<Int32>()
     /// The starts of the kept groups' lines, relative to their group's base, `groupSize` a
     /// group (UInt32.max: see `overflow`).
-    private var relative: [UInt32] = []
+    private var relative = ChunkedArray<UInt32>()
     private var overflow: [Int: Int] = [:]
     /// The starts of the group being filled.
     private var open: [Int] = []
     /// The group being filled holds a start that follows no LF (a piece of a giant line).
     private var openKeepsStarts = false
-    /// The last sampled group scanned, and its starts.
-    private var scannedGroup = -1
-    private var scannedStarts: [Int] = []
 
     private var finishedGroups: Int { slots.count }
 
@@ -72,7 +71,7 @@ struct LineStarts {
     var last: Int { open.last ?? 0 }
 
     /// The start of line `i` (`0 <= i < count`).
-    mutating func start(_ i: Int, scan: Scan) -> Int {
+    func start(_ i: Int, scan: Scan) -> Int {
         let g = i / Self.groupSize, k = i % Self.groupSize
         if g == finishedGroups { return open[k] }
         if k == 0 { return bases[g] }
@@ -81,13 +80,7 @@ struct LineStarts {
             let r = relative[Int(slot) * Self.groupSize + k]
             return r == UInt32.max ? overflow[i]! : bases[g] + Int(r)
         }
-        if scannedGroup != g {
-            let found = scan(bases[g], Self.groupSize - 1)
-            guard found.complete else { return found.starts[k - 1] }
-            scannedStarts = [bases[g]] + found.starts
-            scannedGroup = g
-        }
-        return scannedStarts[k]
+        return scan(bases[g], k)
     }
 
     /// The lines of the sampled group holding line `i` and the bytes they span (nil when its
@@ -99,7 +92,7 @@ struct LineStarts {
     }
 
     /// The last line among the first `lines` that starts at or before `offset` (0 when none).
-    mutating func line(startingAtOrBefore offset: Int, among lines: Int, scan: Scan) -> Int {
+    func line(startingAtOrBefore offset: Int, among lines: Int, scan: Scan) -> Int {
         guard lines > 1 else { return 0 }
         // The group: the last whose first line starts at or before the offset.
         var lo = 0, hi = (lines - 1) / Self.groupSize
@@ -115,11 +108,8 @@ struct LineStarts {
         return a
     }
 
-    mutating func removeAll() { self = LineStarts() }
-
     /// Bytes held, for tests and the benchmark's account.
     var bytesHeld: Int {
-        bases.capacity * 8 + slots.capacity * 4 + relative.capacity * 4 + open.capacity * 8 + overflow.count * 16
-            + scannedStarts.capacity * 8
+        bases.bytesHeld + slots.bytesHeld + relative.bytesHeld + open.capacity * 8 + overflow.count * 16
     }
 }

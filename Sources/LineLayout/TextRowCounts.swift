@@ -7,7 +7,7 @@ import TextModel
 /// Compact: one byte a line (255 meaning "see `large`"), so a chunk in flight costs about
 /// what the `RowIndex` keeps for the same lines.
 public struct RowCountChunk: Sendable {
-    /// The content counted (a chunk applies only to the content it was counted for).
+    /// The content counted (a chunk applies only to snapshots of the same lines).
     public let content: TextContent
     /// The width counted for (wrapped lines; chopped lines are one row each and never
     /// counted).
@@ -46,8 +46,8 @@ extension TextContent {
     /// Counts the rows of lines `start...` at `width` (wrapped, not chopped): at most
     /// `maxUnits` lines and, unless a single line is longer, `maxBytes` bytes. Nil when
     /// `start` is not a line (yet). Thread-safe: the background pass calls it while the run
-    /// loop reads the same content; locks are held only to copy line starts and, a window of
-    /// at most `window` bytes at a time, the lines' bytes out.
+    /// loop reads the same snapshot; the lines' bytes are copied out of the store a window of
+    /// at most `window` bytes at a time.
     ///
     /// Each count equals the number of rows `layout(unit:options:)` makes (tested).
     public func rowCountChunk(from start: Unit, width: Int, maxUnits: Int = 65_536,
@@ -119,7 +119,8 @@ extension TextLineLayouter {
 }
 
 /// What a background pass counts: one text content at one wrapping width. Equal requests
-/// (same content object, same width) are the same work.
+/// (snapshots of the same lines, `TextContent.sharesLines(with:)`, at the same width) are the
+/// same work, the later maybe with more lines to count.
 public struct RowCountRequest: Sendable, Equatable {
     public let content: TextContent
     public let width: Int
@@ -130,6 +131,6 @@ public struct RowCountRequest: Sendable, Equatable {
     }
 
     public static func == (a: RowCountRequest, b: RowCountRequest) -> Bool {
-        a.content === b.content && a.width == b.width
+        a.content.sharesLines(with: b.content) && a.width == b.width
     }
 }

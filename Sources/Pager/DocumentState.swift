@@ -129,11 +129,11 @@ public struct DocumentState: Sendable {
     /// `N%`, a search past what is here) wait for it, as on a pipe.
     public var isGrowing: Bool { isPreview || !layout.content.isComplete }
 
-    /// Takes in units that arrived since the last call (a growing text input).
-    public mutating func syncUnits() {
-        // The former last line may have been shown while incomplete only at the end of input,
-        // so units already in the index never change; new ones are added with estimates.
-        if layout.syncUnits() > 0, filterUnits != nil {
+    /// Takes a new snapshot of its text (the same lines and maybe more, `.textGrew`): the new
+    /// units are added with estimated counts; the units it had never change, so they keep
+    /// their counts and rows.
+    public mutating func textGrew(_ snapshot: TextContent) {
+        if layout.grow(to: snapshot) > 0, filterUnits != nil {
             // A filter shows only the units it found; new units are hidden until `&` again.
             layout.setShown(filterUnits)
         }

@@ -12,7 +12,13 @@ public enum PagerEvent: Sendable {
     /// No input is waiting: a chance to do a slice of background work (match counting) or to
     /// scroll while a mouse drag is held past an edge.
     case idle
-    /// More of document `index`'s input has arrived (its content grew).
+    /// Text document `document` holds more lines, or its end (`content`: the new snapshot of
+    /// its lines, made by the edge, with those it had as its first): the content is replaced,
+    /// the new units added with estimated counts, the view kept. Only the content: what the
+    /// new lines mean to a search, a seek or `F` follows in `.inputArrived`, `.inputEnded` or
+    /// `.placed`. A snapshot of other lines (the input started over) replaces the document.
+    case textGrew(document: Int, content: TextContent)
+    /// More of document `index`'s input has arrived (a text's lines in `.textGrew` before).
     case inputArrived(document: Int)
     /// Document `index`'s input has ended (`error`: it ended on a read error).
     case inputEnded(document: Int, error: String?)
@@ -50,8 +56,8 @@ public enum PagerEvent: Sendable {
     case notice(String)
     /// A reading position was found for document `document` (reopening it, or after a
     /// reload): where its view goes (nil: stays), `''`'s position and the marks. A position
-    /// that lands on row 0 is the top edge. Lines a text indexed meanwhile are taken in
-    /// (without continuing a search: that waits for the next `.inputArrived`).
+    /// that lands on row 0 is the top edge. (Lines a text indexed to find it come before, in
+    /// `.textGrew`; a search goes on only at the next `.inputArrived`.)
     case placed(document: Int, position: ScrollPosition?, previous: ScrollPosition?, marks: [Character: ScrollPosition])
     /// The search history read from the store, taken when the session has none yet.
     case searchHistoryLoaded([String])
@@ -281,6 +287,9 @@ public struct PagerState: Sendable {
             return [.redrawAll]
         case .idle:
             return idle()
+        case .textGrew(let index, let content):
+            textGrew(document: index, content: content)
+            return []
         case .inputArrived(let index):
             return inputArrived(document: index)
         case .inputEnded(let index, let error):
@@ -315,7 +324,6 @@ public struct PagerState: Sendable {
         case .placed(let index, let position, let previous, let marks):
             guard documents.indices.contains(index) else { return [] }
             var doc = documents[index]
-            doc.syncUnits()  // lines a large text indexed to find the position
             if let position {
                 doc.viewport.position = position
                 doc.viewport = doc.viewport.withTop(doc.viewport.top(in: doc.layout), in: doc.layout)

@@ -37,14 +37,25 @@ public enum Seeking: Sendable, Equatable {
 
 /// Input that is still arriving, following its end, and sideways scrolling of chopped text.
 ///
-/// The run loop reads input off the pager's thread and reports it as events
-/// (`.inputArrived`, `.inputEnded`, `.documentReady`); the pager asks for more with effects
-/// (`.readToEnd`, `.stopReading`). Nothing here blocks: the state only takes in what has
-/// arrived.
+/// The run loop reads input off the pager's thread and reports it as events (a text's new
+/// snapshot, `.textGrew`, then `.inputArrived` or `.inputEnded`; `.documentReady`); the pager
+/// asks for more with effects (`.readToEnd`, `.stopReading`). Nothing here blocks: the state
+/// only takes in what has arrived.
 extension PagerState {
+    /// A text's new snapshot (`.textGrew`): its new lines taken in; a snapshot of other lines
+    /// (the input started over) replaces the document.
+    mutating func textGrew(document index: Int, content: TextContent) {
+        guard documents.indices.contains(index) else { return }
+        guard documents[index].content.asText?.sharesLines(with: content) == true else {
+            let doc = documents[index]
+            replaceDocument(at: index, with: DocumentSpec(name: doc.name, path: doc.path, text: content))
+            return
+        }
+        documents[index].textGrew(content)
+    }
+
     mutating func inputArrived(document index: Int) -> [PagerEffect] {
         guard documents.indices.contains(index) else { return [] }
-        documents[index].syncUnits()
         guard index == current else { return [] }
         if following { active.jump(to: .bottom) }
         if followUntil != nil, let stop = followUntilMatch() { return stop }
@@ -53,7 +64,6 @@ extension PagerState {
 
     mutating func inputEnded(document index: Int, error: String?) -> [PagerEffect] {
         guard documents.indices.contains(index) else { return [] }
-        documents[index].syncUnits()
         if let error {
             documents[index].readError = error
             if index == current { message = error }

@@ -29,9 +29,9 @@ extension EventLoop {
                 inputs[doc].phase = .parsing  // every byte is in; complete once indexed or parsed
                 inputs[doc].endError = error.map { "\(inputs[doc].source.name): \($0)" }
                 let store = inputs[doc].store
-                if let text = inputs[doc].text {
-                    if text.indexedBytes < store.count { continue }  // indexing finishes it (`grown`, the slices)
-                    text.indexMore(inputEnded: true)
+                if let lines = inputs[doc].lines {
+                    if lines.indexedBytes < store.count { continue }  // indexing finishes it (`grown`, the slices)
+                    indexText(doc, inputEnded: true)
                     effects += finishText(doc)
                 } else {
                     // (The parse worker makes the stream's bytes one array, off the loop.)
@@ -77,12 +77,12 @@ extension EventLoop {
             }
         }
         for doc in grown.sorted() where inputs.indices.contains(doc) {
-            if let text = inputs[doc].text {
+            if inputs[doc].isText {
                 // The input may have ended in the same batch (`.ended` left the last bytes to
                 // this indexing): then this indexing is what finishes it.
-                text.indexMore(limit: EventLoop.indexSliceBytes, inputEnded: inputs[doc].inputEnded)
+                indexText(doc, limit: EventLoop.indexSliceBytes, inputEnded: inputs[doc].inputEnded)
                 effects += apply(.readProgress(document: doc, bytes: inputs[doc].store.count))
-                if text.isComplete {
+                if inputs[doc].textIsComplete {
                     effects += finishText(doc)
                     continue
                 }

@@ -54,8 +54,12 @@ struct DocumentInput {
     var store: ByteStore
     /// The thread reading a pipe; nil for files.
     var reader: StreamReader?
-    /// Text documents: the line model over `store`.
-    var text: TextContent?
+    /// Text documents: where the lines of `store` start, found so far. The loop owns it and
+    /// advances it (`indexText`); the pager holds snapshots of it (`text`), each handed over
+    /// in `.textGrew` when it holds more lines or the end.
+    var lines: TextLineIndex?
+    /// A text's tab stops (less's `-x`), for its snapshots.
+    var tabWidth = 8
     /// Markdown streams and previews: parses in the background.
     var parser: ParseWorker?
     var file = FileIdentity()
@@ -95,10 +99,37 @@ struct DocumentInput {
     /// A stream's end has been taken (`.ended`); always true of a file.
     var inputEnded: Bool { phase != .streaming }
 
+    /// A text document (its lines are indexed; Markdown's are parsed).
+    var isText: Bool { lines != nil }
+
+    /// A text's lines are all found, to the end of its input.
+    var textIsComplete: Bool { lines?.isComplete ?? false }
+
+    /// A text's lines as found so far, as the immutable content the pager shows.
+    var text: TextContent? { lines.map { TextContent(store: store, lines: $0, tabWidth: tabWidth) } }
+
+    /// Makes this a text input over `store`, its first MB of lines found now for the first
+    /// screens; the rest as it arrives (pipes) or in slices between keys (files). Every text
+    /// document is opened this way: on the command line, by a link, again after `v`.
+    mutating func openText(tabWidth: Int, ended: Bool) {
+        lines = TextLineIndex()
+        self.tabWidth = tabWidth
+        _ = indexText(limit: 1 << 20, inputEnded: ended)
+    }
+
+    /// Finds the lines in up to `limit` more bytes of a text's store (`TextLineIndex.advance`).
+    /// True when a snapshot would show more than the last: more lines, the end, or more of a
+    /// last line shown without its LF.
+    mutating func indexText(limit: Int = .max, inputEnded: Bool) -> Bool {
+        guard let before = lines.map({ ($0.unitCount, $0.isComplete, $0.endsInOpenLine) }) else { return false }
+        let scanned = lines!.advance(over: store, limit: limit, inputEnded: inputEnded)
+        return (lines!.unitCount, lines!.isComplete) != (before.0, before.1) || (before.2 && scanned > 0)
+    }
+
     /// For a file's text: `parsing` until every line is indexed, then `complete` (a followed
     /// file stays `following`).
     mutating func settleTextFile() {
-        guard reader == nil, let text, phase != .following else { return }
-        phase = text.isComplete ? .complete : .parsing
+        guard reader == nil, let lines, phase != .following else { return }
+        phase = lines.isComplete ? .complete : .parsing
     }
 }

@@ -51,13 +51,13 @@ extension EventLoop {
             // demands (`demandInput`), so what is held never runs far ahead of what is indexed.
             if inputs[index].reader == nil { inputs[index].indexToEnd = true }
             // `F` on a text file: what the file gains is taken in as it comes (`pollFiles`).
-            if state.following, index == state.current, inputs[index].reader == nil, inputs[index].text != nil {
+            if state.following, index == state.current, inputs[index].reader == nil, inputs[index].isText {
                 inputs[index].phase = .following
             }
             return []
         case .stopReading(let index):
             // (A Markdown stream is read whole whatever the keys: it is parsed whole.)
-            guard inputs.indices.contains(index), inputs[index].text != nil else { return [] }
+            guard inputs.indices.contains(index), inputs[index].isText else { return [] }
             inputs[index].reader?.readToEnd(false)
             inputs[index].indexToEnd = false
             if inputs[index].phase == .following {
@@ -75,7 +75,7 @@ extension EventLoop {
             if inputs.indices.contains(index), inputs[index].source.filter != nil {
                 // Shown through LESSOPEN or decompressed: the file's own bytes are not what it shows.
                 say("\(inputs[index].source.name): not read again (shown through LESSOPEN or decompressed)")
-            } else if inputs.indices.contains(index), inputs[index].text != nil {
+            } else if inputs.indices.contains(index), inputs[index].isText {
                 reopenText(index, path: path)
             } else {
                 reloadFile(index, path: path, markChanges: false)

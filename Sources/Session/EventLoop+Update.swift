@@ -58,8 +58,8 @@ extension EventLoop {
         for event in events { send(event) }
     }
 
-    /// Sends an event that only places (a saved position, a reload, the history): it has no
-    /// effects to carry out, and this says so instead of dropping any.
+    /// Sends an event that only places (a saved position, a reload, the history, a text's new
+    /// snapshot): it has no effects to carry out, and this says so instead of dropping any.
     mutating func place(_ event: PagerEvent) {
         let effects = apply(event)
         assert(effects.isEmpty, "placing a position, a reload or the history has no effects")

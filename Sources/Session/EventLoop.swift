@@ -121,7 +121,7 @@ struct EventLoop {
         // A pipe with a saved position: read on to it, then place it (now, if it is in).
         // (Only where the document resumes: reading a command's output on to an old place just
         // to offer it would read what nobody asked for.)
-        for i in inputs.indices where restoreOnFirstShow && inputs[i].text != nil && positions.restoreMode(loaded, i) == .resume {
+        for i in inputs.indices where restoreOnFirstShow && inputs[i].isText && positions.restoreMode(loaded, i) == .resume {
             if let reader = inputs[i].reader, let need = positions.bytesToRestore(loaded: loaded, documentIndex: i) {
                 inputs[i].restoreAtBytes = need
                 reader.demand(need)

@@ -18,7 +18,7 @@ extension EventLoop {
 
     func fileChange(_ index: Int) -> FileChange {
         guard inputs.indices.contains(index), let path = inputs[index].source.path,
-              inputs[index].reader == nil, inputs[index].text != nil else { return .none }
+              inputs[index].reader == nil, inputs[index].isText else { return .none }
         var st = stat()
         guard FileName.stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return .none }
         let slot = inputs[index]
@@ -39,12 +39,12 @@ extension EventLoop {
         case .none:
             return []
         case .grew(let size):
-            guard let path = inputs[index].source.path, let text = inputs[index].text else { return [] }
+            guard let path = inputs[index].source.path, inputs[index].isText else { return [] }
             let fd = FileName.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
             guard fd >= 0 else { return [] }
             defer { close(fd) }
             _ = inputs[index].store.attachFile(fd: fd, length: size)
-            text.indexMore(limit: EventLoop.indexSliceBytes, inputEnded: true)
+            indexText(index, limit: EventLoop.indexSliceBytes, inputEnded: true)
             inputs[index].settleTextFile()
             noteFile(&inputs[index])
             return [.inputArrived(document: index)]
@@ -61,7 +61,7 @@ extension EventLoop {
         let index = state.current
         guard inputs.indices.contains(index),
               let path = inputs[index].source.path, inputs[index].reader == nil else { return [] }
-        if inputs[index].text != nil { return syncTextFile() }
+        if inputs[index].isText { return syncTextFile() }
         noteFile(&inputs[index])
         reloadFile(index, path: path, markChanges: true)
         return []

@@ -24,7 +24,7 @@ extension EventLoop {
         slot.file.size = Int(st.st_size)
         slot.file.inode = UInt(st.st_ino)
         slot.file.modified = st.st_mtim
-        if slot.text != nil { slot.file.sample = FileSample(slot.store) }
+        if slot.isText { slot.file.sample = FileSample(slot.store) }
     }
 
     /// Follow (`F`) and watch: a followed text file that grew is attached again at its new length and its new
@@ -43,7 +43,7 @@ extension EventLoop {
         let changed = size != slot.file.size || st.st_mtim.tv_sec != slot.file.modified.tv_sec
             || st.st_mtim.tv_nsec != slot.file.modified.tv_nsec || replaced
         guard changed else { return [] }
-        if let text = slot.text {
+        if slot.isText {
             // Followed, or shorter than what was read (`: > big.log`): reads past its end find nothing.
             guard slot.phase == .following || size < slot.store.count else { return [] }
             if replaced && !followName { return [] }
@@ -51,18 +51,21 @@ extension EventLoop {
             guard fd >= 0 else { return [] }
             defer { close(fd) }
             if size < slot.store.count || replaced {
-                // Truncated or replaced: start over, as tail -f and less do.
+                // Truncated or replaced: start over, as tail -f and less do (new lines, whose
+                // snapshots replace the document).
                 slot.store.reset()
-                text.reset()
+                inputs[index].lines = TextLineIndex()
             }
             _ = slot.store.attachFile(fd: fd, length: size)
-            text.indexMore(inputEnded: true)
+            if size < slot.file.size || replaced {
+                _ = inputs[index].indexText(inputEnded: true)
+                let spec = DocumentSpec(name: state.documents[index].name, path: path, text: inputs[index].text!)
+                effects += apply(.documentReady(document: index, spec: spec, changedUnits: []))
+            } else {
+                indexText(index, inputEnded: true)
+            }
             inputs[index].settleTextFile()
             noteFile(&inputs[index])
-            if size < slot.file.size || replaced {
-                let spec = DocumentSpec(name: state.documents[index].name, path: path, text: text)
-                effects += apply(.documentReady(document: index, spec: spec, changedUnits: []))
-            }
             effects += apply(.inputArrived(document: index))
             return effects
         }
@@ -111,7 +114,7 @@ extension EventLoop {
     /// (the line with the same text nearest its old number), as less reads a file again
     /// after its editor.
     mutating func reopenText(_ index: Int, path: String) {
-        guard let mailbox, let old = inputs[index].text else { return }
+        guard let mailbox, inputs[index].isText else { return }
         positions.save(state: state, loaded: loaded, documentIndex: index)
         switch Input.openStream(path, forced: .text, mailbox: mailbox, doc: index) {
         case .failure(let error):
@@ -119,15 +122,14 @@ extension EventLoop {
         case .success(var doc):
             guard let store = doc.store else { return }
             doc.name = inputs[index].source.name
-            let content = EventLoop.textContent(store, tabWidth: old.tabWidth, ended: true)
             inputs[index].store = store
-            inputs[index].text = content
+            inputs[index].openText(tabWidth: inputs[index].tabWidth, ended: true)
             inputs[index].indexToEnd = false
             inputs[index].settleTextFile()
             inputs[index].source = doc
             positions.forgetCaches(documentIndex: index)
             noteFile(&inputs[index])
-            let spec = DocumentSpec(name: state.documents[index].name, path: doc.path, text: content)
+            let spec = DocumentSpec(name: state.documents[index].name, path: doc.path, text: inputs[index].text!)
             send(.documentReady(document: index, spec: spec, changedUnits: []))
             _ = restorePosition(index, reopened: true)
         }

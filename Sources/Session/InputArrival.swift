@@ -26,32 +26,42 @@ extension EventLoop {
     /// than one slice): indexed a slice at a time between keys, so keys are never kept waiting.
     var hasBackgroundWork: Bool {
         inputs.contains { slot in
-            guard let text = slot.text else { return false }
-            return slot.reader == nil ? !text.isComplete : text.indexedBytes < slot.store.count
+            guard let lines = slot.lines else { return false }
+            return slot.reader == nil ? !lines.isComplete : lines.indexedBytes < slot.store.count
         }
+    }
+
+    /// Finds more of text document `doc`'s lines (`DocumentInput.indexText`) and hands the
+    /// pager their new snapshot (`.textGrew`) when it holds more lines or the end; returns
+    /// that snapshot (nil: nothing new).
+    @discardableResult
+    mutating func indexText(_ doc: Int, limit: Int = .max, inputEnded: Bool) -> TextContent? {
+        guard inputs[doc].indexText(limit: limit, inputEnded: inputEnded), let text = inputs[doc].text else { return nil }
+        place(.textGrew(document: doc, content: text))
+        return text
     }
 
     /// Indexes the next slice of every text input not done yet.
     mutating func indexSlice() -> [PagerEffect] {
         var effects: [PagerEffect] = []
         for i in inputs.indices {
-            guard let text = inputs[i].text else { continue }
+            guard let lines = inputs[i].lines else { continue }
             if inputs[i].reader != nil {
-                guard text.indexedBytes < inputs[i].store.count else { continue }
+                guard lines.indexedBytes < inputs[i].store.count else { continue }
                 // Complete only once `.ended` has been taken (with its error, if any).
-                text.indexMore(limit: EventLoop.indexSliceBytes, inputEnded: inputs[i].inputEnded)
-                if text.isComplete {
+                indexText(i, limit: EventLoop.indexSliceBytes, inputEnded: inputs[i].inputEnded)
+                if inputs[i].textIsComplete {
                     effects += finishText(i)
                 } else {
                     effects += apply(.inputArrived(document: i))
                 }
                 continue
             }
-            guard !text.isComplete else { continue }
+            guard !lines.isComplete else { continue }
             let limit = inputs[i].indexToEnd ? EventLoop.demandSliceBytes : EventLoop.indexSliceBytes
-            text.indexMore(limit: limit, inputEnded: true)
-            effects += apply(.readProgress(document: i, bytes: text.indexedBytes))
-            if text.isComplete {
+            indexText(i, limit: limit, inputEnded: true)
+            effects += apply(.readProgress(document: i, bytes: inputs[i].lines?.indexedBytes ?? 0))
+            if inputs[i].textIsComplete {
                 inputs[i].indexToEnd = false
                 inputs[i].settleTextFile()
                 effects += apply(.inputEnded(document: i, error: nil))
@@ -86,7 +96,7 @@ extension EventLoop {
     mutating func demandInput() {
         let index = state.current
         guard inputs.indices.contains(index), let reader = inputs[index].reader, !reader.finished,
-              inputs[index].text != nil else { return }
+              inputs[index].isText else { return }
         let doc = state.documents[index]
         let rows = max(1, state.contentRows)
         if let stopped = inputs[index].stoppedAt {
@@ -98,7 +108,7 @@ extension EventLoop {
         // reads on, the reader stays a bounded distance ahead of the lines taken in, so a key
         // that stops it leaves little behind to take in (less holds what it read, too).
         if state.following || state.seeking != nil || doc.top + 4 * rows >= doc.layout.endRow {
-            reader.demand(inputs[index].text?.indexedBytes ?? inputs[index].store.count)
+            reader.demand(inputs[index].lines?.indexedBytes ?? inputs[index].store.count)
         }
     }
 }

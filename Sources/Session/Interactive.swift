@@ -77,8 +77,7 @@ extension Launch {
                                                   markInlineCode: !(printTheme?.addsColour ?? false))
                 var layout: DocumentLayout
                 if loaded[0].kind == .text, let store = loaded[0].store {
-                    let content = TextContent(store: store, tabWidth: options.tabs ?? 8)
-                    content.indexMore(inputEnded: true)
+                    let content = TextContent.whole(store, tabWidth: options.tabs ?? 8)
                     layoutOptions.chopLongLines = options.chopLongLines
                     layout = DocumentLayout(content: content, options: layoutOptions)
                 } else {
@@ -149,11 +148,10 @@ extension Launch {
             slot.shown = i == 0  // (the others are restored when first shown: `.leftDocument`)
             switch doc.kind {
             case .text:
-                let content = EventLoop.textContent(slot.store, tabWidth: options.tabs ?? 8,
-                                                  ended: doc.reader == nil || doc.reader!.finished)
-                slot.text = content
+                slot.openText(tabWidth: options.tabs ?? 8, ended: doc.reader == nil || doc.reader!.finished)
                 slot.settleTextFile()
-                specs.append(DocumentSpec(name: Launch.displayName(doc, environment: environment), path: doc.path, text: content))
+                specs.append(DocumentSpec(name: Launch.displayName(doc, environment: environment), path: doc.path,
+                                          text: slot.text!))
             case .markdown:
                 if let reader = doc.reader {
                     // A Markdown stream: what has arrived now, the rest parsed as it comes.

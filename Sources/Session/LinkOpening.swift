@@ -77,10 +77,9 @@ extension EventLoop {
             doc = text.doc
             doc.name = EventLoop.displayName(doc)
             slot = DocumentInput(doc: index, phase: .parsing, source: doc, store: text.store)
-            let content = EventLoop.textContent(slot.store, tabWidth: tabWidth, ended: true)
-            slot.text = content
+            slot.openText(tabWidth: tabWidth, ended: true)
             slot.settleTextFile()
-            spec = DocumentSpec(name: doc.name, path: doc.path, text: content)
+            spec = DocumentSpec(name: doc.name, path: doc.path, text: slot.text!)
         } else {
             // Markdown by its name, or by its first bytes (then read a second time, whole).
             switch Input.load(path) {
@@ -102,15 +101,6 @@ extension EventLoop {
         send(.linkedFileLoaded(spec: spec, fragment: fragment))
         if fragment == nil, let m = restorePosition(state.current) { return [.notice(m)] }
         return []
-    }
-
-    /// The line model of a text input, its first MB indexed now for the first screens; the
-    /// rest as it arrives (pipes) or in slices between keys (files). Every text document is
-    /// opened this way: on the command line, by a link, again after `v`.
-    static func textContent(_ store: ByteStore, tabWidth: Int, ended: Bool) -> TextContent {
-        let content = TextContent(store: store, tabWidth: tabWidth)
-        content.indexMore(limit: 1 << 20, inputEnded: ended)
-        return content
     }
 
     /// A followed link's read error, naming the file relative to the working directory.

@@ -66,8 +66,13 @@ extension EventLoop {
     /// Places document `index` at its saved position, if it has one (`PositionsBridge.placement`);
     /// returns what to say of it.
     mutating func restorePosition(_ index: Int, deferStreams: Bool = true, reopened: Bool = false) -> String? {
-        guard let placement = positions.placement(in: state, loaded: loaded, documentIndex: index,
-                                                  deferStreams: deferStreams, reopened: reopened) else { return nil }
+        let placement = positions.placement(in: state, loaded: loaded, documentIndex: index, deferStreams: deferStreams,
+                                            reopened: reopened) { need in
+            // The lines up to the position, handed to the pager (`.textGrew`) before it is placed.
+            let indexed = inputs[index].lines?.indexedBytes ?? need
+            return indexText(index, limit: need - indexed, inputEnded: inputs[index].reader.map { $0.finished } ?? true)
+        }
+        guard let placement else { return nil }
         place(placement.event)
         return placement.message(state)
     }

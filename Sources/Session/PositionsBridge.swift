@@ -160,8 +160,13 @@ final class PositionsBridge {
     ///
     /// `reopened`: the document is the same one read again (after `v`), placed by its saved
     /// position whatever the policy, which is about opening.
+    ///
+    /// `indexText(n)`: a large text's lines found on to byte `n` at least, by whoever owns
+    /// its index (the loop, which hands the pager the snapshot too), and that snapshot (nil:
+    /// none newer than the pager's).
     func placement(in state: PagerState, loaded: [LoadedDocument], documentIndex index: Int,
-                   deferStreams: Bool = true, reopened: Bool = false) -> Placement? {
+                   deferStreams: Bool = true, reopened: Bool = false,
+                   indexText: (_ upTo: Int) -> TextContent? = { _ in nil }) -> Placement? {
         guard enabled, PositionsBridge.keepsPosition(loaded, index), state.documents.indices.contains(index) else { return nil }
         if deferStreams, let reader = loaded[index].reader, !reader.finished { return nil }
         // Only the lines that can hold this document's entry are decoded (a full store decoded
@@ -174,15 +179,12 @@ final class PositionsBridge {
         let mode = reopened ? .resume : restoreMode(loaded, index)
         guard mode != .none else { return nil }
         let position: (ReadingPosition) -> ScrollPosition
-        if PositionsBridge.isLarge(loaded[index]), let text = state.documents[index].layout.content.asText {
+        if PositionsBridge.isLarge(loaded[index]), var text = state.documents[index].layout.content.asText {
             // Lines are found in the background: find them as far as the position needs now.
             // A pipe that has not brought that much yet is placed later (`bytesToRestore`).
             let need = LargeText.bytesNeeded(for: entry.position)
             if let reader = loaded[index].reader, !reader.finished, loaded[index].store!.count < need { return nil }
-            if text.indexedBytes < need && !text.isComplete {
-                let ended = loaded[index].reader.map { $0.finished } ?? true
-                text.indexMore(limit: need - text.indexedBytes, inputEnded: ended)  // `.placed` takes the lines in
-            }
+            if text.indexedBytes < need && !text.isComplete, let indexed = indexText(need) { text = indexed }
             position = { .anchor(LargeText.resolve($0, storedContentHash: entry.contentHash, currentHash: hash, in: text).anchor) }
         } else {
             let facts = facts(state, loaded, index)

@@ -86,8 +86,7 @@ struct TextPrinter {
         if form == .decoded { return writeAll(fd: 1, Self.decodedLines(lines, tabWidth: tabWidth, lineGoesOn: lineGoesOn)) }
         let store = ByteStore()
         lines.withUnsafeBytes { store.append($0) }
-        let content = TextContent(store: store, tabWidth: tabWidth)
-        content.indexMore(inputEnded: true)
+        let content = TextContent.whole(store, tabWidth: tabWidth)
         return writeAll(fd: 1, PrintRenderer.render(DocumentLayout(content: content, options: options), theme: theme))
     }
 

@@ -50,8 +50,7 @@ import Testing
         for (k, line) in Self.textLines.enumerated() {
             let store = ByteStore()
             line.withUnsafeBytes { store.append($0) }
-            let content = TextContent(store: store)
-            content.indexMore(inputEnded: true)
+            let content = TextContent.whole(store)
             for options in [LayoutOptions(width: width), LayoutOptions(width: width, chopLongLines: true, horizontalShift: 3)] {
                 let block = content.layout(unit: 0, options: options)
                 let rows = block.lines

@@ -8,17 +8,17 @@ import Testing
 @Suite struct GiantTextLineTests {
     func content(_ text: [UInt8], chunks: [Int]? = nil) -> TextContent {
         let store = ByteStore()
-        let content = TextContent(store: store)
+        var lines = TextLineIndex()
         var at = 0
         for size in chunks ?? [text.count] where at < text.count {
             let end = min(text.count, at + size)
             text[at..<end].withUnsafeBytes { store.append($0) }
-            content.indexMore()
+            lines.advance(over: store)
             at = end
         }
         if at < text.count { text[at...].withUnsafeBytes { store.append($0) } }
-        content.indexMore(inputEnded: true)
-        return content
+        lines.advance(over: store, inputEnded: true)
+        return TextContent(store: store, lines: lines)
     }
 
     func pieces(_ c: TextContent) -> [[UInt8]] { (0..<c.unitCount).map { c.lineBytes($0) } }

@@ -30,16 +30,16 @@ import Testing
 
     static func content(_ text: [UInt8], pieces: Int) -> TextContent {
         let store = ByteStore()
-        let content = TextContent(store: store)
+        var lines = TextLineIndex()
         var at = 0
         while at < text.count {
             let end = min(text.count, at + pieces)
             text[at..<end].withUnsafeBytes { store.append($0) }
-            content.indexMore()
+            lines.advance(over: store)
             at = end
         }
-        content.indexMore(inputEnded: true)
-        return content
+        lines.advance(over: store, inputEnded: true)
+        return TextContent(store: store, lines: lines)
     }
 
     @Test(arguments: [1, 2, 3])
@@ -81,10 +81,9 @@ import Testing
     @Test func shortLinesCostAFractionOfAByteEach() {
         let lines = 1 << 20
         let store = ByteStore()
-        let content = TextContent(store: store)
         let text = [UInt8](repeating: 0, count: 2 * lines).enumerated().map { $0.offset % 2 == 0 ? UInt8(ascii: "y") : 0x0A }
         text.withUnsafeBytes { store.append($0) }
-        content.indexMore(inputEnded: true)
+        let content = TextContent.whole(store)
         #expect(content.unitCount == lines)
         #expect(content.indexBytesHeld < lines / 2)
         #expect(content.startOffset(ofUnit: Unit(lines - 1)) == 2 * (lines - 1))

@@ -220,8 +220,7 @@ import Threads
         defer { close(fd) }
         let store = ByteStore()
         try #require(store.attachFile(fd: fd, length: log.utf8.count))
-        let content = TextContent(store: store)
-        content.indexMore(inputEnded: true)
+        let content = TextContent.whole(store)
         #expect(content.unitCount == 120_000)
         _ = content.layout(unit: 119_999, options: LayoutOptions(width: 20))  // its window read before
         #expect(truncate(path, 1000) == 0)

@@ -9,8 +9,7 @@ import TestSupport
     static func content(_ text: String, tabWidth: Int = 8) -> TextContent {
         let store = ByteStore()
         Array(text.utf8).withUnsafeBytes { store.append($0) }
-        let content = TextContent(store: store, tabWidth: tabWidth)
-        content.indexMore(inputEnded: true)
+        let content = TextContent.whole(store, tabWidth: tabWidth)
         return content
     }
 

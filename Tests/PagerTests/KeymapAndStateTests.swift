@@ -100,8 +100,7 @@ import Testing
         auto.scrollbar = .auto
         let store = ByteStore()
         Array("a line of text\n".utf8).withUnsafeBytes { store.append($0) }
-        let content = TextContent(store: store)
-        _ = content.indexMore(inputEnded: true)
+        let content = TextContent.whole(store)
         var h = PagerHarness(markdown: numberedLines(20), columns: 20, rows: 6, config: auto)
         h.state = PagerState(documents: [DocumentSpec(name: "a.md", path: nil, document: MarkdownParser.parse(numberedLines(20))),
                                          DocumentSpec(name: "b.log", path: nil, text: content)],

@@ -45,8 +45,7 @@ struct PagerHarness {
     init(text: String, columns: Int, rows: Int, config: PagerConfig = PagerHarness.plain) {
         let store = ByteStore()
         Array(text.utf8).withUnsafeBytes { store.append($0) }
-        let content = TextContent(store: store)
-        _ = content.indexMore(inputEnded: true)
+        let content = TextContent.whole(store)
         state = PagerState(documents: [DocumentSpec(name: "log", path: nil, text: content)],
                            config: config, rows: rows, columns: columns)
     }

@@ -12,8 +12,7 @@ extension PagerHarness {
         let specs = texts.map { doc -> DocumentSpec in
             let store = ByteStore()
             Array(doc.text.utf8).withUnsafeBytes { store.append($0) }
-            let content = TextContent(store: store)
-            _ = content.indexMore(inputEnded: true)
+            let content = TextContent.whole(store)
             return DocumentSpec(name: doc.name, path: "/docs/" + doc.name, text: content)
         }
         self.init(state: PagerState(documents: specs, config: config, rows: rows, columns: columns))

@@ -18,16 +18,15 @@ extension PagerHarness {
     /// A text document whose first `arrived` of `total` lines (`line 1` …) have come in.
     struct Stream {
         let store = ByteStore()
-        let content: TextContent
+        var index = TextLineIndex()
         var harness: PagerHarness
         let lines: [String]
         var sent = 0
 
         init(total: Int, arrived: Int, rows: Int = 6, line: (Int) -> String = { "line \($0)" }) {
             lines = (1...total).map(line)
-            content = TextContent(store: store)
             var h = PagerHarness(text: "", columns: 40, rows: rows)
-            h.state = PagerState(documents: [DocumentSpec(name: "stdin", path: nil, text: content)],
+            h.state = PagerState(documents: [DocumentSpec(name: "stdin", path: nil, text: TextContent(store: store, lines: index))],
                                  config: PagerHarness.plain, rows: rows, columns: 40)
             harness = h
             arrive(arrived)
@@ -38,7 +37,8 @@ extension PagerHarness {
             let next = lines[sent..<min(lines.count, sent + count)].map { $0 + "\n" }.joined()
             sent = min(lines.count, sent + count)
             Array(next.utf8).withUnsafeBytes { store.append($0) }
-            _ = content.indexMore(inputEnded: false)
+            index.advance(over: store)
+            harness.send(.textGrew(document: 0, content: TextContent(store: store, lines: index)))
             harness.send(.inputArrived(document: 0))
         }
 
@@ -47,7 +47,8 @@ extension PagerHarness {
             let next = lines[sent...].map { $0 + "\n" }.joined()
             sent = lines.count
             Array(next.utf8).withUnsafeBytes { store.append($0) }
-            _ = content.indexMore(inputEnded: true)
+            index.advance(over: store, inputEnded: true)
+            harness.send(.textGrew(document: 0, content: TextContent(store: store, lines: index)))
             harness.send(.inputEnded(document: 0, error: nil))
         }
 

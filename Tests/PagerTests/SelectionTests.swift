@@ -258,8 +258,7 @@ extension PagerHarness {
     static func textSpec(lines: Int, path: String) -> DocumentSpec {
         let store = ByteStore()
         Array((1...lines).map { "source line \($0)" }.joined(separator: "\n").utf8).withUnsafeBytes { store.append($0) }
-        let content = TextContent(store: store)
-        _ = content.indexMore(inputEnded: true)
+        let content = TextContent.whole(store)
         return DocumentSpec(name: "main.c", path: path, text: content)
     }
 

@@ -10,8 +10,7 @@ import Print
     static func printed(_ text: String, width: Int) -> String {
         let store = ByteStore()
         Array(text.utf8).withUnsafeBytes { store.append($0) }
-        let content = TextContent(store: store)
-        content.indexMore(inputEnded: true)
+        let content = TextContent.whole(store)
         let layout = DocumentLayout(content: content, options: LayoutOptions(width: width))
         return String(decoding: PrintRenderer.render(layout, theme: nil), as: UTF8.self)
     }

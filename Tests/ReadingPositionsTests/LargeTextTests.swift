@@ -10,8 +10,7 @@ import Testing
     static func content(_ text: String) -> TextContent {
         let store = ByteStore()
         Array(text.utf8).withUnsafeBytes { store.append($0) }
-        let content = TextContent(store: store)
-        content.indexMore(inputEnded: true)
+        let content = TextContent.whole(store)
         return content
     }
 

@@ -21,8 +21,8 @@ import Testing
         var slot = DocumentInput(doc: 0, phase: .streaming,
                                  source: LoadedDocument(name: "stdin", path: nil, bytes: [], kind: .text, store: store, reader: reader),
                                  store: store, reader: reader)
-        let content = PagerLoop.textContent(store, tabWidth: 8, ended: false)
-        slot.text = content
+        slot.openText(tabWidth: 8, ended: false)
+        let content = slot.text!
         EventLoopTests.write(w, "one\ntwo\n")
         let terminal = FakeTerminal(rows: 5, columns: 20, script: [
             .mark("nothing yet"),
@@ -65,7 +65,59 @@ import Testing
             four                |
             p1/1  (END)         |
             """)
-        #expect(content.isComplete)
+        #expect(h.loop.state.documents[0].content.isComplete)
+        #expect(h.loop.inputs[0].phase == .complete)
+    }
+
+    /// Each piece of a piped text reaches the pager as a new snapshot of its lines
+    /// (`.textGrew`), made by the loop, which owns the line index: the snapshot the pager held
+    /// before is unchanged (the loop never writes into it), the new one has the same first
+    /// lines and more, the view stays on its line, and the units laid out before keep their
+    /// exact counts (a wide line whose estimate from its length is two rows stays one row,
+    /// though the view has moved away from it: nothing is laid out or counted again).
+    @Test func aPipedTextGivesThePagerASnapshotPerPiece() throws {
+        let store = ByteStore()
+        func arrive(_ text: String) { Array(text.utf8).withUnsafeBytes { store.append($0) } }
+        func lines(_ range: ClosedRange<Int>) -> String { range.map { "line \($0)\n" }.joined() }
+        var slot = DocumentInput(doc: 0, phase: .streaming,
+                                 source: LoadedDocument(name: "stdin", path: nil, bytes: [], kind: .text, store: store),
+                                 store: store)
+        arrive("一二三四五六七八九十\n" + lines(2...40))  // 30 bytes, 20 columns: estimated 2 rows at width 20
+        slot.openText(tabWidth: 8, ended: false)
+        let mailbox = ScriptedMailbox()
+        var h = try RunLoopHarness(terminal: FakeTerminal(rows: 6, columns: 20, script: []),
+                                   specs: [DocumentSpec(name: "stdin", path: nil, text: slot.text!)], inputs: [slot],
+                                   mailbox: mailbox)
+        defer { h.removeStateDirectory() }
+        var doc: DocumentState { h.loop.state.documents[0] }
+        guard let first = doc.content.asText else { Issue.record("not text"); return }
+        #expect(first.unitCount == 40)
+        #expect(doc.layout.index.count(ofUnit: 0) == 1 && doc.layout.index.isExact(unit: 0), "laid out for the first screen")
+        for key in "30j" { _ = h.loop.apply(.key(.char(key))) }
+        let view = doc.viewport.position
+        #expect(doc.layout.line(at: doc.top).plainText == "line 31")
+
+        arrive(lines(41...300))
+        mailbox.deliver([.grew(doc: 0)])
+        _ = h.loop.takeDeliveries()
+        guard let second = doc.content.asText else { Issue.record("not text"); return }
+        #expect(second !== first && second.sharesLines(with: first))
+        #expect(first.unitCount == 40, "the snapshot the pager had is unchanged")
+        #expect(second.unitCount == 300 && !second.isComplete)
+        #expect(doc.layout.unitCount == 300)
+        #expect(doc.viewport.position == view && doc.layout.line(at: doc.top).plainText == "line 31")
+        #expect(doc.layout.index.count(ofUnit: 0) == 1 && doc.layout.index.isExact(unit: 0),
+                "a unit laid out before is not estimated again")
+
+        arrive("the last line, without its end")
+        mailbox.deliver([.grew(doc: 0), .ended(doc: 0, error: nil)])
+        _ = h.loop.takeDeliveries()
+        guard let last = doc.content.asText else { Issue.record("not text"); return }
+        #expect(last !== second && last.sharesLines(with: first))
+        #expect(second.unitCount == 300 && !second.isComplete)
+        #expect(last.unitCount == 301 && last.isComplete)
+        #expect(doc.viewport.position == view)
+        #expect(doc.layout.index.count(ofUnit: 0) == 1 && doc.layout.index.isExact(unit: 0))
         #expect(h.loop.inputs[0].phase == .complete)
     }
 
@@ -126,8 +178,8 @@ import Testing
         guard case .success(let doc) = Input.openStream(path, forced: .text, mailbox: ScriptedMailbox(), doc: 0),
               let store = doc.store else { Issue.record("not opened"); return }
         var slot = DocumentInput(doc: 0, phase: .parsing, source: doc, store: store)
-        let content = PagerLoop.textContent(store, tabWidth: 8, ended: true)
-        slot.text = content
+        slot.openText(tabWidth: 8, ended: true)
+        let content = slot.text!
         slot.settleTextFile()
         #expect(slot.phase == .complete)
         let grow: @Sendable () -> Void = {
@@ -151,7 +203,7 @@ import Testing
         #expect(Array(terminal.screen(at: "following").prefix(3)) == ["one", "two", ""].map { $0.padding(toLength: 20, withPad: " ", startingAt: 0) })
         #expect(Array(terminal.screen(at: "grown").prefix(3)) == ["one", "two", "three"].map { $0.padding(toLength: 20, withPad: " ", startingAt: 0) })
         #expect(h.loop.inputs[0].phase == .complete, "a key stopped following")
-        #expect(content.unitCount == 3)
+        #expect(h.loop.state.documents[0].content.unitCount == 3)
     }
 
     /// A text file larger than what is indexed at opening (1 MB) is indexed a slice (8 MB)
@@ -165,8 +217,8 @@ import Testing
         guard case .success(let doc) = Input.openStream(path, forced: .text, mailbox: ScriptedMailbox(), doc: 0),
               let store = doc.store else { Issue.record("not opened"); return }
         var slot = DocumentInput(doc: 0, phase: .parsing, source: doc, store: store)
-        let content = PagerLoop.textContent(store, tabWidth: 8, ended: true)
-        slot.text = content
+        slot.openText(tabWidth: 8, ended: true)
+        let content = slot.text!
         slot.settleTextFile()
         #expect(slot.phase == .parsing, "10 MB: more than the first MB to index")
         let terminal = FakeTerminal(rows: 5, columns: 20, script: [
@@ -181,8 +233,8 @@ import Testing
         h.loop.watch = false
 
         #expect(h.run() == .quit(status: 0))
-        #expect(content.isComplete)
-        #expect(content.unitCount == 100_001)
+        #expect(h.loop.state.documents[0].content.isComplete)
+        #expect(h.loop.state.documents[0].content.unitCount == 100_001)
         #expect(h.loop.inputs[0].phase == .complete)
         #expect(terminal.screen().dropLast().last(where: { !$0.allSatisfy { $0 == " " } })?.hasPrefix("the last line") == true)
     }
@@ -195,8 +247,8 @@ import Testing
         let store = EventLoopTests.store(Array(text.utf8))
         var slot = DocumentInput(doc: 0, phase: .complete,
                                  source: LoadedDocument(name: "stdin", path: nil, bytes: [], kind: .text, store: store), store: store)
-        let content = PagerLoop.textContent(store, tabWidth: 8, ended: true)
-        slot.text = content
+        slot.openText(tabWidth: 8, ended: true)
+        let content = slot.text!
         let terminal = FakeTerminal(rows: 6, columns: 30, script: [
             .release(count: 1), .mark("counted"),
             .resize(rows: 6, columns: 45), .typed("jj"),
