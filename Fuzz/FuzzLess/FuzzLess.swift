@@ -13,7 +13,8 @@ import LessOptions
 /// an error, every setting has the form its option's kind allows, and nothing is pending once
 /// the piece is finished. The whole input is also read as a config file and as lesskey
 /// source (as a file and as `$LESSKEY_CONTENT`): the same text gives the same result, and every
-/// line and error a reading names is a line of the text, in order (`configFiles`).
+/// line and error a reading names is a line of the text, in order, and a binding left without
+/// keys has an error on its line (`configFiles`).
 enum FuzzLess {
     static func run(_ bytes: UnsafeBufferPointer<UInt8>) {
         configFiles(String(decoding: bytes, as: UTF8.self))
@@ -71,7 +72,13 @@ enum FuzzLess {
             if !lines.allSatisfy({ $0 >= 1 && $0 <= max(lineCount, text.utf8.count + 1) }) {
                 fatalError("lesskey lines \(lines) of a text of \(lineCount) lines")
             }
-            if keys.commands.contains(where: \.keys.isEmpty) { fatalError("a binding without keys") }
+            // A binding can lose all its keys (`\\kz quit`: less keeps it, with nothing to
+            // match), never silently: its line has an error.
+            for binding in keys.commands + keys.lineEdits where binding.keys.isEmpty {
+                if !keys.errors.contains(where: { $0.hasPrefix("k:\(binding.line):") }) {
+                    fatalError("a binding without keys and without an error: \(binding)")
+                }
+            }
         }
         if Lesskey(name: "k", text: text) != Lesskey(name: "k", text: text) { fatalError("the same lesskey read twice differs") }
     }

@@ -1,6 +1,10 @@
 // Effects at the edge: finds the image plugin, reads image files, decodes and draws them.
 import CImages
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LineLayout
 import Threads
 

@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension UnsafeBufferPointer<UInt8> {
     /// Index of the first `byte` in `from..<end` (end: the buffer's end), found with memchr

@@ -1,5 +1,9 @@
 import CCmark
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The only place that talks to libcmark.
 ///

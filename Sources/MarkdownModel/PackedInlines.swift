@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Threads
 
 /// The bytes of many blocks' packed inlines, one after the other: a parse packs every block

@@ -1,6 +1,10 @@
 import Synchronization
 import Threads
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Where a large Markdown source can be cut into pieces that parse alone exactly as they parse
 /// together, so that the pieces can be parsed (and laid out) on several cores.
