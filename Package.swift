@@ -1,6 +1,10 @@
 // swift-tools-version:6.0
 // folio — a Markdown pager for the terminal. Module map and dependency direction:
-// see DEVELOPERS.md. Pure modules never touch a file descriptor, the clock or the environment.
+// see DEVELOPERS.md. The folders of Sources/ are the floors: C (module maps and shims for C
+// libraries), Threads (locks, workers, the platform's calls: the only unchecked module, under
+// every floor), Core (pure: never a file descriptor, the clock or the environment), Edge (the
+// I/O the core asks for) and App (the event loop, the executables). Dependencies point down:
+// App → Edge → Core → Threads, C.
 import PackageDescription
 
 let package = Package(
@@ -12,64 +16,65 @@ let package = Package(
     ],
     targets: [
         // C libraries from the system (Debian: libcmark-dev, libpcre2-dev).
-        .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
-        .systemLibrary(name: "CPCRE2", pkgConfig: "libpcre2-8", providers: [.apt(["libpcre2-dev"])]),
+        .systemLibrary(name: "CCmark", path: "Sources/C/CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
+        .systemLibrary(name: "CPCRE2", path: "Sources/C/CPCRE2", pkgConfig: "libpcre2-8", providers: [.apt(["libpcre2-dev"])]),
         // Compressed files (Debian: zlib1g-dev, libbz2-dev, liblzma-dev, libzstd-dev; libbz2 has
         // no pkg-config file there).
-        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        .systemLibrary(name: "CBzip2", providers: [.apt(["libbz2-dev"])]),
-        .systemLibrary(name: "CLzma", pkgConfig: "liblzma", providers: [.apt(["liblzma-dev"])]),
-        .systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"])]),
+        .systemLibrary(name: "CZlib", path: "Sources/C/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CBzip2", path: "Sources/C/CBzip2", providers: [.apt(["libbz2-dev"])]),
+        .systemLibrary(name: "CLzma", path: "Sources/C/CLzma", pkgConfig: "liblzma", providers: [.apt(["liblzma-dev"])]),
+        .systemLibrary(name: "CZstd", path: "Sources/C/CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"])]),
         // tree-sitter's runtime, loaded at run time from the grammar directory (see its header).
-        .target(name: "CTreeSitter", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CTreeSitter", path: "Sources/C/CTreeSitter", linkerSettings: [.linkedLibrary("dl")]),
         // The image plugin's interface and its loader (dlopen): the plugin itself is built beside
         // the grammars (scripts/build-grammars.sh), so no folio start loads its libraries.
-        .target(name: "CImages", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CImages", path: "Sources/C/CImages", linkerSettings: [.linkedLibrary("dl")]),
         // The C library's heap controls (glibc's <malloc.h>; no-ops elsewhere).
-        .target(name: "CMalloc"),
+        .target(name: "CMalloc", path: "Sources/C/CMalloc"),
 
-        // Pure modules.
-        .target(name: "CellWidth"),
         // pthread locks and threads, so no module needs Foundation's; and `Platform`, the one
         // place that asks the system what the machine is, starts commands and controls memory.
-        .target(name: "Threads", dependencies: ["CMalloc"]),
-        .target(name: "Styling"),
-        .target(name: "MarkdownModel", dependencies: ["CCmark", "Threads"]),
-        .target(name: "TextModel", dependencies: ["Styling", "CellWidth"]),
-        .target(name: "LineLayout", dependencies: ["MarkdownModel", "TextModel", "CellWidth", "Styling", "Threads"]),
-        .target(name: "Viewport", dependencies: ["LineLayout"]),
-        .target(name: "TextSearch", dependencies: ["CPCRE2", "Threads"]),
-        .target(name: "Highlight", dependencies: ["CTreeSitter", "Styling", "TextSearch", "Threads"]),
-        .target(name: "TerminalScreen", dependencies: ["CellWidth", "Styling"]),
+        .target(name: "Threads", dependencies: ["CMalloc"], path: "Sources/Threads"),
+
+        // Core: pure modules.
+        .target(name: "CellWidth", path: "Sources/Core/CellWidth"),
+        .target(name: "Styling", path: "Sources/Core/Styling"),
+        .target(name: "MarkdownModel", dependencies: ["CCmark", "Threads"], path: "Sources/Core/MarkdownModel"),
+        .target(name: "TextModel", dependencies: ["Styling", "CellWidth"], path: "Sources/Core/TextModel"),
+        .target(name: "LineLayout", dependencies: ["MarkdownModel", "TextModel", "CellWidth", "Styling", "Threads"], path: "Sources/Core/LineLayout"),
+        .target(name: "Viewport", dependencies: ["LineLayout"], path: "Sources/Core/Viewport"),
+        .target(name: "TextSearch", dependencies: ["CPCRE2", "Threads"], path: "Sources/Core/TextSearch"),
+        .target(name: "Highlight", dependencies: ["CTreeSitter", "Styling", "TextSearch", "Threads"], path: "Sources/Core/Highlight"),
+        .target(name: "TerminalScreen", dependencies: ["CellWidth", "Styling"], path: "Sources/Core/TerminalScreen"),
         // less's options and folio's: the table, less's way of reading them, folio's settings.
-        .target(name: "LessOptions"),
+        .target(name: "LessOptions", path: "Sources/Core/LessOptions"),
         .target(name: "Pager", dependencies: [
             "MarkdownModel", "LineLayout", "Viewport", "TextSearch", "TerminalScreen", "CellWidth", "LessOptions",
-        ]),
+        ], path: "Sources/Core/Pager"),
         // Print mode: a document laid out and written as text for standard output.
-        .target(name: "Print", dependencies: ["Pager", "LineLayout", "MarkdownModel", "TerminalScreen"]),
-        .target(name: "ReadingPositions", dependencies: ["MarkdownModel", "LineLayout", "Threads"]),
+        .target(name: "Print", dependencies: ["Pager", "LineLayout", "MarkdownModel", "TerminalScreen"], path: "Sources/Core/Print"),
 
-        // Effects at the edge.
-        .target(name: "TerminalIO", dependencies: ["TerminalScreen", "Threads"]),
-        .target(name: "GrammarLoader", dependencies: ["Highlight", "Threads"]),
-        .target(name: "Images", dependencies: ["CImages", "LineLayout", "TerminalScreen", "Threads"]),
+        // Edge: effects. The reading positions' store: its format and the state file.
+        .target(name: "ReadingPositions", dependencies: ["MarkdownModel", "LineLayout", "Threads"], path: "Sources/Edge/ReadingPositions"),
+        .target(name: "TerminalIO", dependencies: ["TerminalScreen", "Threads"], path: "Sources/Edge/TerminalIO"),
+        .target(name: "GrammarLoader", dependencies: ["Highlight", "Threads"], path: "Sources/Edge/GrammarLoader"),
+        .target(name: "Images", dependencies: ["CImages", "LineLayout", "TerminalScreen", "Threads"], path: "Sources/Edge/Images"),
         // Each input's bytes as they arrive: a file read where asked, a pipe's chunks.
-        .target(name: "ByteInput", dependencies: ["LineLayout", "Threads"]),
+        .target(name: "ByteInput", dependencies: ["LineLayout", "Threads"], path: "Sources/Edge/ByteInput"),
         // What stands between a named file and its bytes: LESSOPEN/LESSCLOSE, decompression.
-        .target(name: "Preprocess", dependencies: ["CZlib", "CBzip2", "CLzma", "CZstd", "Threads"]),
-        // The app: the event loop (the only caller of the pager's `update`), each document's
+        .target(name: "Preprocess", dependencies: ["CZlib", "CBzip2", "CLzma", "CZstd", "Threads"], path: "Sources/Edge/Preprocess"),
+        // App: the event loop (the only caller of the pager's `update`), each document's
         // input, background jobs, position keeping; then the executable, arguments and wiring.
         .target(name: "Session", dependencies: [
             "MarkdownModel", "LineLayout", "Viewport", "Pager", "TerminalScreen", "TerminalIO",
             "ReadingPositions", "TextSearch", "TextModel", "CellWidth", "Highlight", "GrammarLoader", "Threads",
             "LessOptions", "Preprocess", "CZstd", "Print", "Images", "ByteInput",
-        ]),
-        .executableTarget(name: "folio", dependencies: ["Session", "LessOptions", "TerminalIO"]),
+        ], path: "Sources/App/Session"),
+        .executableTarget(name: "folio", dependencies: ["Session", "LessOptions", "TerminalIO"], path: "Sources/App/folio"),
         .executableTarget(name: "folio-bench", dependencies: [
             "MarkdownModel", "TextModel", "LineLayout", "Viewport", "Pager", "TerminalScreen", "TextSearch", "Highlight", "GrammarLoader",
             "ReadingPositions", "Print", "Threads",
-        ]),
+        ], path: "Sources/App/folio-bench"),
 
         // libFuzzer targets (`make fuzz`; without -DFUZZING they replay a corpus).
         .target(name: "FuzzSupport", path: "Fuzz/FuzzSupport"),
@@ -99,7 +104,8 @@ let package = Package(
         .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "TerminalScreen"]),
         .testTarget(name: "PreprocessTests", dependencies: ["Preprocess"]),
         .testTarget(name: "ByteInputTests", dependencies: ["ByteInput"]),
-        .testTarget(name: "PagerTests", dependencies: ["TestSupport", "KeyNotationSupport", "Pager", "TerminalScreen", "MarkdownModel", "LineLayout", "Viewport", "Print", "ByteInput"]),
+        .testTarget(name: "PagerTests", dependencies: ["TestSupport", "KeyNotationSupport", "Pager", "TerminalScreen", "MarkdownModel", "LineLayout", "Viewport", "Print", "ByteInput"],
+                    exclude: ["Snapshots"]),
         .testTarget(name: "PrintTests", dependencies: ["TestSupport", "Print", "Pager", "LineLayout", "MarkdownModel", "ByteInput"]),
         .testTarget(name: "ReadingPositionsTests", dependencies: ["ReadingPositions", "MarkdownModel", "LineLayout", "ByteInput"]),
         .testTarget(name: "HighlightTests", dependencies: ["Highlight", "GrammarLoader", "Styling", "LineLayout", "MarkdownModel", "Pager", "TerminalScreen"]),
@@ -108,7 +114,7 @@ let package = Package(
             "TestSupport", "Session", "TerminalIO", "TerminalScreen", "Pager", "MarkdownModel", "LineLayout", "LessOptions", "ByteInput",
         ]),
         .testTarget(name: "ImagesTests", dependencies: ["Images", "GrammarLoader", "LineLayout"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], exclude: ["Scripts"]),
     ]
 )
 

@@ -5,8 +5,8 @@
 # source archive, "pack" in the lock), checks their sha256, compiles each into NAME.so and
 # installs NAME.so + NAME.scm into DIR (default: .build-grammars in the checkout), with
 # tree-sitter's runtime built from the pinned runtime sources into DIR/tree-sitter-runtime.so
-# (folio loads it from there: Sources/CTreeSitter), and folio's image plugin, folio-images.so
-# (Sources/CImages). Nothing third-party enters the repo.
+# (folio loads it from there: Sources/C/CTreeSitter), and folio's image plugin, folio-images.so
+# (Sources/C/CImages). Nothing third-party enters the repo.
 #
 #   scripts/build-grammars.sh [DIR]      GRAMMAR_CFLAGS (default -O1), RUNTIME_CFLAGS (default -O2),
 #                                        JOBS (default nproc)
@@ -57,7 +57,7 @@ fi
 # folio's image plugin (folio-images.so: the decoders and libchafa, loaded on the first image
 # shown, never at start), from Native/images/folio-images.c against the system's libraries;
 # rebuilt when its source or interface changes. Without the libraries images show as captions.
-images_stamp="$(cat "$root/Native/images/folio-images.c" "$root/Sources/CImages/include/CImages.h" | cksum | cut -d' ' -f1)"
+images_stamp="$(cat "$root/Native/images/folio-images.c" "$root/Sources/C/CImages/include/CImages.h" | cksum | cut -d' ' -f1)"
 if [ "$(cat "$out/folio-images.version" 2>/dev/null)" != "$images_stamp" ] || [ ! -f "$out/folio-images.so" ]; then
   if pkg-config --exists chafa libpng libwebp librsvg-2.0 cairo 2>/dev/null && [ -e /usr/include/jpeglib.h ] && [ -e /usr/include/gif_lib.h ]; then
     # shellcheck disable=SC2046

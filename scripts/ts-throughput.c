@@ -1,7 +1,7 @@
 // Tree-sitter's own throughput on a grammar, without folio: parse + highlight query over
 // code blocks, to tell tree-sitter's cost from folio's (see docs/benchmarks.md).
 //
-//   cc -O2 -ISources/CTreeSitter/include scripts/ts-throughput.c Sources/CTreeSitter/TreeSitterRuntime.c \
+//   cc -O2 -ISources/C/CTreeSitter/include scripts/ts-throughput.c Sources/C/CTreeSitter/TreeSitterRuntime.c \
 //       -o /tmp/ts-throughput -ldl
 //   python3 -c 'import re,sys; t=open(sys.argv[1]).read(); open(sys.argv[2],"w").write("\0".join(
 //       re.findall(r"^```(?:js|mjs|cjs)\n(.*?)^```$", t, re.S|re.M)))' DOC.md /tmp/js-blocks.bin

@@ -5,7 +5,7 @@
 // folio, images or not. A folio without the plugin shows images as their placeholder.
 //
 // The one exported symbol is folio_images_api(): a table whose layout is
-// Sources/CImages/include/CImages.h (the version says which).
+// Sources/C/CImages/include/CImages.h (the version says which).
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,7 +20,7 @@
 #include <cairo.h>
 #include <chafa.h>
 
-#include "../../Sources/CImages/include/CImages.h"
+#include "../../Sources/C/CImages/include/CImages.h"
 
 // ---- decoding: bytes -> RGBA8 (straight alpha), refused above max_pixels ----
 

@@ -1,5 +1,5 @@
 // Compiled into tree-sitter-runtime.so beside the runtime's own lib.c (scripts/build-grammars.sh):
-// what folio's loader (Sources/CTreeSitter) checks before it uses the runtime.
+// what folio's loader (Sources/C/CTreeSitter) checks before it uses the runtime.
 #include <tree_sitter/api.h>
 #include <stdint.h>
 
