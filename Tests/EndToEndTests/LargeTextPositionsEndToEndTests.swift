@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Reading positions of text over the whole-hash limit (16 MB): a generated 18 MB log
+/// Reading positions of text over the whole-hash limit (256 KB): a generated 18 MB log
 /// reopens on the line it was left at, also after lines were added above it.
 @Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
 struct LargeTextPositionsEndToEndTests {
@@ -68,6 +68,24 @@ struct LargeTextPositionsEndToEndTests {
         let again = try #require(second.wait { $0.first?.hasPrefix("record 000001 ") == true && $0.last?.contains("stdin") == true })
         Thread.sleep(forTimeInterval: 0.5)
         #expect(second.screen[0].hasPrefix("record 000001 "), "stays at the top: \(again[0].debugDescription)")
+    }
+
+    /// A text file larger than a slice of the line index (8 MB, found between keys) but
+    /// once under the whole-hash limit (16 MB then): it was restored against the lines found
+    /// so far and reopened far from its place (line 82,834 of 2,000,000 for 1,000,000).
+    @Test func aFileLargerThanOneIndexSliceReopensOnItsLine() throws {
+        let numbers = dir.appendingPathComponent("numbers.txt").path
+        try (1...1_600_000).map(String.init).joined(separator: "\n").appending("\n")
+            .write(toFile: numbers, atomically: false, encoding: .utf8)
+        let first = try FolioPane.folio(["--no-scrollbar", numbers], dir: dir)
+        _ = try #require(first.waitForPager(name: "numbers.txt"))
+        try first.keys("1500000g")
+        _ = try #require(first.wait { $0.first == "1500000" })
+        try first.keys("q")
+        #expect(first.tmux.waitForExit(timeout: FolioPane.timeout))
+        let second = try FolioPane.folio(["--no-scrollbar", numbers], dir: dir)
+        let screen = try #require(second.wait { $0.last?.contains("resumed at") == true })
+        #expect(screen.first == "1500000", "\(screen.first ?? "")")
     }
 
     @Test func linesAddedAboveAreFollowed() throws {

@@ -4,6 +4,13 @@ import MarkdownModel
 /// Reading positions of text documents too large to hash whole or to list facts for every
 /// line (over `threshold` bytes: a 1 GB log has ten million lines).
 ///
+/// Why the threshold is low: listing every line's facts is work on the event loop at the first
+/// save and at the restore, which grows with the lines; and a text file's lines are found a
+/// slice at a time between keys, so a restore against every line's facts saw only the lines
+/// found so far. Figures in docs/benchmarks.md ("Reading positions of text"). A sample
+/// (`sampledHash`) of a text of 384 KB or less is all of it, so such text is still known by
+/// all its bytes.
+///
 /// **Identity.** A file is known by its canonical path, as every file; its *content hash* is a
 /// sample, not the whole: the size, the first and last 64 KB and 64 pieces of 4 KB spread
 /// evenly between (about 400 KB read, whatever the size). Standard input, which has no
@@ -23,7 +30,7 @@ import MarkdownModel
 /// An empty line's fingerprint proves nothing and is never searched for.
 public enum LargeText {
     /// Text inputs larger than this get these positions (smaller ones are hashed whole).
-    public static let threshold = 16 << 20
+    public static let threshold = 256 << 10
     /// Lines searched on each side of the stored line for its fingerprint.
     public static let window = 10_000
     static let edge = 64 << 10
