@@ -17,7 +17,7 @@ import Testing
         let (r, w) = EventLoopTests.makePipe()
         let mailbox = ScriptedMailbox()
         let store = ByteStore()
-        let reader = StreamReader(fd: r, doc: 0, store: store, mailbox: mailbox, unbounded: false)
+        let reader = StreamReader(fd: r, doc: 0, store: store, unbounded: false, tell: mailbox.readerNews)
         var slot = DocumentInput(doc: 0, phase: .streaming,
                                  source: LoadedDocument(name: "stdin", path: nil, bytes: [], kind: .text, store: store, reader: reader),
                                  store: store, reader: reader)
@@ -128,7 +128,7 @@ import Testing
         let (r, w) = EventLoopTests.makePipe()
         let mailbox = ScriptedMailbox()
         let store = ByteStore()
-        let reader = StreamReader(fd: r, doc: 0, store: store, mailbox: mailbox, unbounded: true)
+        let reader = StreamReader(fd: r, doc: 0, store: store, unbounded: true, tell: mailbox.readerNews)
         var slot = DocumentInput(doc: 0, phase: .streaming,
                                  source: LoadedDocument(name: "stdin", path: nil, bytes: [], kind: .markdown, store: store, reader: reader),
                                  store: store, reader: reader)

@@ -144,7 +144,7 @@ extension EventLoop {
             announce("!" + command)
             let status = Shell.run(command) { fd in
                 if let source {
-                    source.withUnsafeBytes { Shell.writeAll(fd, $0) }
+                    _ = source.withUnsafeBytes { Shell.writeAll(fd, $0) }
                 } else if case .bytes(let range) = lines {
                     store?.forEachPiece(in: range) { piece, _ in Shell.writeAll(fd, piece) }
                 }

@@ -97,8 +97,8 @@ extension Input {
     static func stream(fd: Int32, store: ByteStore, name: String, path: String?, kind: DocumentKind?,
                        _ opening: StreamOpening, whenEnded: (@Sendable () -> String?)? = nil) -> LoadedDocument {
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-        let reader = StreamReader(fd: fd, doc: opening.doc, store: store, mailbox: opening.mailbox, unbounded: false,
-                                  whenEnded: whenEnded)
+        let reader = StreamReader(fd: fd, doc: opening.doc, store: store, unbounded: false,
+                                  whenEnded: whenEnded, tell: opening.mailbox.readerNews)
         var document = LoadedDocument(name: name, path: path, bytes: [], kind: kind ?? .text,
                                       store: store, reader: reader)
         if kind == nil {

@@ -1,3 +1,4 @@
+import ByteInput
 import Threads
 import LineLayout
 import MarkdownModel
@@ -82,6 +83,18 @@ final class PipeMailbox: Mailbox, Sendable {
         return waiting.withLock { waiting in
             defer { waiting = ([], false) }
             return waiting.pending
+        }
+    }
+}
+
+extension Mailbox {
+    /// Where a stream reader's news goes: into this mailbox, as deliveries.
+    var readerNews: @Sendable (StreamReader.News) -> Void {
+        { [self] news in
+            switch news {
+            case .grew(let doc): post(.grew(doc: doc))
+            case .ended(let doc, let error): post(.ended(doc: doc, error: error))
+            }
         }
     }
 }
