@@ -49,7 +49,7 @@ let package = Package(
         // less's options and folio's: the table, less's way of reading them, folio's settings.
         .target(name: "LessOptions", path: "Sources/Core/LessOptions"),
         .target(name: "Pager", dependencies: [
-            "MarkdownModel", "LineLayout", "Viewport", "TextSearch", "TerminalScreen", "CellWidth", "LessOptions",
+            "MarkdownModel", "LineLayout", "Viewport", "TextSearch", "TerminalScreen", "CellWidth", "LessOptions", "Threads",
         ], path: "Sources/Core/Pager"),
         // Print mode: a document laid out and written as text for standard output.
         .target(name: "Print", dependencies: ["Pager", "LineLayout", "MarkdownModel", "TerminalScreen"], path: "Sources/Core/Print"),

@@ -16,7 +16,7 @@ import TestSupport
 
     static func piecewiseDocument(_ bytes: [UInt8], target: Int) -> Document? {
         guard let plan = ChunkPlan(bytes, targetBytes: target),
-              var documents = plan.run({ plan.parse($0, of: bytes) })
+              var documents = plan.run(on: .machine, { plan.parse($0, of: bytes) })
         else { return nil }
         let joined = plan.finish(ChunkPlan.join(&documents, sourceLineCount: plan.sourceLineCount), source: bytes)
         checkInvariants(joined)

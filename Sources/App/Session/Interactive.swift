@@ -19,6 +19,8 @@ extension Launch {
     /// `tmuxKitty`: pictures through tmux as kitty's placeholders (`Pictures.tmuxKitty`).
     func pagerConfig(environment: [String: String], tmuxKitty: Bool = false) -> PagerConfig {
         var config = PagerConfig()
+        // Layout and row counts off the loop on every core, below the loop's priority.
+        config.executor = .machine
         if let z = options.window {
             config.pageStep = z < 0 ? .screenMinus(-z) : .rows(z)
         } else if let o = options.overlap {
@@ -74,7 +76,8 @@ extension Launch {
                 var layoutOptions = LayoutOptions(width: size.columns, inlineLinkURLs: printTheme == nil,
                                                   maxProseWidth: options.proseWidth, centerProse: options.align == .center,
                                                   highlighter: Launch.codeHighlighter(theme: printTheme, deferred: false),
-                                                  markInlineCode: !(printTheme?.addsColour ?? false))
+                                                  markInlineCode: !(printTheme?.addsColour ?? false),
+                                                  executor: .machine.foreground)
                 var layout: DocumentLayout
                 if loaded[0].kind == .text, let store = loaded[0].store {
                     let content = TextContent.whole(store, tabWidth: options.tabs ?? 8)

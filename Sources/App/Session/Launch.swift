@@ -253,7 +253,8 @@ public struct Launch {
         let layoutOptions = LayoutOptions(width: max(1, width), inlineLinkURLs: theme == nil,
                                           maxProseWidth: options.proseWidth, centerProse: options.align == .center,
                                           highlighter: Launch.codeHighlighter(theme: theme, deferred: false),
-                                          markInlineCode: !(theme?.addsColour ?? false))
+                                          markInlineCode: !(theme?.addsColour ?? false),
+                                          executor: .machine.foreground)  // waited for: not in the background
         for (i, loaded) in documents.enumerated() {
             if i > 0 && !writeAll(fd: 1, [0x0A]) { return }
             if loaded.kind == .text, let store = loaded.store {

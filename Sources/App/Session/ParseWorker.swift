@@ -123,7 +123,7 @@ enum PositionFacts {
         let large = bytes.count >= MarkdownParser.piecewiseBytes
         let giveBack: (() -> Void)? = whole && large ? { HeapTrim.now() } : nil
         var spec = DocumentSpec(name: "", path: nil, document: MarkdownParser.parse(
-            handingOver: &bytes, options: ParseOptions(giveBack: giveBack, keeper: keeper)).document)
+            handingOver: &bytes, options: ParseOptions(giveBack: giveBack, keeper: keeper, executor: .machine)).document)
         if whole, large { HeapTrim.now() }  // (not for every partial parse of a growing stream)
         spec.prebuild(for: options)
         let facts = hash.flatMap { of(spec, hash: $0) }

@@ -230,7 +230,7 @@ if let i = args.firstIndex(of: "--print-cores"), i + 1 < args.count {
         getrusage(RUSAGE_SELF.rawValue, &usage)
         return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
     }
-    let options = LayoutOptions(width: 80)
+    let options = LayoutOptions(width: 80, executor: .machine.foreground)  // as print mode
     for _ in 0..<2 {
         let (w0, c0) = (now(), cpu())
         let (document, report) = MarkdownParser.parse(source)
@@ -247,7 +247,7 @@ if let i = args.firstIndex(of: "--print-cores"), i + 1 < args.count {
 // `--print-phases FILE`: where print mode's time goes (plan, pieces, one-piece fallback).
 if let i = args.firstIndex(of: "--print-phases"), i + 1 < args.count {
     let source = [UInt8](FileManager.default.contents(atPath: args[i + 1]) ?? Data())
-    let options = LayoutOptions(width: 80, inlineLinkURLs: true)
+    let options = LayoutOptions(width: 80, inlineLinkURLs: true, executor: .machine.foreground)  // as print mode
     for _ in 0..<3 {
         let t0 = now()
         let plan = ChunkPlan(source, targetBytes: 256 << 10)
@@ -340,7 +340,7 @@ do {
     var outBytes = 0
     for _ in 0..<3 {
         let t0 = now()
-        let pieces = PrintRenderer.render(source: source, options: LayoutOptions(width: 80, inlineLinkURLs: true), theme: nil)
+        let pieces = PrintRenderer.render(source: source, options: LayoutOptions(width: 80, inlineLinkURLs: true, executor: .machine.foreground), theme: nil)
         times.append(now() - t0)
         outBytes = pieces.reduce(0) { $0 + $1.count }
     }

@@ -83,7 +83,7 @@ public final class MarkdownContent: LayoutContent {
         var start = 0
         while start < total {
             let end = min(total, start + max(1, sliceUnits))
-            let measured = skeleton.mapUnits(parallel: parallel, range: start..<end) { k, units, document, containers in
+            let measured = skeleton.mapUnits(parallel: parallel, range: start..<end, executor: options.executor) { k, units, document, containers in
                 Skeleton.measureUnit(k, units: units, document: document, containers: containers, options: options)
             }
             for (k, m) in zip(start..<end, measured) {
@@ -150,8 +150,7 @@ public final class MarkdownContent: LayoutContent {
         // Runs of ~256 units: enough to share the cores out evenly, few enough that each
         // run's buffer is large.
         let runs = units.count >= parallelThreshold ? min(256, units.count / 256) : 1
-        // (Print mode's work is the foreground: its threads keep their priority.)
-        return parallelMap(count: runs, background: false) { r in
+        return options.executor.map(count: runs) { r in
             var value = start()
             for k in (r * units.count / runs)..<((r + 1) * units.count / runs) {
                 _ = Skeleton.layoutUnit(k, units: units, document: document, containers: containers,
@@ -273,7 +272,7 @@ public final class MarkdownContent: LayoutContent {
     public func rowCounts(of range: Range<Unit>, options: LayoutOptions) -> [Int] {
         let pictures = options.pictures?.cached(in: pictureCache, ask: false)
         let skeleton = Skeleton(document: document, containers: containers, units: units)
-        return skeleton.mapUnits(parallel: nil, range: range.indexRange) { k, units, document, containers in
+        return skeleton.mapUnits(parallel: nil, range: range.indexRange, executor: options.executor) { k, units, document, containers in
             Skeleton.measureUnit(k, units: units, document: document, containers: containers, options: options,
                                  pictures: pictures).rows
         }
@@ -286,9 +285,9 @@ public final class MarkdownContent: LayoutContent {
     /// come later (estimates show meanwhile, exact around the view) and keys do not wait.
     public func backgroundRowCounts(of range: Range<Unit>, options: LayoutOptions) -> [Int] {
         let pictures = options.pictures?.cached(in: pictureCache, ask: false)
-        let threads = max(1, Platform.processorCount - 1)
+        let executor = Executor(threads: options.executor.threads - 1, background: options.executor.background)
         let skeleton = Skeleton(document: document, containers: containers, units: units)
-        return skeleton.mapUnits(parallel: threads > 1 ? nil : false, range: range.indexRange, maxThreads: threads) { k, units, document, containers in
+        return skeleton.mapUnits(parallel: executor.threads > 1 ? nil : false, range: range.indexRange, executor: executor) { k, units, document, containers in
             Skeleton.measureUnit(k, units: units, document: document, containers: containers, options: options,
                                  pictures: pictures).rows
         }
@@ -362,7 +361,7 @@ struct Skeleton {
     /// changes rows).
     func layoutAll(options: LayoutOptions, parallel: Bool?, range: Range<Int>? = nil,
                    syntax: SyntaxSource? = nil) -> [BlockLayout] {
-        mapUnits(parallel: parallel, range: range) { k, units, document, containers in
+        mapUnits(parallel: parallel, range: range, executor: options.executor) { k, units, document, containers in
             Self.layoutUnit(k, units: units, document: document, containers: containers, options: options,
                             syntax: syntax)
         }
@@ -388,7 +387,7 @@ struct Skeleton {
 
     /// `transform` of each unit of `range` (all by default), in order; on several threads for
     /// many units (`parallel` forces or forbids threads, nil decides by size).
-    func mapUnits<T>(parallel: Bool?, range: Range<Int>? = nil, maxThreads: Int = .max,
+    func mapUnits<T>(parallel: Bool?, range: Range<Int>? = nil, executor: Executor,
                      _ transform: @escaping @Sendable (Int, UnitIDs, Document, Containers) -> T) -> [T] {
         let range = range ?? 0..<units.count
         let count = range.count
@@ -398,7 +397,7 @@ struct Skeleton {
             return range.map { transform($0, units, document, containers) }
         }
         // (Runs at once: at most as many as slices, the calling thread among them.)
-        return parallelMap(count: count, slices: max(1, min(64, count / 256, maxThreads))) { k in
+        return executor.map(count: count, slices: max(1, min(64, count / 256))) { k in
             transform(first + k, units, document, containers)
         }
     }

@@ -1,3 +1,4 @@
+import Threads
 import MarkdownModel
 import Styling
 
@@ -176,11 +177,14 @@ public struct LayoutOptions: Hashable, Sendable {
     public var markInlineCode: Bool
     /// Images as pictures (nil: each image is its placeholder, `[image: alt]`). Changes rows.
     public var pictures: PictureShow?
+    /// The threads layout may use for many units (passed in by the edge; never changes rows).
+    public var executor: Executor
 
     public init(width: Int, inlineLinkURLs: Bool = false, chopLongLines: Bool = false, horizontalShift: Int = 0,
                 maxProseWidth: Int? = nil, centerProse: Bool = false, highlighter: CodeHighlighter? = nil,
-                markInlineCode: Bool = false, pictures: PictureShow? = nil) {
+                markInlineCode: Bool = false, pictures: PictureShow? = nil, executor: Executor = .machine) {
         self.pictures = pictures
+        self.executor = executor
         self.width = max(1, width); self.inlineLinkURLs = inlineLinkURLs; self.markInlineCode = markInlineCode
         self.chopLongLines = chopLongLines; self.horizontalShift = max(0, horizontalShift)
         self.maxProseWidth = maxProseWidth; self.centerProse = centerProse

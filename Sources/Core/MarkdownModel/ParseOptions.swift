@@ -1,3 +1,5 @@
+import Threads
+
 /// How `MarkdownParser.parse` goes about a source. The defaults suit every caller; the
 /// pager's parse worker adds `giveBack` and `keeper` to keep its memory peak down.
 public struct ParseOptions {
@@ -19,9 +21,13 @@ public struct ParseOptions {
     /// it a 20 MB changelog held its 20 MB of source until its last piece was parsed, at the
     /// top of the pager's peak. A file's keeper is a `RereadingKeeper`.
     public var keeper: SourceKeeper?
+    /// The threads the pieces may be parsed on (passed in by the edge: the pager's parse
+    /// runs below the event loop, print mode's at its own priority).
+    public var executor: Executor
 
     public init(inPieces: Bool = true, packed: Bool = true, giveBack: (() -> Void)? = nil,
-                keeper: SourceKeeper? = nil) {
+                keeper: SourceKeeper? = nil, executor: Executor = .machine) {
+        self.executor = executor
         self.inPieces = inPieces
         self.packed = packed
         self.giveBack = giveBack

@@ -1,4 +1,5 @@
 import LessOptions
+import Threads
 import LineLayout
 import TextSearch
 import Viewport
@@ -59,6 +60,9 @@ public struct PagerConfig: Sendable {
     public var highlighter: CodeHighlighter?
     /// Markdown images as pictures (`--images`; nil: off, or no colour).
     public var pictures: PictureShow?
+    /// The threads layout and row counts may use (the session passes the machine's, below
+    /// the event loop's priority; a test may pass `.serial`).
+    public var executor: Executor = .machine
     /// less's `-K`: Ctrl-C quits. Without it Ctrl-C only interrupts (a search, reading on, a
     /// prompt) and does nothing when there is nothing to interrupt, as in less.
     public var quitOnInterrupt = false

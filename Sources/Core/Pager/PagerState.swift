@@ -232,7 +232,7 @@ public struct PagerState: Sendable {
                              maxProseWidth: config.maxProseWidth, centerProse: config.centerProse,
                              highlighter: config.highlighter,
                              markInlineCode: config.inlineLinkURLs || !config.theme.addsColour,
-                             pictures: isText ? nil : config.pictures)
+                             pictures: isText ? nil : config.pictures, executor: config.executor)
     }
 
     /// Columns of the line-number gutter (`-N`): seven digits and a space, as less.

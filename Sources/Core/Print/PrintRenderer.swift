@@ -23,18 +23,18 @@ public enum PrintRenderer {
             // Footnotes are numbered and gathered over the whole document, and front matter is
             // a block in front of the pieces: parsed in pieces, then laid out and rendered as
             // one document (on all cores too).
-            if whole, let document = plan.document(of: source, packed: false) {
+            if whole, let document = plan.document(of: source, packed: false, executor: options.executor) {
                 return renderRuns(document, options: options, theme: theme)
             }
         }
-        let document = MarkdownParser.parse(source, options: ParseOptions(inPieces: false, packed: false)).document
+        let document = MarkdownParser.parse(source, options: ParseOptions(inPieces: false, packed: false, executor: options.executor)).document
         return renderRuns(document, options: options, theme: theme)
     }
 
     /// The pieces of `plan` parsed, laid out and rendered (all cores, refused cuts healed by
     /// `ChunkPlan.run`), or nil when the source must be done whole.
     static func renderPieces(_ source: [UInt8], plan: ChunkPlan, options: LayoutOptions, theme: Theme?) -> [[UInt8]]? {
-        guard let pieces = plan.run({ chunk in
+        guard let pieces = plan.run(on: options.executor, { chunk in
             plan.parse(chunk, of: source, packed: false).map { document in
                 render(document, options: options, theme: theme, parallel: false)
             }

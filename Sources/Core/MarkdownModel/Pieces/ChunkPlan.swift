@@ -162,20 +162,21 @@ public struct ChunkPlan: Sendable {
     /// start that all came out done (their cuts are proven, so no refused cut is healed over
     /// them). If `run` then gives nil, the caller parses the source whole, from bytes of its
     /// own (`ParseOptions.keeper`).
-    public func run<Value>(_ work: (Chunk) -> PieceOutcome<Value>,
+    public func run<Value>(on executor: Executor, _ work: (Chunk) -> PieceOutcome<Value>,
                            settled: ((Range<Int>) -> Void)? = nil) -> [Value]? {
-        try? runReporting(work, settled: settled).get().values
+        try? runReporting(on: executor, work, settled: settled).get().values
     }
 
     /// `run`, saying why the pieces cannot be used when they cannot, and how many cuts were
     /// refused and healed when they can.
-    public func runReporting<Value>(_ work: (Chunk) -> PieceOutcome<Value>, settled: ((Range<Int>) -> Void)? = nil)
+    public func runReporting<Value>(on executor: Executor, _ work: (Chunk) -> PieceOutcome<Value>,
+                                    settled: ((Range<Int>) -> Void)? = nil)
         -> Result<(values: [Value], healed: Int), PieceReport.Reason> {
         let outcomes: [PieceOutcome<Value>]
         let chunks = self.chunks
         if let settled {
             let frontier = Frontier(count: chunks.count)
-            outcomes = parallelMap(count: chunks.count) { k in
+            outcomes = executor.map(count: chunks.count) { k in
                 let outcome = work(chunks[k])
                 var done = false
                 if case .done = outcome { done = true }
@@ -185,7 +186,7 @@ public struct ChunkPlan: Sendable {
                 return outcome
             }
         } else {
-            outcomes = parallelMap(count: chunks.count) { k in work(chunks[k]) }
+            outcomes = executor.map(count: chunks.count) { k in work(chunks[k]) }
         }
         var values: [Value] = []
         values.reserveCapacity(chunks.count)

@@ -33,7 +33,7 @@ extension ChunkPlan {
             }
         }
         var pieces: [Document], healed: Int
-        switch parsePieces(of: bytes, packed: options.packed, giveBack: giveBack, settled: settled) {
+        switch parsePieces(of: bytes, packed: options.packed, executor: options.executor, giveBack: giveBack, settled: settled) {
         case .failure(let reason):
             if letGo, let keeper { keeper.restore(&bytes) }
             keeper?.discard()
@@ -55,20 +55,20 @@ extension ChunkPlan {
     /// into one document when footnotes or front matter need it; the tests): the document, or
     /// nil when the pieces cannot be used (then parse whole). Not a way to parse a document
     /// (that is `MarkdownParser.parse`, which makes the plan).
-    package func document(of source: [UInt8], packed: Bool = true) -> Document? {
+    package func document(of source: [UInt8], packed: Bool = true, executor: Executor = .machine) -> Document? {
         var bytes = source
-        return try? document(handingOver: &bytes, options: ParseOptions(packed: packed)).get().document
+        return try? document(handingOver: &bytes, options: ParseOptions(packed: packed, executor: executor)).get().document
     }
 
     /// Each piece parsed (a function of its own, so that nothing holds `bytes` once it
     /// returns).
     /// `giveBack` is called as the pieces pass each eighth of the source (each piece's cmark
     /// tree is freed when its blocks are built, among the blocks kept).
-    private func parsePieces(of bytes: [UInt8], packed: Bool,
+    private func parsePieces(of bytes: [UInt8], packed: Bool, executor: Executor,
                              giveBack: (() -> Void)? = nil, settled: ((Range<Int>) -> Void)? = nil)
         -> Result<(values: [Document], healed: Int), PieceReport.Reason> {
         let eighth = max(1, bytes.count / 8)
-        return runReporting({ chunk in
+        return runReporting(on: executor, { chunk in
             // After each piece that ends in a new eighth of the source.
             defer { if let giveBack, chunk.bytes.lowerBound / eighth != chunk.bytes.upperBound / eighth { giveBack() } }
             return parse(chunk, of: bytes, packed: packed)
