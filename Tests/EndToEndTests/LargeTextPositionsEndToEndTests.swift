@@ -88,6 +88,34 @@ struct LargeTextPositionsEndToEndTests {
         #expect(screen.first == "1500000", "\(screen.first ?? "")")
     }
 
+    /// A log under the whole-hash limit when opened that grows far past it while followed:
+    /// its place in the new lines is kept as a large text's, with its byte offset (it was
+    /// kept as a whole-hashed text's, with none, and reopened ~2.5 MB in, far from it).
+    @Test func aFollowedLogThatGrowsPastTheLimitReopensOnItsLine() throws {
+        let small = dir.appendingPathComponent("small.log").path
+        func records(_ range: ClosedRange<Int>) -> String {
+            range.map { "record " + String(repeating: "0", count: 6 - String($0).count) + String($0) + " " + String(repeating: "-", count: 44) + "\n" }.joined()
+        }
+        try records(1...3_000).write(toFile: small, atomically: false, encoding: .utf8)  // 180 KB
+        let first = try FolioPane.folio(["--no-scrollbar", small], dir: dir)
+        _ = try #require(first.waitForPager(name: "small.log"))
+        try first.keys("F")
+        _ = try #require(first.wait { $0.last?.contains("following") == true })
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: small))
+        handle.seekToEndOfFile()
+        handle.write(Data(records(3_001...50_000).utf8))  // 3 MB in all
+        try handle.close()
+        _ = try #require(first.wait { $0.contains { $0.hasPrefix("record 050000 ") } })
+        try first.keys("<C-c>")
+        try first.keys("45000g")
+        _ = try #require(first.wait { $0.first?.hasPrefix("record 045000 ") == true })
+        try first.keys("q")
+        #expect(first.tmux.waitForExit(timeout: FolioPane.timeout))
+        let second = try FolioPane.folio(["--no-scrollbar", small], dir: dir)
+        let screen = try #require(second.wait { $0.last?.contains("resumed at") == true })
+        #expect(screen.first?.hasPrefix("record 045000 ") == true, "\(screen.first ?? "")")
+    }
+
     @Test func linesAddedAboveAreFollowed() throws {
         try leave(at: 150_000)
         try Self.write(to: log, prefix: "a new first line\nand a second\n")

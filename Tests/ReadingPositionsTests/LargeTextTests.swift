@@ -34,6 +34,20 @@ import Testing
         #expect(p.fingerprint == StableHash.fingerprint(of: "three"))
     }
 
+    /// Lines are indexed only as far as a restore needs (`bytesNeeded`): a large-text
+    /// position asks for its bytes and the window around them; a position saved for text
+    /// hashed whole (no byte offset: a smaller text, or a file an older folio hashed whole
+    /// up to 16 MB) could be anywhere, and asks for all of it — it asked for 2.5 MB, so a
+    /// 15 MB file's old place past that was never found.
+    @Test func aPositionWithoutAByteOffsetNeedsEveryByte() {
+        let text = Self.lines(1...50).joined(separator: "\n")
+        var p = LargeText.capture(anchor: Anchor(block: BlockID(40), offset: 0), in: Self.content(text))
+        #expect(LargeText.bytesNeeded(for: p) < text.utf8.count + (LargeText.window + 1) * 4096)
+        #expect(LargeText.bytesNeeded(for: p) > p.byteOffset!)
+        p.byteOffset = nil
+        #expect(LargeText.bytesNeeded(for: p) == .max)
+    }
+
     @Test func theSameContentIsExact() {
         let text = Self.lines(1...50).joined(separator: "\n")
         let (r, line) = moved(line: 30, offset: 6, in: text, to: text)

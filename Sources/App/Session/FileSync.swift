@@ -47,6 +47,7 @@ extension EventLoop {
             indexText(index, limit: EventLoop.indexSliceBytes, inputEnded: true)
             inputs[index].settleTextFile()
             noteFile(&inputs[index])
+            textFileChanged(index)
             return [.inputArrived(document: index)]
         case .rewritten:
             guard let path = inputs[index].source.path else { return [] }

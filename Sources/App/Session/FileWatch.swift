@@ -17,6 +17,16 @@ import Glibc
 /// every 250 ms, taken in, started over or reloaded.
 extension EventLoop {
     /// Records a file's size, inode and time (what `pollFiles` compares with).
+    /// A text file that grew (or was truncated) under the pager: the bytes kept for its
+    /// reading position follow it — all of them while it is small enough to be hashed whole,
+    /// none once it is not (then it is known by a sample, `LargeText`) — and what was worked
+    /// out from the old bytes (hash, every line's facts) is forgotten.
+    mutating func textFileChanged(_ index: Int) {
+        let store = inputs[index].store
+        inputs[index].source.bytes = store.count <= LoadedDocument.positionLimit ? store.bytes(0..<store.count) : []
+        positions.forgetCaches(documentIndex: index)
+    }
+
     func noteFile(_ slot: inout DocumentInput) {
         guard let path = slot.source.path, slot.reader == nil else { return }
         var st = stat()
@@ -66,6 +76,7 @@ extension EventLoop {
             }
             inputs[index].settleTextFile()
             noteFile(&inputs[index])
+            textFileChanged(index)
             effects += apply(.inputArrived(document: index))
             return effects
         }

@@ -84,7 +84,8 @@ extension Launch {
                     layoutOptions.chopLongLines = options.chopLongLines
                     layout = DocumentLayout(content: content, options: layoutOptions)
                 } else {
-                    layout = DocumentLayout(document: MarkdownParser.parse(loaded[0].bytes).document, options: layoutOptions)
+                    layout = DocumentLayout(document: MarkdownParser.parse(loaded[0].bytes, options: ParseOptions(executor: .machine.foreground)).document,
+                                            options: layoutOptions)
                 }
                 // Text counts start as estimates from byte lengths: lay out the first screen's
                 // worth so the fit is decided on real rows.

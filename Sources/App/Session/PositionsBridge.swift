@@ -81,9 +81,10 @@ final class PositionsBridge {
     /// over it or has not ended (a pipe is known by its first 64 KB, see `LargeText`; a
     /// stream with a path — a decompressed or preprocessed file, a /proc file — by its path).
     static func isLarge(_ doc: LoadedDocument) -> Bool {
-        guard doc.kind == .text, doc.bytes.isEmpty, let store = doc.store else { return false }
+        guard doc.kind == .text, let store = doc.store else { return false }
+        // A file by its size now (it may have grown past the limit since its bytes were kept).
         if doc.path != nil && doc.reader == nil { return store.count > LoadedDocument.positionLimit }
-        return store.count >= LargeText.headSize
+        return doc.bytes.isEmpty && store.count >= LargeText.headSize
     }
 
     /// A piped large text still being read with a saved position: the bytes to read before

@@ -191,9 +191,9 @@ public struct LayoutOptions: Hashable, Sendable {
         self.highlighter = highlighter
     }
 
-    /// These options without the highlighter, which never changes rows: two options with the
-    /// same `rowsKey` give every unit the same row count.
-    public var rowsKey: LayoutOptions { var o = self; o.highlighter = nil; return o }
+    /// These options without the highlighter and the executor, which never change rows: two
+    /// options with the same `rowsKey` give every unit the same row count.
+    public var rowsKey: LayoutOptions { var o = self; o.highlighter = nil; o.executor = .serial; return o }
 
     /// Where a Markdown unit's column starts (`margin`) and how wide it is: prose is capped at
     /// `maxProseWidth`, `wide` units (top-level code, tables) run to the right edge.

@@ -93,8 +93,10 @@ public enum LargeText {
 
     /// How many bytes must be indexed for `resolve` to see everything it may look at: the
     /// stored line's bytes and the window around it (estimated from the line's average length).
+    /// A position saved without a byte offset (for text that was hashed whole: smaller then,
+    /// or saved by a folio whose threshold was 16 MB) may be anywhere: all of it.
     public static func bytesNeeded(for stored: ReadingPosition) -> Int {
-        let offset = stored.byteOffset ?? 0
+        guard let offset = stored.byteOffset else { return .max }
         let perLine = stored.leafIndex > 0 ? max(1, offset / stored.leafIndex) : 256
         return offset + (window + 1) * min(perLine, 4096)
     }
