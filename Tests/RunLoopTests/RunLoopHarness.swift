@@ -105,3 +105,13 @@ struct RunLoopHarness {
         try? FileManager.default.removeItem(at: stateDirectory)
     }
 }
+
+extension PositionsBridge {
+    /// Whether document `index` has a saved position (what a test asks of the store after a
+    /// run; folio itself only ever places or saves one).
+    func hasSavedPosition(loaded: [LoadedDocument], documentIndex index: Int) -> Bool {
+        guard enabled, loaded.indices.contains(index) else { return false }
+        let hash = contentHash(loaded, index)
+        return store.loadEntry(key: PositionsBridge.key(for: loaded[index], hash: hash), contentHash: hash).entry != nil
+    }
+}

@@ -233,14 +233,6 @@ final class PositionsBridge {
         return pct
     }
 
-    /// Whether document `index` has a saved position (hashes a Markdown input whole: not for
-    /// the way to a first screen).
-    func hasSavedPosition(loaded: [LoadedDocument], documentIndex index: Int) -> Bool {
-        guard enabled, loaded.indices.contains(index) else { return false }
-        let hash = contentHash(loaded, index)
-        return store.loadEntry(key: PositionsBridge.key(for: loaded[index], hash: hash), contentHash: hash).entry != nil
-    }
-
     /// Forgets what was worked out about document `index`'s input (it was read again).
     func forgetCaches(documentIndex index: Int) {
         hashCache[index] = nil
