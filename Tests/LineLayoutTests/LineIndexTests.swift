@@ -133,4 +133,32 @@ import Testing
         }
         #expect((0..<model.count).allSatisfy { bytes[$0] == model[$0] })
     }
+
+    /// What search reads of a line (`withText`, which reads a printable ASCII line as it is)
+    /// is its content text (`text(ofUnit:)`, decoded), for lines of every kind: plain, with
+    /// tabs, SGR, OSC 8, overstrike, controls, DEL, C1 controls, CR LF, invalid UTF-8 and
+    /// multi-byte characters.
+    @Test func searchReadsEachLineAsItsContentText() {
+        let pieces: [[UInt8]] = [
+            Array("plain words 123 ~!@#$%^&*()_+{}|:<>?".utf8), [0x09], Array("\u{1B}[1;31m".utf8), Array("\u{1B}[0m".utf8),
+            Array("\u{1B}]8;;https://x.org\u{1B}\\".utf8), [0x5F, 0x08, 0x61], [0x01], [0x7F], [0xC2, 0x85], [0x0D],
+            [0xFF, 0xFE], Array("é 漢字 🙂".utf8), [0x20],
+        ]
+        var random = SeededRandom(seed: 5)
+        var text: [UInt8] = []
+        for _ in 0..<2000 {
+            for _ in 0..<Int.random(in: 0...6, using: &random) { text += pieces[Int.random(in: 0..<pieces.count, using: &random)] }
+            text.append(0x0A)
+        }
+        let store = ByteStore()
+        text.withUnsafeBytes { store.append($0) }
+        let content = TextContent.whole(store)
+        var plain = 0
+        for u in content.unitRange {
+            let read = content.withText(ofUnit: u) { Array($0) }
+            #expect(read == Array(content.text(ofUnit: u).utf8), "line \(u.index)")
+            if !read.isEmpty && read.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { plain += 1 }
+        }
+        #expect(plain > 100, "the fast path was taken")
+    }
 }

@@ -148,6 +148,17 @@ public final class TextContent: LayoutContent, Sendable {
 
     public func text(ofUnit u: Unit) -> String { decoded(u.index).text }
 
+    /// What search reads. A line of printable ASCII alone (most lines of a log) is its own
+    /// content text, read as it is: the decoder changes only escapes, controls, tabs,
+    /// overstrike and bytes that are not UTF-8, none of which such a line holds. Other lines
+    /// are decoded (`text(ofUnit:)`).
+    public func withText<R>(ofUnit u: Unit, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        let bytes = lineBytes(u.index)
+        if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return bytes.withUnsafeBufferPointer(body) }
+        var text = text(ofUnit: u)
+        return text.withUTF8(body)
+    }
+
     public func estimatesAreExact(options: LayoutOptions) -> Bool { options.chopLongLines }
 
     public func estimatedRows(ofUnit u: Unit, options: LayoutOptions) -> Int {
