@@ -42,10 +42,8 @@ extension EventLoop {
         graphicsAnswers?.done = true
         guard let show = state.config.pictures else { return [] }
         let cell = terminal.cellPixels() == nil ? answers.cell : nil
-        guard let mode = answers.mode else {
-            return cell.map { apply(.picturesReady(show.with(mode: show.mode, cell: $0))) } ?? []
-        }
-        return apply(.picturesReady(show.with(mode: mode, cell: cell)))
+        guard answers.mode != nil || cell != nil else { return [] }
+        return apply(.picturesReady(show.with(mode: answers.mode ?? show.mode, cell: cell)))
     }
 
     /// After a resize: pictures laid out again when the cell's pixels changed (the font's size
