@@ -11,9 +11,12 @@ extension ChunkPlan {
     /// `packed` as `ParseOptions.packed`.
     package func parse(_ chunk: Chunk, of source: [UInt8], packed: Bool = true) -> PieceOutcome<Document> {
         let (definitions, definitionLines, labels) = self.definitions(for: chunk, in: source)
+        // What the piece's text holds before any padding: a byte order mark, the definitions,
+        // the chunk, the next line and the probes with their separators.
+        let unpadded = 3 + definitions.count + chunk.bytes.count + (chunk.nextLine?.count ?? 0)
+            + chunk.probes.reduce(0) { $0 + $1.count + 4 }
         var text: [UInt8] = []
-        text.reserveCapacity(3 + self.definitions.count + chunk.bytes.count + (chunk.nextLine?.count ?? 0)
-                             + chunk.probes.reduce(0) { $0 + $1.count + 4 })
+        text.reserveCapacity(unpadded + self.definitions.count - definitions.count)  // (with the most padding)
         // The source's byte order mark belongs at the very start, where cmark skips it (one
         // only): it goes in front of the definitions, which would otherwise hide it.
         var bytes = source[chunk.bytes]
@@ -25,8 +28,6 @@ extension ChunkPlan {
         // 100,000) (`withinReferenceBudget`). When the piece's labels could pass it (each
         // looks up at most one definition), blank lines in front raise it, up to what it is
         // with every definition in front, for little work (lines of spaces).
-        let unpadded = 3 + definitions.count + chunk.bytes.count + (chunk.nextLine?.count ?? 0)
-            + chunk.probes.reduce(0) { $0 + $1.count + 4 }
         let bound = ((labels ?? 0) + 1) * longestDefinition
         var padding = bound <= max(unpadded, 100_000) ? 0 : min(self.definitions.count - definitions.count, bound - unpadded)
         var paddingLines = 0
