@@ -18,8 +18,9 @@ all: build
 build:
 	$(SWIFT) build
 
-# On Linux the Swift runtime and Foundation are linked in: startup (and so the first screen)
-# takes ~7 ms instead of ~14 ms of loading shared libraries (measured with `folio --version`).
+# On Linux the Swift runtime and Foundation are linked in, and with them (Package.swift) the C
+# libraries and the C++ runtime from their archives: folio loads only glibc at start-up
+# (figures in docs/benchmarks.md, "Start-up").
 RELEASE_FLAGS ?= $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,)
 
 release:

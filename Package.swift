@@ -7,6 +7,27 @@
 // App → Edge → Core → Threads, C.
 import PackageDescription
 
+// Start-up: every shared library a process loads costs its mapping, its relocations and its
+// symbol lookups before `main` (see docs/benchmarks.md, "Start-up: shared libraries"). On
+// Linux the C libraries are therefore linked from their static archives (the Debian -dev
+// packages ship them: `-l:libcmark.a`), and so, when the Swift runtime is linked in
+// (`--static-swift-stdlib`, as `make release` does), are libstdc++ and libgcc: `folio` then
+// loads only glibc. Elsewhere (macOS) the libraries are linked by name, as found.
+func systemLink(_ names: String...) -> [LinkerSetting] {
+    names.flatMap { name -> [LinkerSetting] in
+        [.linkedLibrary(":lib\(name).a", .when(platforms: [.linux])), .linkedLibrary(name, .when(platforms: [.macOS]))]
+    }
+}
+
+// The static Swift runtime asks for `-lstdc++` (its static-stdlib-args.lnk), which the linker
+// would take from libstdc++.so; `Sources/C/StaticCxx` holds a `libstdc++.so` that is a linker
+// script naming the archive instead, found first. A link without the static runtime never asks
+// for libstdc++, so debug builds and tests are unchanged.
+let staticCxxRuntime: [LinkerSetting] = [
+    .unsafeFlags(["-L", Context.packageDirectory + "/Sources/C/StaticCxx", "-Xclang-linker", "-static-libgcc"],
+                 .when(platforms: [.linux])),
+]
+
 let package = Package(
     name: "folio",
     platforms: [.macOS(.v13)],
@@ -15,15 +36,15 @@ let package = Package(
         .executable(name: "folio-bench", targets: ["folio-bench"]),
     ],
     targets: [
-        // C libraries from the system (Debian: libcmark-dev, libpcre2-dev).
-        .systemLibrary(name: "CCmark", path: "Sources/C/CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
-        .systemLibrary(name: "CPCRE2", path: "Sources/C/CPCRE2", pkgConfig: "libpcre2-8", providers: [.apt(["libpcre2-dev"])]),
-        // Compressed files (Debian: zlib1g-dev, libbz2-dev, liblzma-dev, libzstd-dev; libbz2 has
-        // no pkg-config file there).
-        .systemLibrary(name: "CZlib", path: "Sources/C/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // C libraries from the system (Debian: libcmark-dev, libpcre2-dev), linked by the
+        // targets that use them (`systemLink`, below): on Linux from their static archives.
+        .systemLibrary(name: "CCmark", path: "Sources/C/CCmark", providers: [.apt(["libcmark-dev"])]),
+        .systemLibrary(name: "CPCRE2", path: "Sources/C/CPCRE2", providers: [.apt(["libpcre2-dev"])]),
+        // Compressed files (Debian: zlib1g-dev, libbz2-dev, liblzma-dev, libzstd-dev).
+        .systemLibrary(name: "CZlib", path: "Sources/C/CZlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CBzip2", path: "Sources/C/CBzip2", providers: [.apt(["libbz2-dev"])]),
-        .systemLibrary(name: "CLzma", path: "Sources/C/CLzma", pkgConfig: "liblzma", providers: [.apt(["liblzma-dev"])]),
-        .systemLibrary(name: "CZstd", path: "Sources/C/CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"])]),
+        .systemLibrary(name: "CLzma", path: "Sources/C/CLzma", providers: [.apt(["liblzma-dev"])]),
+        .systemLibrary(name: "CZstd", path: "Sources/C/CZstd", providers: [.apt(["libzstd-dev"])]),
         // tree-sitter's runtime, loaded at run time from the grammar directory (see its header).
         .target(name: "CTreeSitter", path: "Sources/C/CTreeSitter", linkerSettings: [.linkedLibrary("dl")]),
         // The image plugin's interface and its loader (dlopen): the plugin itself is built beside
@@ -39,11 +60,13 @@ let package = Package(
         // Core: pure modules.
         .target(name: "CellWidth", path: "Sources/Core/CellWidth"),
         .target(name: "Styling", path: "Sources/Core/Styling"),
-        .target(name: "MarkdownModel", dependencies: ["CCmark", "Threads"], path: "Sources/Core/MarkdownModel"),
+        .target(name: "MarkdownModel", dependencies: ["CCmark", "Threads"], path: "Sources/Core/MarkdownModel",
+                linkerSettings: systemLink("cmark")),
         .target(name: "TextModel", dependencies: ["Styling", "CellWidth"], path: "Sources/Core/TextModel"),
         .target(name: "LineLayout", dependencies: ["MarkdownModel", "TextModel", "CellWidth", "Styling", "Threads"], path: "Sources/Core/LineLayout"),
         .target(name: "Viewport", dependencies: ["LineLayout"], path: "Sources/Core/Viewport"),
-        .target(name: "TextSearch", dependencies: ["CPCRE2", "Threads"], path: "Sources/Core/TextSearch"),
+        .target(name: "TextSearch", dependencies: ["CPCRE2", "Threads"], path: "Sources/Core/TextSearch",
+                linkerSettings: systemLink("pcre2-8")),
         .target(name: "Highlight", dependencies: ["CTreeSitter", "Styling", "TextSearch", "Threads"], path: "Sources/Core/Highlight"),
         .target(name: "TerminalScreen", dependencies: ["CellWidth", "Styling"], path: "Sources/Core/TerminalScreen"),
         // less's options and folio's: the table, less's way of reading them, folio's settings.
@@ -62,7 +85,8 @@ let package = Package(
         // Each input's bytes as they arrive: a file read where asked, a pipe's chunks.
         .target(name: "ByteInput", dependencies: ["LineLayout", "Threads"], path: "Sources/Edge/ByteInput"),
         // What stands between a named file and its bytes: LESSOPEN/LESSCLOSE, decompression.
-        .target(name: "Preprocess", dependencies: ["CZlib", "CBzip2", "CLzma", "CZstd", "Threads"], path: "Sources/Edge/Preprocess"),
+        .target(name: "Preprocess", dependencies: ["CZlib", "CBzip2", "CLzma", "CZstd", "Threads"], path: "Sources/Edge/Preprocess",
+                linkerSettings: systemLink("z", "bz2", "lzma", "zstd")),
         // App: the event loop (the only caller of the pager's `update`), each document's
         // input, background jobs, position keeping; then the executable, arguments and wiring.
         .target(name: "Session", dependencies: [
@@ -70,7 +94,8 @@ let package = Package(
             "ReadingPositions", "TextSearch", "TextModel", "CellWidth", "Highlight", "GrammarLoader", "Threads",
             "LessOptions", "Preprocess", "CZstd", "Print", "Images", "ByteInput",
         ], path: "Sources/App/Session"),
-        .executableTarget(name: "folio", dependencies: ["Session", "LessOptions", "TerminalIO"], path: "Sources/App/folio"),
+        .executableTarget(name: "folio", dependencies: ["Session", "LessOptions", "TerminalIO"], path: "Sources/App/folio",
+                         linkerSettings: staticCxxRuntime),
         .executableTarget(name: "folio-bench", dependencies: [
             "MarkdownModel", "TextModel", "LineLayout", "Viewport", "Pager", "TerminalScreen", "TextSearch", "Highlight", "GrammarLoader",
             "ReadingPositions", "Print", "Threads",

@@ -60,14 +60,10 @@ import Testing
     /// the bytes it lost (issue 31: rows of `^@`).
     @Test func aFilesStoreReadsTheFileAndSurvivesTruncation() throws {
         let input = (0..<((4 << 20) * 2 + 4097)).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ $0 >> 12) }
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("folio-map-\(UUID().uuidString)").path
-        #expect(FileManager.default.createFile(atPath: path, contents: Data(input)))
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let fd = open(path, O_RDONLY)
-        try #require(fd >= 0)
-        defer { close(fd) }
-        let store = ByteStore()
-        try #require(store.attachFile(fd: fd, length: input.count))
+        try Self.withFileStore(input) { store, path in try readsTheFileAndSurvivesTruncation(input, store, path) }
+    }
+
+    private func readsTheFileAndSurvivesTruncation(_ input: [UInt8], _ store: ByteStore, _ path: String) throws {
         for count in [0, 1, 4 << 20, (4 << 20) + 1, input.count, input.count + 10] {
             #expect(store.copyPrefix(count) == Array(input.prefix(count)), "count \(count)")
         }
@@ -107,5 +103,41 @@ import Testing
         let piped = ByteStore()
         input.withUnsafeBytes { piped.append($0) }
         #expect(piped.copyPrefix(12345) == Array(input.prefix(12345)))
+    }
+
+    /// A file's window is read as far as it is asked for (64 KB first, then twice as much):
+    /// small reads walking over the points where it grows, backwards, and across a window's
+    /// end read the file's bytes, and so do reads that jump between windows.
+    @Test func smallReadsAcrossAWindowsGrowthReadTheFile() throws {
+        let input = (0..<((1 << 20) * 2 + 999)).map { UInt8(truncatingIfNeeded: $0 &* 97 &+ $0 >> 9) }
+        try Self.withFileStore(input) { store, _ in Self.smallReadsReadTheFile(input, store) }
+    }
+
+    private static func smallReadsReadTheFile(_ input: [UInt8], _ store: ByteStore) {
+        let first = ByteStore.firstWindowRead
+        var starts: [Int] = [0, 1, first - 3, first, first + 1, 2 * first - 2, 5 * first, first - 10, 3]
+        starts += [(1 << 20) - 7, (1 << 20) + first, 100, (2 << 20) + 500, (1 << 20) - 1, input.count - 2]
+        for start in starts {
+            let range = start..<min(input.count, start + 40)
+            #expect(store.bytes(range) == Array(input[range]), "at \(start)")
+        }
+        var walked: [UInt8] = []
+        for at in stride(from: 0, to: 3 * first, by: 333) {
+            walked += store.bytes(at..<min(at + 333, 3 * first))
+        }
+        #expect(walked == Array(input[0..<(3 * first)]))
+    }
+
+    /// `body` with a store attached to a temporary file holding `input`, and the file's path.
+    static func withFileStore(_ input: [UInt8], _ body: (ByteStore, String) throws -> Void) throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("folio-store-\(UUID().uuidString)").path
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(input)))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let fd = open(path, O_RDONLY)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        let store = ByteStore()
+        try #require(store.attachFile(fd: fd, length: input.count))
+        try body(store, path)
     }
 }

@@ -248,6 +248,7 @@ import Testing
         var slot = DocumentInput(doc: 0, phase: .complete,
                                  source: LoadedDocument(name: "stdin", path: nil, bytes: [], kind: .text, store: store), store: store)
         slot.openText(tabWidth: 8, ended: true)
+        _ = slot.indexText(inputEnded: true)  // (all of it: `openText` finds the first 64 KB)
         let content = slot.text!
         let terminal = FakeTerminal(rows: 6, columns: 30, script: [
             .release(count: 1), .mark("counted"),

@@ -1,6 +1,7 @@
 import ByteInput
 import Foundation
 import LineLayout
+import MarkdownModel
 import Testing
 @testable import Session
 
@@ -80,21 +81,61 @@ import Testing
 
     @Test func aBlankLineAfterThePreviewSizeIsTheCut() {
         let text = String(repeating: "para\n\n", count: 100_000)
-        let prefix = Launch.previewPrefix(Self.store(text), screen: (rows: 24, columns: 80))
+        let prefix = Launch.previewPrefix(Self.store(text), atLeast: 16 << 10)
         #expect((16 << 10)...(17 << 10) ~= prefix.count)
         #expect(prefix.suffix(2) == [0x0A, 0x0A])
     }
 
     @Test func aGiantListIsCutAtALineEnd() {
         let text = String(repeating: "- item\n", count: 300_000)
-        let prefix = Launch.previewPrefix(Self.store(text), screen: (rows: 24, columns: 80))
+        let prefix = Launch.previewPrefix(Self.store(text), atLeast: 16 << 10)
         #expect((16 << 10)...(17 << 10) ~= prefix.count)
         #expect(prefix.last == 0x0A)
     }
 
+    /// The preview copies only as much of the store as its cut needs (its size and 16 KB,
+    /// then four times as much): the cut is the first blank line after the preview's size in
+    /// the first MB, wherever it lies, as when the whole first MB was copied.
+    @Test func theCutIsTheFirstBlankLineAfterThePreviewSizeWhereverItLies() {
+        let atLeast = 16 << 10
+        for blankAt in [atLeast - 1, atLeast + 5, atLeast + (16 << 10) - 1, atLeast + (16 << 10) + 3, 100_000, 300_000, 900_000] {
+            var bytes = [UInt8](repeating: 0x61, count: 1_200_000)
+            for i in stride(from: 80, to: bytes.count, by: 81) { bytes[i] = 0x0A }
+            bytes[blankAt] = 0x0A; bytes[blankAt + 1] = 0x0A
+            let store = ByteStore()
+            bytes.withUnsafeBytes { store.append($0) }
+            let prefix = Launch.previewPrefix(store, atLeast: atLeast)
+            let expected = PrefixCut.first(in: Array(bytes.prefix(1 << 20)), atOrAfter: atLeast)
+            #expect(prefix.count == expected, "blank line at \(blankAt)")
+            #expect(prefix == Array(bytes.prefix(prefix.count)))
+        }
+    }
+
+    /// A preview that does not fill the screen is made again from four times as much, up to
+    /// the largest preview or the whole document; one that fills it is not.
+    @Test func aPreviewGrowsUntilItFillsTheScreen() {
+        let text = String(repeating: "[#1234](https://example.com/pull/1234)\n\n", count: 10_000)
+        let store = Self.store(text)
+        var tried: [Int] = []
+        let links = Launch.previewPrefix(store, from: 8 << 10) { prefix in
+            tried.append(prefix.count)
+            return prefix.count >= 100_000  // as if it took this much to fill the screen
+        }
+        #expect(tried.count == 3 && tried == tried.sorted())
+        #expect((8 << 10)..<(9 << 10) ~= tried[0] && (32 << 10)..<(33 << 10) ~= tried[1])
+        #expect((64 << 10)..<(65 << 10) ~= links.count, "never past the largest preview")
+        tried = []
+        let prose = Launch.previewPrefix(store, from: 8 << 10) { tried.append($0.count); return true }
+        #expect(tried.count == 1 && prose.count == tried[0])
+        let small = Self.store(String(repeating: "[a](b)\n\n", count: 2_000))
+        tried = []
+        let whole = Launch.previewPrefix(small, from: 8 << 10) { tried.append($0.count); return false }
+        #expect(whole.count == small.count && tried.count == 2, "stops at the whole document")
+    }
+
     @Test func aGiantParagraphIsCutAtACharacterBoundary() {
         let text = String(repeating: "wörd ", count: 400_000)
-        let prefix = Launch.previewPrefix(Self.store(text), screen: (rows: 24, columns: 80))
+        let prefix = Launch.previewPrefix(Self.store(text), atLeast: 16 << 10)
         #expect((16 << 10 - 4)...(16 << 10) ~= prefix.count)
         #expect(String(validating: prefix, as: UTF8.self) != nil, "no character cut in two")
     }

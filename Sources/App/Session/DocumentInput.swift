@@ -108,14 +108,19 @@ struct DocumentInput {
     /// A text's lines as found so far, as the immutable content the pager shows.
     var text: TextContent? { lines.map { TextContent(store: store, lines: $0, tabWidth: tabWidth) } }
 
-    /// Makes this a text input over `store`, its first MB of lines found now for the first
-    /// screens; the rest as it arrives (pipes) or in slices between keys (files). Every text
+    /// Makes this a text input over `store`, its first 64 KB of lines found now for the first
+    /// screen (a 300x100 terminal shows 30,000 cells); the rest as it arrives (pipes) or in
+    /// slices between keys (files), the first of them just after the first frame. Every text
     /// document is opened this way: on the command line, by a link, again after `v`.
     mutating func openText(tabWidth: Int, ended: Bool) {
         lines = TextLineIndex()
         self.tabWidth = tabWidth
-        _ = indexText(limit: 1 << 20, inputEnded: ended)
+        _ = indexText(limit: Self.firstIndexBytes, inputEnded: ended)
     }
+
+    /// What `openText` indexes before the first screen. (It was 1 MB: reading and indexing it
+    /// cost a 1 GB log's first screen ~0.5 ms; docs/benchmarks.md, "Start-up".)
+    static let firstIndexBytes = 64 << 10
 
     /// Finds the lines in up to `limit` more bytes of a text's store (`TextLineIndex.advance`).
     /// True when a snapshot would show more than the last: more lines, the end, or more of a

@@ -55,6 +55,9 @@ extension Launch {
                         environment: [String: String], errors: [String], mailbox: any Mailbox) throws -> Int32 {
         var loaded = loadedIn
         let hadErrors = !errors.isEmpty
+        // A large Markdown file's preview is parsed on another core while the terminal and
+        // the pager's configuration are set up (see `EarlyPreview`).
+        let early = EarlyPreview.start(loaded.first, quitIfOneScreen: options.quitIfOneScreen, startCommand: startCommand)
         BackgroundPriority.enable()  // parses and layouts off the loop yield to it
         let tmux = Pictures.tmuxKitty(mode: options.images, environment: environment)
         let config = pagerConfig(environment: environment, tmuxKitty: tmux.use)
@@ -164,10 +167,8 @@ extension Launch {
                     specs.append(DocumentSpec(name: Launch.displayName(doc, environment: environment), path: doc.path,
                                               document: MarkdownParser.parse(bytes).document, isPreview: !reader.finished))
                 } else if preview && i == 0 {
-                    slot.phase = .preview
-                    let prefix = Launch.previewPrefix(slot.store, screen: session.size())
-                    slot.parser = ParseWorker(doc: i, store: slot.store, mailbox: mailbox, alreadyParsed: prefix.count)
-                    specs.append(DocumentSpec(name: doc.name, path: doc.path, document: MarkdownParser.parse(prefix).document,
+                    slot.phase = .preview  // (its spec is the preview's, made below)
+                    specs.append(DocumentSpec(name: doc.name, path: doc.path, document: MarkdownParser.parse([]).document,
                                               isPreview: true))
                 } else {
                     specs.append(DocumentSpec(name: doc.name, path: doc.path, document: MarkdownParser.parse(doc.bytes).document))
@@ -177,7 +178,22 @@ extension Launch {
         }
 
         let size = session.size()
-        let state = PagerState(documents: specs, config: config, rows: size.rows, columns: size.columns)
+        let state: PagerState
+        if preview {
+            // The preview, parsed again from more while it does not fill the screen.
+            var shown: PagerState?
+            let prefix = Launch.previewPrefix(inputs[0].store, from: Launch.previewSize(screen: size)) { prefix in
+                let document = early?.document(of: inputs[0].store, prefix: prefix) ?? MarkdownParser.parse(prefix).document
+                specs[0] = DocumentSpec(name: loaded[0].name, path: loaded[0].path, document: document, isPreview: true)
+                let made = PagerState(documents: specs, config: config, rows: size.rows, columns: size.columns)
+                shown = made
+                return made.active.layout.rowCount >= made.contentRows
+            }
+            state = shown ?? PagerState(documents: specs, config: config, rows: size.rows, columns: size.columns)
+            inputs[0].parser = ParseWorker(doc: 0, store: inputs[0].store, mailbox: mailbox, alreadyParsed: prefix.count)
+        } else {
+            state = PagerState(documents: specs, config: config, rows: size.rows, columns: size.columns)
+        }
         var loop = EventLoop(terminal: session, state: state, positions: positions, inputs: inputs)
         // What the pager hears before the first frame, in this order, through the loop (the
         // one caller of `update`); their effects are carried out once it runs.
@@ -249,27 +265,61 @@ extension Launch {
     /// Documents larger than this open from a preview of their beginning (bytes).
     static let previewThreshold = 128 * 1024
 
-    /// The beginning of a large document for its preview, cut at a blank line, copying only
-    /// the beginning of the store: the first MB. When that holds no
-    /// blank line (one giant list or paragraph) the cut is the first line end after the
-    /// preview's size, else a character boundary there: a 100 MB paragraph waited for its
-    /// whole parse (seconds, and gigabytes) before its first screen.
-    ///
-    /// The preview holds 8 bytes of source per cell of the screen (a link-heavy changelog
-    /// shows a few characters of every 50-byte `[#123](https://…)`), at least 16 KB and at
-    /// most 64 KB: parsing and laying out 64 KB cost ~4 ms of a 21 MB file's 15 ms first
-    /// screen on a 100×30 terminal, where 24 KB is still several pages. Paging past the
-    /// preview before the full parse is in (about 1 s for 20 MB) shows its end for that moment.
-    static func previewPrefix(_ store: ByteStore, screen: (rows: Int, columns: Int)) -> [UInt8] {
-        let atLeast = max(16 << 10, min(64 << 10, 8 * screen.rows * screen.columns))
+    /// The preview's size: 2 bytes of source per cell of the screen, at least 4 KB: prose
+    /// fills a 100x30 screen twice over with its 6 KB. A preview that lays out to
+    /// fewer rows than the screen has is parsed again from four times as much (a link-heavy
+    /// changelog shows a few cells of every 50-byte `[#123](https://…)`), up to
+    /// `previewMaximum`. Parsing and laying out the preview is most of the first screen's own
+    /// work: 24 KB (8 bytes a cell, as it was) took ~1.9 ms of it; see docs/benchmarks.md,
+    /// "Start-up". Paging past the preview before the full parse is in (about 1 s for 20 MB)
+    /// shows its end for that moment.
+    static func previewSize(screen: (rows: Int, columns: Int)) -> Int {
+        max(4 << 10, min(previewMaximum, 2 * screen.rows * screen.columns))
+    }
+
+    static let previewMaximum = 64 << 10
+
+    /// The preview's bytes: `previewPrefix` from `size` bytes, then from four times as much at
+    /// a time (up to `previewMaximum`, or the whole store) until `fills` says the preview
+    /// fills the screen. `fills` sees every prefix tried; the last one is returned.
+    static func previewPrefix(_ store: ByteStore, from size: Int, fills: ([UInt8]) -> Bool) -> [UInt8] {
+        var size = size
+        var prefix = previewPrefix(store, atLeast: size)
+        while !fills(prefix) && prefix.count < store.count && size < previewMaximum {
+            size = min(previewMaximum, size * 4)
+            prefix = previewPrefix(store, atLeast: size)
+        }
+        return prefix
+    }
+
+    /// The beginning of a large document for its preview, cut at the first blank line after
+    /// `atLeast` bytes. Only what the cut needs is copied from the store: `atLeast` and 16 KB
+    /// more, then (no blank line there) four times as much at a time up to the first MB.
+    /// When that holds no blank line (one giant list or paragraph) the cut is the first line
+    /// end after `atLeast`, else a character boundary there: a 100 MB paragraph waited for
+    /// its whole parse (seconds, and gigabytes) before its first screen.
+    static func previewPrefix(_ store: ByteStore, atLeast: Int) -> [UInt8] {
         let count = store.count
-        let head = store.bytes(0..<min(count, 1 << 20))
-        if let cut = PrefixCut.first(in: head, atOrAfter: atLeast) { return Array(head[..<cut]) }
+        var copied = min(count, atLeast + (16 << 10))
+        var head = store.bytes(0..<copied)
+        while true {
+            if let cut = PrefixCut.first(in: head, atOrAfter: atLeast) {
+                head.removeSubrange(cut...)
+                return head
+            }
+            if head.count == count || copied >= 1 << 20 || head.count < copied { break }
+            copied = min(count, 1 << 20, copied * 4)
+            head = store.bytes(0..<copied)
+        }
         if head.count == count { return head }
-        if let lineEnd = head[min(atLeast, head.count)...].firstIndex(of: 0x0A) { return Array(head[...lineEnd]) }
+        if let lineEnd = head[min(atLeast, head.count)...].firstIndex(of: 0x0A) {
+            head.removeSubrange((lineEnd + 1)...)
+            return head
+        }
         var cut = min(atLeast, head.count)
-        while cut > 0 && head[cut] & 0xC0 == 0x80 { cut -= 1 }
-        return Array(head[..<cut])
+        while cut > 0 && cut < head.count && head[cut] & 0xC0 == 0x80 { cut -= 1 }
+        head.removeSubrange(cut...)
+        return head
     }
 }
 
@@ -281,5 +331,40 @@ extension Launch {
             return String(page.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.prefix(200).map(Character.init))
         }
         return doc.name
+    }
+}
+
+/// The first parse of a large Markdown file's preview, started on its own thread as soon as
+/// the file is open, so that it runs beside the terminal's set-up and the pager's
+/// configuration (on a machine of one core it only moves). The preview then takes its
+/// document if it is done and of the same prefix of the same store, else parses its own: a
+/// file dropped at the binary question, a screen resized meanwhile, a preview grown.
+final class EarlyPreview: Sendable {
+    private let store: ByteStore
+    private let result = Conditioned<(count: Int, document: Document)?>(nil)
+
+    private init(store: ByteStore) { self.store = store }
+
+    /// Started for a Markdown file that opens from a preview (as `runInteractive` decides), else nil.
+    static func start(_ doc: LoadedDocument?, quitIfOneScreen: Bool, startCommand: StartCommand?) -> EarlyPreview? {
+        guard let doc, let store = doc.store, doc.kind == .markdown, doc.reader == nil, doc.kindPendingFD == nil,
+              !quitIfOneScreen, startCommand == nil, store.count > Launch.previewThreshold,
+              let screen = TerminalSize.ofTerminal() else { return nil }
+        let early = EarlyPreview(store: store)
+        let size = Launch.previewSize(screen: screen)
+        startThread(stackSize: 8 << 20) {
+            let prefix = Launch.previewPrefix(store, atLeast: size)
+            let document = MarkdownParser.parse(prefix).document
+            early.result.withLock { $0 = (prefix.count, document) }
+        }
+        return early
+    }
+
+    /// The early parse's document if it is done and parsed `prefix` of `store`. (Not waited
+    /// for: its thread runs below the event loop's priority, and on a busy machine the
+    /// caller parses sooner itself.)
+    func document(of store: ByteStore, prefix: [UInt8]) -> Document? {
+        guard store === self.store else { return nil }
+        return result.withLock { $0 }.flatMap { $0.count == prefix.count ? $0.document : nil }
     }
 }

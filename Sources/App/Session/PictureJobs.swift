@@ -151,7 +151,7 @@ enum Pictures {
         case .iterm: drawing = .iterm
         case .blocks, .off: drawing = .blocks
         // iTerm2 answers neither query (it has sixel too, but its own images are better).
-        case .auto: drawing = ProcessInfo.processInfo.environment["TERM_PROGRAM"] == "iTerm.app" && deferred ? .iterm : .blocks
+        case .auto: drawing = ProcessEnvironment.current["TERM_PROGRAM"] == "iTerm.app" && deferred ? .iterm : .blocks
         }
         if deferred, tmuxKitty { drawing = .kittyPlaceholders }
         let cell = TerminalSize.cellPixels() ?? answered ?? (8, 16)

@@ -90,9 +90,8 @@ public struct DocumentState: Sendable {
     public static let backgroundCountBytes = 1 << 20
 
     public init(name: String, path: String?, document: Document, options: LayoutOptions, contentRows: Int) {
-        let (content, counts) = MarkdownContent.build(document, options: options)
-        self.init(name: name, path: path, layout: DocumentLayout(content: content, options: options, rowCounts: counts),
-                  contentRows: contentRows)
+        // (The layouts the count made are kept: the first screen's blocks are not laid out twice.)
+        self.init(name: name, path: path, layout: DocumentLayout(document: document, options: options), contentRows: contentRows)
     }
 
     public init(spec: DocumentSpec, options: LayoutOptions, contentRows: Int) {

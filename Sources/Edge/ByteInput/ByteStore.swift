@@ -21,6 +21,8 @@ import Threads
 /// a chunk directory that grows (or a file that grew) never moves under a reader.
 public final class ByteStore: ByteSource {
     static let chunkSize = 1 << 20
+    /// The first read of a file's window (`State.windowed`).
+    static let firstWindowRead = 64 << 10
     private let state = Locked(State())
 
     /// What changes, behind the lock.
@@ -61,16 +63,25 @@ public final class ByteStore: ByteSource {
         }
 
         /// The window holding `offset` (read if it is not the current one); it ends early,
-        /// before `offset` even, where the file ends now.
+        /// before `offset` even, where the file ends now. A window is read as far as it is
+        /// asked for, 64 KB at first and twice as much each time it is asked for more: the
+        /// first screen of a 1 GB log reads the 64 KB it shows, not the 1 MB window around it
+        /// (256 fresh pages), and line-by-line reads still cost a copy, not a system call.
         mutating func windowed(_ offset: Int) -> (base: UnsafeRawPointer, start: Int, count: Int) {
             let size = ByteStore.chunkSize
             let start = offset / size * size
             if window == nil { window = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16) }
-            if windowCount == 0 || windowStart != start || windowShort {
-                let n = min(size, count - start)
-                windowCount = readFile(window!, at: start, count: n)
+            if windowStart != start || windowShort {
                 windowStart = start
-                windowShort = windowCount < n
+                windowCount = 0
+                windowShort = false
+            }
+            let available = min(size, count - start)
+            if offset - start >= windowCount && windowCount < available {
+                let want = min(available, max(offset - start + 1, 2 * windowCount, ByteStore.firstWindowRead))
+                let got = readFile(window! + windowCount, at: start + windowCount, count: want - windowCount)
+                windowShort = got < want - windowCount
+                windowCount += got
             }
             return (UnsafeRawPointer(window!), windowStart, windowCount)
         }
