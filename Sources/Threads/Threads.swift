@@ -54,18 +54,25 @@ public enum BackgroundPriority {
     }
 }
 
-/// Runs `body` on a new detached thread with a stack of `stackSize` bytes.
-public func startThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) {
+/// Runs `body` on a new detached thread with a stack of `stackSize` bytes, below the event
+/// loop's priority (`BackgroundPriority.enter`) unless `background` is false (work the loop
+/// is about to wait for).
+public func startThread(stackSize: Int, background: Bool = true, _ body: @escaping @Sendable () -> Void) {
     final class Box { let body: @Sendable () -> Void; init(_ b: @escaping @Sendable () -> Void) { body = b } }
     var attr = pthread_attr_t()
     pthread_attr_init(&attr)
     defer { pthread_attr_destroy(&attr) }
     pthread_attr_setstacksize(&attr, stackSize)
     pthread_attr_setdetachstate(&attr, Int32(PTHREAD_CREATE_DETACHED))
-    let arg = Unmanaged.passRetained(Box(body)).toOpaque()
+    let run: @Sendable () -> Void
+    if background {
+        run = { BackgroundPriority.enter(); body() }
+    } else {
+        run = body
+    }
+    let arg = Unmanaged.passRetained(Box(run)).toOpaque()
     var thread = pthread_t()
     let rc = pthread_create(&thread, &attr, { raw in
-        BackgroundPriority.enter()
         Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue().body()
         return nil
     }, arg)

@@ -334,11 +334,12 @@ extension Launch {
     }
 }
 
-/// The first parse of a large Markdown file's preview, started on its own thread as soon as
-/// the file is open, so that it runs beside the terminal's set-up and the pager's
-/// configuration (on a machine of one core it only moves). The preview then takes its
-/// document if it is done and of the same prefix of the same store, else parses its own: a
-/// file dropped at the binary question, a screen resized meanwhile, a preview grown.
+/// The first parse of a large Markdown file's preview, started on its own thread (at the
+/// loop's priority: the loop waits for it) as soon as the file is open, so that it runs
+/// beside the terminal's set-up and the pager's configuration (on a machine of one core it
+/// only moves). The preview then takes its document if it is of the same prefix of the
+/// same store, else parses its own: a file dropped at the binary question, a screen resized
+/// meanwhile, a preview grown.
 final class EarlyPreview: Sendable {
     private let store: ByteStore
     private let result = Conditioned<(count: Int, document: Document)?>(nil)
@@ -352,7 +353,7 @@ final class EarlyPreview: Sendable {
               let screen = TerminalSize.ofTerminal() else { return nil }
         let early = EarlyPreview(store: store)
         let size = Launch.previewSize(screen: screen)
-        startThread(stackSize: 8 << 20) {
+        startThread(stackSize: 8 << 20, background: false) {
             let prefix = Launch.previewPrefix(store, atLeast: size)
             let document = MarkdownParser.parse(prefix).document
             early.result.withLock { $0 = (prefix.count, document) }
@@ -360,11 +361,10 @@ final class EarlyPreview: Sendable {
         return early
     }
 
-    /// The early parse's document if it is done and parsed `prefix` of `store`. (Not waited
-    /// for: its thread runs below the event loop's priority, and on a busy machine the
-    /// caller parses sooner itself.)
+    /// The early parse's document (waited for) if it parsed `prefix` of `store`.
     func document(of store: ByteStore, prefix: [UInt8]) -> Document? {
         guard store === self.store else { return nil }
+        result.wait { $0 != nil }
         return result.withLock { $0 }.flatMap { $0.count == prefix.count ? $0.document : nil }
     }
 }
