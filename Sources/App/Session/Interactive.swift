@@ -142,8 +142,7 @@ extension Launch {
         // top too and moves there when the full parse is in (about 1 s for 20 MB), unless a
         // key moved the view first: the first screen never waits for the parse, nor for the
         // content hash that finds the position (~0.1 s for 100 MB, made with the parse).
-        let preview = !options.quitIfOneScreen && startCommand == nil && loaded[0].kind == .markdown
-            && loaded[0].reader == nil && (loaded[0].store?.count ?? loaded[0].bytes.count) > Launch.previewThreshold
+        let preview = Launch.opensFromPreview(loaded[0], quitIfOneScreen: options.quitIfOneScreen, startCommand: startCommand)
         for i in loaded.indices where loaded[i].kind == .markdown && loaded[i].reader == nil && !(preview && i == 0) {
             Launch.finishReading(&loaded[i])
         }
@@ -178,23 +177,20 @@ extension Launch {
         }
 
         let size = session.size()
-        let state: PagerState
+        func pagerState() -> PagerState { PagerState(documents: specs, config: config, rows: size.rows, columns: size.columns) }
+        var state: PagerState?
         if preview {
             // The preview, parsed again from more while it does not fill the screen.
-            var shown: PagerState?
             let prefix = Launch.previewPrefix(inputs[0].store, from: Launch.previewSize(screen: size)) { prefix in
                 let document = early?.document(of: inputs[0].store, prefix: prefix) ?? MarkdownParser.parse(prefix).document
                 specs[0] = DocumentSpec(name: loaded[0].name, path: loaded[0].path, document: document, isPreview: true)
-                let made = PagerState(documents: specs, config: config, rows: size.rows, columns: size.columns)
-                shown = made
+                let made = pagerState()
+                state = made
                 return made.active.layout.rowCount >= made.contentRows
             }
-            state = shown ?? PagerState(documents: specs, config: config, rows: size.rows, columns: size.columns)
             inputs[0].parser = ParseWorker(doc: 0, store: inputs[0].store, mailbox: mailbox, alreadyParsed: prefix.count)
-        } else {
-            state = PagerState(documents: specs, config: config, rows: size.rows, columns: size.columns)
         }
-        var loop = EventLoop(terminal: session, state: state, positions: positions, inputs: inputs)
+        var loop = EventLoop(terminal: session, state: state ?? pagerState(), positions: positions, inputs: inputs)
         // What the pager hears before the first frame, in this order, through the loop (the
         // one caller of `update`); their effects are carried out once it runs.
         var restoreMessage: String?
@@ -264,6 +260,13 @@ extension Launch {
 extension Launch {
     /// Documents larger than this open from a preview of their beginning (bytes).
     static let previewThreshold = 128 * 1024
+
+    /// Whether `doc`, the first document, opens from a preview: a Markdown file (not a
+    /// stream) over `previewThreshold`, shown in the pager with no start command.
+    static func opensFromPreview(_ doc: LoadedDocument, quitIfOneScreen: Bool, startCommand: StartCommand?) -> Bool {
+        !quitIfOneScreen && startCommand == nil && doc.kind == .markdown && doc.reader == nil
+            && (doc.store?.count ?? doc.bytes.count) > previewThreshold
+    }
 
     /// The preview's size: 2 bytes of source per cell of the screen, at least 4 KB: prose
     /// fills a 100x30 screen twice over with its 6 KB. A preview that lays out to
@@ -348,8 +351,8 @@ final class EarlyPreview: Sendable {
 
     /// Started for a Markdown file that opens from a preview (as `runInteractive` decides), else nil.
     static func start(_ doc: LoadedDocument?, quitIfOneScreen: Bool, startCommand: StartCommand?) -> EarlyPreview? {
-        guard let doc, let store = doc.store, doc.kind == .markdown, doc.reader == nil, doc.kindPendingFD == nil,
-              !quitIfOneScreen, startCommand == nil, store.count > Launch.previewThreshold,
+        guard let doc, let store = doc.store, doc.kindPendingFD == nil,
+              Launch.opensFromPreview(doc, quitIfOneScreen: quitIfOneScreen, startCommand: startCommand),
               let screen = TerminalSize.ofTerminal() else { return nil }
         let early = EarlyPreview(store: store)
         let size = Launch.previewSize(screen: screen)
