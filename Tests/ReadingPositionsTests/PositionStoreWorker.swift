@@ -24,9 +24,11 @@ import Glibc
                 if n % 10 == 0 { #expect(store.update { $0.mergeSearches([SearchRecord(pattern: "worker \(id) search \(n)", timestamp: now)]) } == nil) }
             }
         case "churn":
-            // Save until killed.
+            // Save until killed, or until the test process that started it is gone (a test run
+            // that crashed or was stopped must not leave its workers saving forever).
+            let parent = getppid()
             var n = 0
-            while true {
+            while getppid() == parent {
                 _ = store.save(sampleEntry(workerKey(id, n % 300), n), now: Date().timeIntervalSince1970)
                 n += 1
             }
