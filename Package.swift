@@ -22,9 +22,13 @@ func systemLink(_ names: String...) -> [LinkerSetting] {
 // The static Swift runtime asks for `-lstdc++` (its static-stdlib-args.lnk), which the linker
 // would take from libstdc++.so; `Sources/C/StaticCxx` holds a `libstdc++.so` that is a linker
 // script naming the archive instead, found first. A link without the static runtime never asks
-// for libstdc++, so debug builds and tests are unchanged.
+// for libstdc++, so debug builds and tests are unchanged. The same file asks for
+// `-export-dynamic`, which put 5,300 of folio's own symbols in the dynamic symbol table that
+// the runtime's start-up `dladdr` walks; nothing loads symbols from the executable (the
+// grammars and the image plugin are looked up by their own handles), so it is turned off.
 let staticCxxRuntime: [LinkerSetting] = [
-    .unsafeFlags(["-L", Context.packageDirectory + "/Sources/C/StaticCxx", "-Xclang-linker", "-static-libgcc"],
+    .unsafeFlags(["-L", Context.packageDirectory + "/Sources/C/StaticCxx", "-Xclang-linker", "-static-libgcc",
+                  "-Xlinker", "--no-export-dynamic"],
                  .when(platforms: [.linux])),
 ]
 
@@ -51,16 +55,18 @@ let package = Package(
         // the grammars (scripts/build-grammars.sh), so no folio start loads its libraries.
         .target(name: "CImages", path: "Sources/C/CImages", linkerSettings: [.linkedLibrary("dl")]),
         // The C library's heap controls (glibc's <malloc.h>; no-ops elsewhere).
-        .target(name: "CMalloc", path: "Sources/C/CMalloc"),
+        .target(name: "CPlatform", path: "Sources/C/CPlatform"),
 
         // pthread locks and threads, so no module needs Foundation's; and `Platform`, the one
         // place that asks the system what the machine is, starts commands and controls memory.
-        .target(name: "Threads", dependencies: ["CMalloc"], path: "Sources/Threads"),
+        .target(name: "Threads", dependencies: ["CPlatform"], path: "Sources/Threads"),
 
         // Core: pure modules.
         .target(name: "CellWidth", path: "Sources/Core/CellWidth"),
+        // Substring search and replace without Foundation or _StringProcessing.
+        .target(name: "TextBasics", path: "Sources/Core/TextBasics"),
         .target(name: "Styling", path: "Sources/Core/Styling"),
-        .target(name: "MarkdownModel", dependencies: ["CCmark", "Threads"], path: "Sources/Core/MarkdownModel",
+        .target(name: "MarkdownModel", dependencies: ["CCmark", "Threads", "TextBasics"], path: "Sources/Core/MarkdownModel",
                 linkerSettings: systemLink("cmark")),
         .target(name: "TextModel", dependencies: ["Styling", "CellWidth"], path: "Sources/Core/TextModel"),
         .target(name: "LineLayout", dependencies: ["MarkdownModel", "TextModel", "CellWidth", "Styling", "Threads"], path: "Sources/Core/LineLayout"),
@@ -70,9 +76,10 @@ let package = Package(
         .target(name: "Highlight", dependencies: ["CTreeSitter", "Styling", "TextSearch", "Threads"], path: "Sources/Core/Highlight"),
         .target(name: "TerminalScreen", dependencies: ["CellWidth", "Styling"], path: "Sources/Core/TerminalScreen"),
         // less's options and folio's: the table, less's way of reading them, folio's settings.
-        .target(name: "LessOptions", path: "Sources/Core/LessOptions"),
+        .target(name: "LessOptions", dependencies: ["TextBasics"], path: "Sources/Core/LessOptions"),
         .target(name: "Pager", dependencies: [
             "MarkdownModel", "LineLayout", "Viewport", "TextSearch", "TerminalScreen", "CellWidth", "LessOptions", "Threads",
+            "TextBasics",
         ], path: "Sources/Core/Pager"),
         // Print mode: a document laid out and written as text for standard output.
         .target(name: "Print", dependencies: ["Pager", "LineLayout", "MarkdownModel", "TerminalScreen"], path: "Sources/Core/Print"),
@@ -132,6 +139,7 @@ let package = Package(
         .testTarget(name: "PagerTests", dependencies: ["TestSupport", "KeyNotationSupport", "Pager", "TerminalScreen", "MarkdownModel", "LineLayout", "Viewport", "Print", "ByteInput"],
                     exclude: ["Snapshots"]),
         .testTarget(name: "PrintTests", dependencies: ["TestSupport", "Print", "Pager", "LineLayout", "MarkdownModel", "ByteInput"]),
+        .testTarget(name: "TextBasicsTests", dependencies: ["TextBasics", "Threads"]),
         .testTarget(name: "ReadingPositionsTests", dependencies: ["ReadingPositions", "MarkdownModel", "LineLayout", "ByteInput"]),
         .testTarget(name: "HighlightTests", dependencies: ["Highlight", "GrammarLoader", "Styling", "LineLayout", "MarkdownModel", "Pager", "TerminalScreen"]),
         // The event loop over a scripted terminal (`@testable import Session`; no tmux, no tty).

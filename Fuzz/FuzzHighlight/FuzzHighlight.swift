@@ -4,6 +4,9 @@ import Highlight
 import LineLayout
 import MarkdownModel
 import Styling
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// libFuzzer target: the syntax highlighter, every grammar, bounded as the product bounds it.
 ///
@@ -18,7 +21,8 @@ import Styling
 /// - laid out at a width of 1...16 with those runs, no row is wider than the width and the
 ///   rows hold the code's text (highlighting never changes wrapping).
 enum FuzzHighlight {
-    static let loader = GrammarLoader.forThisProcess()
+    static let loader = GrammarLoader.forThisProcess(environment: Dictionary(uniqueKeysWithValues:
+        ["FOLIO_GRAMMARS", "HOME", "XDG_DATA_HOME", "XDG_DATA_DIRS"].compactMap { name in getenv(name).map { (name, String(cString: $0)) } }))
     static let highlighter = Highlighter(grammar: { loader.grammar($0) })
 
     /// Loads every grammar before the first input (so that libFuzzer knows the code of those

@@ -1,8 +1,12 @@
-// Threads and locks on pthreads. folio imports FoundationEssentials, not Foundation: full
-// Foundation links CoreFoundation and ICU into the static binary (37 MB of data, 3,000 more
-// protocol conformances the Swift runtime scans on each first generic use), which cost about
-// 3 ms of every start-up. NSLock, NSCondition and Thread are the parts of it folio used.
+// Threads and locks on pthreads. folio links no Foundation at all: full Foundation linked
+// CoreFoundation and ICU into the static binary (37 MB of data, 3,000 more protocol
+// conformances the Swift runtime scans on each first generic use), about 3 ms of every
+// start-up; FoundationEssentials alone still cost its relocations and set-up (with
+// `_StringProcessing` and `_RegexParser`, 15,000 of the binary's 43,000 relocations; see
+// docs/benchmarks.md, "Start-up"). NSLock, NSCondition and Thread are the parts of it folio
+// used; the store's JSON is `ReadingPositions.StoreJSON`, substring search `TextBasics`.
 import Dispatch
+import CPlatform
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -55,8 +59,8 @@ public enum BackgroundPriority {
 }
 
 /// Runs `body` on a new detached thread with a stack of `stackSize` bytes, below the event
-/// loop's priority (`BackgroundPriority.enter`) unless `background` is false (work the loop
-/// is about to wait for).
+/// loop's priority (`BackgroundPriority.enter`) unless `background` is false: work the loop
+/// is about to wait for, which starts on another core (`OtherCore`).
 public func startThread(stackSize: Int, background: Bool = true, _ body: @escaping @Sendable () -> Void) {
     final class Box { let body: @Sendable () -> Void; init(_ b: @escaping @Sendable () -> Void) { body = b } }
     var attr = pthread_attr_t()
@@ -67,6 +71,8 @@ public func startThread(stackSize: Int, background: Bool = true, _ body: @escapi
     let run: @Sendable () -> Void
     if background {
         run = { BackgroundPriority.enter(); body() }
+    } else if OtherCore.place(&attr) {
+        run = { OtherCore.release(); body() }
     } else {
         run = body
     }
@@ -77,6 +83,22 @@ public func startThread(stackSize: Int, background: Bool = true, _ body: @escapi
         return nil
     }, arg)
     precondition(rc == 0, "cannot start a thread: error \(rc)")
+}
+
+/// Where a thread the caller waits for starts. Linux queues a new thread on its parent's core;
+/// a parent that keeps running (the first screen's set-up) leaves it waiting there until the
+/// scheduler's balancing moves it: a third of a millisecond at start-up, as long as the
+/// preview's whole parse takes (docs/benchmarks.md, "Start-up"). Such a thread is created
+/// bound to the cores the process may use other than the caller's, and lets itself run on
+/// all of them again as soon as it runs. With one core allowed, nothing is changed.
+enum OtherCore {
+    /// Binds `attr` to the allowed cores but the caller's; false when nothing was changed.
+    static func place(_ attr: inout pthread_attr_t) -> Bool {
+        folio_thread_attr_other_core(&attr) == 1
+    }
+
+    /// Called first on the new thread: every allowed core again.
+    static func release() { folio_thread_unbind() }
 }
 
 /// The one parallel map: `work(k)` for every k in `0..<count`, in `slices` contiguous runs of

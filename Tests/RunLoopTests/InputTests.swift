@@ -133,6 +133,31 @@ import Testing
         #expect(whole.count == small.count && tried.count == 2, "stops at the whole document")
     }
 
+    /// The preview parsed from `main` on (`EarlyPreview`) is taken only for the very bytes it
+    /// parsed, and is what parsing them gives; a guess that is not a large Markdown file
+    /// starts nothing.
+    @Test func theEarlyPreviewIsTakenOnlyForTheBytesItParsed() throws {
+        let dir = NSTemporaryDirectory() + "folio-early-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let text = (0..<4_000).map { "## Part \($0)\n\nA paragraph with *emphasis*, a [link](https://example.org/\($0)).[^\($0)]\n\n[^\($0)]: Note.\n\n" }.joined()
+        let big = dir + "/big.md", small = dir + "/small.md", named = dir + "/big.txt"
+        for path in [big, named] { try Data(text.utf8).write(to: URL(fileURLWithPath: path)) }
+        try Data("# Small\n".utf8).write(to: URL(fileURLWithPath: small))
+        let screen = (rows: 30, columns: 100)
+        #expect(EarlyPreview.start(guessing: ["--theme=dark", small], screen: screen) == nil, "under the preview's threshold")
+        #expect(EarlyPreview.start(guessing: [named], screen: screen) == nil, "not named as Markdown")
+        #expect(EarlyPreview.start(guessing: [dir + "/missing.md"], screen: screen) == nil)
+        #expect(EarlyPreview.start(guessing: [dir], screen: screen) == nil, "a directory")
+
+        let early = try #require(EarlyPreview.start(guessing: ["-i", "+/x", big], screen: screen))
+        let prefix = Launch.previewPrefix(Self.store(text), atLeast: Launch.previewSize(screen: screen))
+        let document = try #require(early.document(prefix: prefix))
+        #expect(document.blocks.map(\.kind) == MarkdownParser.parse(prefix).document.blocks.map(\.kind))
+        #expect(document.blocks.count > 20)
+        #expect(early.document(prefix: Array(prefix.dropLast())) == nil, "other bytes: the preview parses its own")
+    }
+
     @Test func aGiantParagraphIsCutAtACharacterBoundary() {
         let text = String(repeating: "wörd ", count: 400_000)
         let prefix = Launch.previewPrefix(Self.store(text), atLeast: 16 << 10)

@@ -1,6 +1,5 @@
 import ByteInput
 import Dispatch
-import FoundationEssentials
 import LineLayout
 import Pager
 #if canImport(Glibc)

@@ -1,6 +1,5 @@
 import ByteInput
 import Dispatch
-import FoundationEssentials
 import Threads
 import LineLayout
 import MarkdownModel

@@ -1,5 +1,4 @@
 import ByteInput
-import FoundationEssentials
 import LineLayout
 import Pager
 #if canImport(Glibc)

@@ -8,7 +8,7 @@ extension Launch {
     /// `deferred`: the pager's (blocks are highlighted off the run loop, `SyntaxJobs`).
     static func codeHighlighter(theme: Theme?, deferred: Bool) -> CodeHighlighter? {
         guard let theme, theme.addsColour else { return nil }
-        let highlighter = GrammarLoader.forThisProcess().highlighter()
+        let highlighter = GrammarLoader.forThisProcess(environment: ProcessEnvironment.current).highlighter()
         return CodeHighlighter(deferred: deferred) { info, code in highlighter.highlight(info: info, code: code) }
     }
 }

@@ -1,6 +1,5 @@
 import ByteInput
 import CellWidth
-import FoundationEssentials
 import LineLayout
 import ReadingPositions
 import TextModel

@@ -1,11 +1,11 @@
 import ByteInput
 import CellWidth
-import FoundationEssentials
 import LineLayout
 import ReadingPositions
 import TextModel
 #if canImport(Glibc)
 import Glibc
+import Threads
 #endif
 
 extension Input {
@@ -119,13 +119,13 @@ extension Input {
     /// once, sniffed from what came). What it reads goes into `store`.
     static func sniff(fd: Int32, store: ByteStore, reader: StreamReader, sniffWait: Int32 = 100,
                       firstBytesWait: Int32 = -1) -> DocumentKind? {
-        var deadline = Date().addingTimeInterval(Double(sniffWait) / 1000)
+        var deadline = Platform.monotonicSeconds() + Double(sniffWait) / 1000
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var ended = false
         var readError: String?
         while store.count < (64 << 10) && !ended {
             var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let left = store.count == 0 ? firstBytesWait : Int32(max(0, min(20, deadline.timeIntervalSinceNow * 1000)))
+            let left = store.count == 0 ? firstBytesWait : Int32(max(0, min(20, (deadline - Platform.monotonicSeconds()) * 1000)))
             if store.count > 0 && left == 0 { break }
             let ready = poll(&p, 1, left)
             if ready < 0 && errno == EINTR { continue }
@@ -133,7 +133,7 @@ extension Input {
             if ready <= 0 { break }
             let n = read(fd, &buffer, min(buffer.count, (64 << 10) - store.count))
             if n > 0 {
-                if store.count == 0 { deadline = Date().addingTimeInterval(Double(sniffWait) / 1000) }
+                if store.count == 0 { deadline = Platform.monotonicSeconds() + Double(sniffWait) / 1000 }
                 buffer.withUnsafeBytes { store.append(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
             } else if n < 0 && errno == EINTR {
                 continue

@@ -1,12 +1,12 @@
 import ByteInput
 import Dispatch
-import FoundationEssentials
 import LineLayout
 import MarkdownModel
 import Pager
 import Print
 import TerminalIO
 import TerminalScreen
+import TextModel
 import TextSearch
 import Threads
 import Viewport
@@ -55,9 +55,6 @@ extension Launch {
                         environment: [String: String], errors: [String], mailbox: any Mailbox) throws -> Int32 {
         var loaded = loadedIn
         let hadErrors = !errors.isEmpty
-        // A large Markdown file's preview is parsed on another core while the terminal and
-        // the pager's configuration are set up (see `EarlyPreview`).
-        let early = EarlyPreview.start(loaded.first, quitIfOneScreen: options.quitIfOneScreen, startCommand: startCommand)
         BackgroundPriority.enable()  // parses and layouts off the loop yield to it
         let tmux = Pictures.tmuxKitty(mode: options.images, environment: environment)
         let config = pagerConfig(environment: environment, tmuxKitty: tmux.use)
@@ -182,7 +179,7 @@ extension Launch {
         if preview {
             // The preview, parsed again from more while it does not fill the screen.
             let prefix = Launch.previewPrefix(inputs[0].store, from: Launch.previewSize(screen: size)) { prefix in
-                let document = early?.document(of: inputs[0].store, prefix: prefix) ?? MarkdownParser.parse(prefix).document
+                let document = earlyPreview?.document(prefix: prefix) ?? MarkdownParser.parse(prefix).document
                 specs[0] = DocumentSpec(name: loaded[0].name, path: loaded[0].path, document: document, isPreview: true)
                 let made = pagerState()
                 state = made
@@ -302,9 +299,13 @@ extension Launch {
     /// end after `atLeast`, else a character boundary there: a 100 MB paragraph waited for
     /// its whole parse (seconds, and gigabytes) before its first screen.
     static func previewPrefix(_ store: ByteStore, atLeast: Int) -> [UInt8] {
-        let count = store.count
+        previewPrefix(count: store.count, atLeast: atLeast) { store.bytes(0..<$0) }
+    }
+
+    /// `previewPrefix(_:atLeast:)` of a document of `count` bytes whose first `n` are `head(n)`.
+    static func previewPrefix(count: Int, atLeast: Int, head read: (Int) -> [UInt8]) -> [UInt8] {
         var copied = min(count, atLeast + (16 << 10))
-        var head = store.bytes(0..<copied)
+        var head = read(copied)
         while true {
             if let cut = PrefixCut.first(in: head, atOrAfter: atLeast) {
                 head.removeSubrange(cut...)
@@ -312,7 +313,7 @@ extension Launch {
             }
             if head.count == count || copied >= 1 << 20 || head.count < copied { break }
             copied = min(count, 1 << 20, copied * 4)
-            head = store.bytes(0..<copied)
+            head = read(copied)
         }
         if head.count == count { return head }
         if let lineEnd = head[min(atLeast, head.count)...].firstIndex(of: 0x0A) {
@@ -338,36 +339,53 @@ extension Launch {
 }
 
 /// The first parse of a large Markdown file's preview, started on its own thread (at the
-/// loop's priority: the loop waits for it) as soon as the file is open, so that it runs
-/// beside the terminal's set-up and the pager's configuration (on a machine of one core it
-/// only moves). The preview then takes its document if it is of the same prefix of the
-/// same store, else parses its own: a file dropped at the binary question, a screen resized
-/// meanwhile, a preview grown.
-final class EarlyPreview: Sendable {
-    private let store: ByteStore
-    private let result = Conditioned<(count: Int, document: Document)?>(nil)
+/// loop's priority, on another core: the loop waits for it) at the very start of `main`,
+/// before the options are read, for the first argument that names a Markdown file over
+/// `Launch.previewThreshold` (by its extension, as `KindDetector` reads names): it runs beside
+/// reading the options, opening the files and setting up the terminal, which took about as
+/// long as the parse (docs/benchmarks.md, "Start-up"). The guess is checked by content: the
+/// preview takes the early document only if it parsed the very bytes the preview is made of
+/// (a file dropped at the binary question, decompressed or filtered by LESSOPEN, another
+/// document first, a screen resized meanwhile, a preview grown: the preview parses its own).
+/// Started only for a pager (standard output a terminal) with another core to run it on.
+public final class EarlyPreview: Sendable {
+    private let result = Conditioned<(prefix: [UInt8], document: Document)?>(nil)
 
-    private init(store: ByteStore) { self.store = store }
+    private init() {}
 
-    /// Started for a Markdown file that opens from a preview (as `runInteractive` decides), else nil.
-    static func start(_ doc: LoadedDocument?, quitIfOneScreen: Bool, startCommand: StartCommand?) -> EarlyPreview? {
-        guard let doc, let store = doc.store, doc.kindPendingFD == nil,
-              Launch.opensFromPreview(doc, quitIfOneScreen: quitIfOneScreen, startCommand: startCommand),
-              let screen = TerminalSize.ofTerminal() else { return nil }
-        let early = EarlyPreview(store: store)
-        let size = Launch.previewSize(screen: screen)
+    public static func start(guessing arguments: [String]) -> EarlyPreview? {
+        guard isatty(1) == 1, Platform.processorCount > 1, let screen = TerminalSize.ofTerminal() else { return nil }
+        return start(guessing: arguments, screen: screen)
+    }
+
+    /// `start(guessing:)` for a screen of `screen` cells, wherever standard output goes.
+    static func start(guessing arguments: [String], screen: (rows: Int, columns: Int)) -> EarlyPreview? {
+        guard let path = arguments.first(where: { !$0.hasPrefix("-") && !$0.hasPrefix("+") && KindDetector.kind(forPath: $0) == .markdown })
+        else { return nil }
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) > Launch.previewThreshold else { return nil }
+        let early = EarlyPreview()
+        let size = Launch.previewSize(screen: screen), fileSize = Int(info.st_size)
         startThread(stackSize: 8 << 20, background: false) {
-            let prefix = Launch.previewPrefix(store, atLeast: size)
+            var prefix: [UInt8] = []
+            let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+            if fd >= 0 {
+                prefix = Launch.previewPrefix(count: fileSize, atLeast: size) { n in
+                    var bytes = [UInt8](repeating: 0, count: n)
+                    let got = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, n, 0) }
+                    return Array(bytes.prefix(max(0, got)))
+                }
+                close(fd)
+            }
             let document = MarkdownParser.parse(prefix).document
-            early.result.withLock { $0 = (prefix.count, document) }
+            early.result.withLock { $0 = (prefix, document) }
         }
         return early
     }
 
-    /// The early parse's document (waited for) if it parsed `prefix` of `store`.
-    func document(of store: ByteStore, prefix: [UInt8]) -> Document? {
-        guard store === self.store else { return nil }
+    /// The early parse's document (waited for) if it parsed exactly `prefix`.
+    func document(prefix: [UInt8]) -> Document? {
         result.wait { $0 != nil }
-        return result.withLock { $0 }.flatMap { $0.count == prefix.count ? $0.document : nil }
+        return result.withLock { $0.flatMap { $0.prefix == prefix ? $0.document : nil } }
     }
 }

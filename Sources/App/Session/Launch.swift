@@ -1,4 +1,3 @@
-import FoundationEssentials
 import LessOptions
 import LineLayout
 import MarkdownModel
@@ -25,6 +24,8 @@ public struct Launch {
     var themes = UserThemes()
     /// What was wrong in the key files: said when the pager starts (print mode reads no keys).
     var keyWarnings: [String] = []
+    /// The first document's preview, parsed from the start (`EarlyPreview`), if it was guessed.
+    public var earlyPreview: EarlyPreview?
 
     public init(options: Options, optionWarnings: [String], sections: Invocation? = nil, keyWarnings: [String] = []) {
         self.options = options

@@ -1,6 +1,5 @@
 import ByteInput
 import Dispatch
-import FoundationEssentials
 import Synchronization
 import Threads
 import LineLayout
@@ -32,7 +31,7 @@ final class ParseWorker: Sendable {
     /// by then (`cat big.md | folio`) is parsed once, whole, as a file is, rather than holding
     /// a parse of most of it while the full one is made.
     static let patience = 0.5
-    private let started = Date()
+    private let started = Platform.monotonicSeconds()
 
     init(doc: Int, store: ByteStore, mailbox: Mailbox, alreadyParsed: Int) {
         self.doc = doc
@@ -46,7 +45,7 @@ final class ParseWorker: Sendable {
     /// here, off the run loop (`DocumentSpec.prebuilt`).
     func poke(ended: Bool, options: LayoutOptions) {
         let available = store.count
-        let wait = ended ? 0 : ParseWorker.patience - Date().timeIntervalSince(started)
+        let wait = ended ? 0 : ParseWorker.patience - (Platform.monotonicSeconds() - started)
         enum Next { case parse, later, nothing }
         let next: Next = progress.withLock { progress in
             if ended { progress.inputEnded = true }

@@ -5,7 +5,6 @@ import LineLayout
 import MarkdownModel
 import Pager
 import Threads
-import FoundationEssentials
 
 /// Decodes and draws the images the pager's layout asked for (`PictureShow.deferred`) on a
 /// thread of their own, below the run loop's priority: no key waits for a file, a decoder or
@@ -39,7 +38,7 @@ struct PictureJobs {
 enum Pictures {
     /// The codec beside the grammars (the same search path), or nil when it is not there.
     static let codec: ImageCodec? = {
-        let loader = GrammarLoader.forThisProcess()
+        let loader = GrammarLoader.forThisProcess(environment: ProcessEnvironment.current)
         return try? ImageCodec.load(searchPath: loader.searchPath).get()
     }()
 

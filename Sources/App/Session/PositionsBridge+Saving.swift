@@ -1,10 +1,10 @@
-import FoundationEssentials
 import LessOptions
 import LineLayout
 import MarkdownModel
 import Pager
 import ReadingPositions
 import Viewport
+import Threads
 
 /// Positions captured from the pager's state and saved; the session's searches added to the history.
 extension PositionsBridge {
@@ -49,7 +49,7 @@ extension PositionsBridge {
         let entry = DocumentEntry(key: key, contentHash: hash, timestamp: 0, position: position,
                                   previous: previous, marks: marks)
         if lastSaved[key] == entry { return }
-        let now = Date().timeIntervalSince1970
+        let now = Platform.secondsSinceEpoch()
         let result = store.updateReporting { snapshot in
             var e = entry
             e.timestamp = now
@@ -69,7 +69,7 @@ extension PositionsBridge {
     /// Adds the searches made in this session to the persisted history.
     func saveHistory(_ history: [String]) {
         guard enabled, history.count > recordedSearches else { return }
-        let now = Date().timeIntervalSince1970
+        let now = Platform.secondsSinceEpoch()
         let new = history[recordedSearches...]
         recordedSearches = history.count
         let result = store.updateReporting { snapshot in

@@ -1,5 +1,4 @@
 import Dispatch
-import FoundationEssentials
 import LineLayout
 import MarkdownModel
 import Pager

@@ -1,5 +1,4 @@
 import Dispatch
-import FoundationEssentials
 import Threads
 import LineLayout
 #if canImport(Glibc)

@@ -1,5 +1,4 @@
 import ByteInput
-import FoundationEssentials
 import LessOptions
 import LineLayout
 import MarkdownModel

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Threads
 #if canImport(Glibc)
 import Glibc

@@ -280,7 +280,7 @@ if args.contains("--keys-only") {
 // `make grammars`). Each block is highlighted once, when first laid out, so the figures
 // include the highlighting of the blocks that scroll into view.
 if args.contains("--highlight") {
-    let loader = GrammarLoader.forThisProcess()
+    let loader = GrammarLoader.forThisProcess(environment: ProcessInfo.processInfo.environment)
     guard !loader.available().filter({ $0 != "diff" }).isEmpty else {
         print("folio-bench: no grammars found (run `make grammars`)"); exit(1)
     }

@@ -15,6 +15,8 @@ struct Folio {
     /// prints a short report instead of handing the terminal to the backtracer (see
     /// `CrashReport`).
     static func main() {
+        // A large Markdown file's preview is parsed on another core from now on (`EarlyPreview`).
+        let early = EarlyPreview.start(guessing: Array(CommandLine.arguments.dropFirst()))
         let environment = ProcessEnvironment.current
         CrashReport.install(environment: environment)
         // From argv's bytes: a file operand that is not UTF-8 still names its file (`FileName`).
@@ -47,6 +49,7 @@ struct Folio {
         options.keyFiles = keys.files
         var launch = Launch(options: options, optionWarnings: invocation.warnings, sections: invocation,
                             keyWarnings: keys.errors)
+        launch.earlyPreview = early
         Glibc.exit(launch.run())
     }
 

@@ -1,3 +1,4 @@
+import TextBasics
 /// Shell completion scripts made from the option table (`folio --completion=bash|zsh|fish`;
 /// `make install` writes them where each shell looks): every option folio reads, less's
 /// included, with its one-line summary where the shell shows one, and file names for the
@@ -90,16 +91,3 @@ public enum Completions {
     }
 }
 
-extension String {
-    /// Every `target` replaced (the module does without Foundation).
-    func replacingAll(_ target: String, with replacement: String) -> String {
-        guard !target.isEmpty else { return self }
-        var out = ""
-        var rest = self[...]
-        while let r = rest.firstRange(of: target) {
-            out += rest[..<r.lowerBound] + replacement
-            rest = rest[r.upperBound...]
-        }
-        return out + rest
-    }
-}

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Threads
 import Synchronization
 import MarkdownModel

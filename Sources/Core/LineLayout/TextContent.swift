@@ -1,5 +1,4 @@
 import CellWidth
-import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif

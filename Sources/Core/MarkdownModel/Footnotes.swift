@@ -1,3 +1,4 @@
+import TextBasics
 /// GitHub footnotes, recognised on the built document (plain cmark leaves them as text).
 ///
 /// - A *definition* is a line `[^label]: text` that starts a top-level paragraph or follows
@@ -223,7 +224,7 @@ enum Footnotes {
                     guard case .text(let text) = tree.nodes[child].kind, containsCaretBracket(text) else { out.append(child); continue }
                     var rest = Substring(text)
                     var pieces: [Int] = []
-                    while let open = rest.firstRange(of: "[^") {
+                    while let open = rest.firstOccurrence(of: "[^") {
                         let after = rest[open.upperBound...]
                         guard let close = after.firstIndex(of: "]") else { break }
                         let label = after[..<close]

@@ -1,3 +1,4 @@
+import TextBasics
 /// Raw inline HTML that reads as Markdown: the tags READMEs use for what Markdown cannot say.
 ///
 /// Within one list of sibling inlines (cmark leaves every inline tag where it stands):
@@ -291,7 +292,7 @@ struct HTMLTag {
     }
 
     static func decodeEntities(_ s: String) -> String {
-        guard s.contains("&") else { return s }
+        guard s.utf8.contains(UInt8(ascii: "&")) else { return s }
         var out = s
         for (entity, character) in [("&quot;", "\""), ("&lt;", "<"), ("&gt;", ">"), ("&#39;", "'"), ("&apos;", "'"), ("&amp;", "&")] {
             out = out.replacingAll(entity, with: character)
@@ -300,18 +301,3 @@ struct HTMLTag {
     }
 }
 
-extension String {
-    /// Every occurrence of `target` replaced (no Foundation in this module).
-    func replacingAll(_ target: String, with replacement: String) -> String {
-        guard !target.isEmpty else { return self }
-        var out = ""
-        var rest = Substring(self)
-        while let r = rest.firstRange(of: target) {
-            out += rest[..<r.lowerBound]
-            out += replacement
-            rest = rest[r.upperBound...]
-        }
-        out += rest
-        return out
-    }
-}

@@ -1,3 +1,4 @@
+import TextBasics
 /// A mutable tree view of `Inlines` for the extension passes: nodes in an arena, children
 /// as index lists. Built from and flattened back to pre-order without recursion.
 struct InlineTree {
@@ -222,7 +223,7 @@ enum EscapedTilde {
 
     static func restore(_ tree: inout InlineTree) {
         for index in tree.nodes.indices {
-            if case .text(let text) = tree.nodes[index].kind, text.contains(placeholder) {
+            if case .text(let text) = tree.nodes[index].kind, text.containsText(placeholder) {
                 tree.nodes[index].kind = .text(text.replacingAll(placeholder, with: "~"))
             }
         }

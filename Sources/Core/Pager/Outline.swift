@@ -1,5 +1,6 @@
 import TerminalScreen
 import Viewport
+import TextBasics
 
 /// The full-screen table of contents (`o`).
 public struct OutlineState: Hashable, Sendable {
@@ -31,7 +32,7 @@ extension PagerState {
         let headings = active.headings
         guard !filter.isEmpty else { return Array(headings.indices) }
         let needle = filter.lowercased()
-        return headings.indices.filter { headings[$0].title.lowercased().contains(needle) }
+        return headings.indices.filter { headings[$0].title.lowercased().containsText(needle) }
     }
 
     /// The list follows its selection with the same minimal reveal as the document.

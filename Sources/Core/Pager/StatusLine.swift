@@ -1,6 +1,7 @@
 import CellWidth
 import LineLayout
 import Viewport
+import TextBasics
 
 extension PagerState {
     /// The bottom row: a message or prompt if there is one, else
@@ -91,7 +92,7 @@ extension PagerState {
     /// Installing`): at 60 columns the section says more than where the file lies. Then it
     /// is cut at the end.
     static func fitStatusLeft(_ text: String, to width: Int) -> String {
-        guard CellWidth.of(text) > width, let dot = text.firstRange(of: " · ") else { return truncate(text, to: width) }
+        guard CellWidth.of(text) > width, let dot = text.firstOccurrence(of: " · ") else { return truncate(text, to: width) }
         let name = text[..<dot.lowerBound], rest = text[dot.lowerBound...]
         guard let slash = name.lastIndex(of: "/") else { return truncate(text, to: width) }
         let file = name[name.index(after: slash)...]

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import LessOptions
 import TerminalScreen
 #if canImport(Glibc)

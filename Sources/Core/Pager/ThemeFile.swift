@@ -1,5 +1,6 @@
 import Styling
 import TerminalScreen
+import TextBasics
 
 /// Themes as files (`folio --dump-theme=dark`, `themes/NAME.theme`): one setting a line,
 /// `key = "value"` (TOML's syntax for strings; the quotes may be left out), `#` comments.
@@ -148,7 +149,7 @@ public enum ThemeFile {
     /// The line number in a warning `file:line: …` (files named with a colon aside: the
     /// number before the first `: `).
     static func line(_ warning: String) -> Int {
-        guard let cut = warning.firstRange(of: ": ") else { return 0 }
+        guard let cut = warning.firstOccurrence(of: ": ") else { return 0 }
         let head = warning[..<cut.lowerBound]
         return Int(head.split(separator: ":").last ?? "") ?? 0
     }

@@ -1,5 +1,4 @@
 // Effects at the edge: finds grammar files, dlopens them, reads their queries.
-import FoundationEssentials
 import Highlight
 import Threads
 #if canImport(Glibc)
@@ -35,11 +34,11 @@ public final class GrammarLoader: Sendable {
         if let env = environment["FOLIO_GRAMMARS"], !env.isEmpty {
             dirs += env.split(separator: ":").map(String.init)
         }
-        let exe = URL(fileURLWithPath: executableDirectory)
-        dirs.append(exe.appendingPathComponent("../lib/folio/grammars").standardized.path)
-        dirs.append(exe.appendingPathComponent("../../.build-grammars").standardized.path)
+        func beside(_ relative: String) -> String { Platform.lexicallyNormalized(executableDirectory + "/" + relative) }
+        dirs.append(beside("../lib/folio/grammars"))
+        dirs.append(beside("../../.build-grammars"))
         // `.build/debug` is a link to `.build/<triple>/debug`, and /proc/self/exe resolves it.
-        dirs.append(exe.appendingPathComponent("../../../.build-grammars").standardized.path)
+        dirs.append(beside("../../../.build-grammars"))
         let home = environment["HOME"] ?? ""
         let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? (home + "/.local/share")
         dirs.append(dataHome + "/folio/grammars")
@@ -48,11 +47,12 @@ public final class GrammarLoader: Sendable {
         return dirs
     }
 
-    /// The loader for this process: its executable's directory and environment.
-    public static func forThisProcess() -> GrammarLoader {
-        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        let dir = URL(fileURLWithPath: exe).deletingLastPathComponent().path
-        return GrammarLoader(searchPath: searchPath(executableDirectory: dir, environment: ProcessInfo.processInfo.environment))
+    /// The loader for this process: its executable's directory, and `environment` (the process's).
+    public static func forThisProcess(environment: [String: String]) -> GrammarLoader {
+        let exe = Platform.linkTarget("/proc/self/exe") ?? CommandLine.arguments[0]
+        var dir = exe.hasPrefix("/") ? exe : Platform.currentDirectory() + "/" + exe
+        dir = String(dir[..<(dir.lastIndex(of: "/") ?? dir.endIndex)])
+        return GrammarLoader(searchPath: searchPath(executableDirectory: dir.isEmpty ? "/" : dir, environment: environment))
     }
 
     /// The grammar named `name` (a canonical language name), loaded on first use.
@@ -68,7 +68,7 @@ public final class GrammarLoader: Sendable {
     /// Languages whose grammar files are on the search path (not loaded).
     public func available() -> [String] {
         Languages.supported.filter { name in
-            name == "diff" || searchPath.contains { FileManager.default.fileExists(atPath: "\($0)/\(name).so") }
+            name == "diff" || searchPath.contains { Platform.fileExists("\($0)/\(name).so") }
         }
     }
 
@@ -82,7 +82,7 @@ public final class GrammarLoader: Sendable {
     private func loadRuntime(from dir: String) -> Bool {
         if Grammar.runtimeLoaded { return true }
         let path = "\(dir)/\(Self.runtimeFile)"
-        let problem = FileManager.default.fileExists(atPath: path) ? Grammar.loadRuntime(at: path) : "is missing"
+        let problem = Platform.fileExists(path) ? Grammar.loadRuntime(at: path) : "is missing"
         problems.withLock { $0 = problem.map { "\(path) \($0)" } }
         return problem == nil
     }
@@ -94,8 +94,8 @@ public final class GrammarLoader: Sendable {
         guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
         for dir in searchPath {
             let so = "\(dir)/\(name).so", scm = "\(dir)/\(name).scm"
-            guard FileManager.default.fileExists(atPath: so), loadRuntime(from: dir),
-                  let query = try? String(contentsOfFile: scm, encoding: .utf8) else { continue }
+            guard Platform.fileExists(so), loadRuntime(from: dir),
+                  let query = Platform.readSmallFile(scm).flatMap({ String(validating: $0, as: UTF8.self) }) else { continue }
             // Kept open for the life of the process: the language is static data of the object.
             guard let handle = dlopen(so, RTLD_NOW | RTLD_LOCAL),
                   let symbol = dlsym(handle, "tree_sitter_\(name)") else { continue }

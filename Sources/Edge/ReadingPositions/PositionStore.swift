@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Threads
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -53,11 +52,11 @@ public struct PositionStore: Sendable {
     let cache = Cache()
 
     public init(environment: [String: String],
-                clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
+                clock: @escaping @Sendable () -> Double = { Platform.secondsSinceEpoch() }) {
         self.init(directory: StoreLocation.directory(environment: environment), clock: clock)
     }
 
-    public init(directory: String?, clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
+    public init(directory: String?, clock: @escaping @Sendable () -> Double = { Platform.secondsSinceEpoch() }) {
         self.directory = directory
         self.clock = clock
     }
@@ -339,11 +338,11 @@ extension PositionStore {
         let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         if fd < 0 { throw StoreError(operation: "open", path: lockPath, code: errno) }
         defer { close(fd) }
-        let deadline = Date().addingTimeInterval(lockWait)
+        let deadline = Platform.monotonicSeconds() + lockWait
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
             if errno == EINTR { continue }
             guard errno == EWOULDBLOCK else { throw StoreError(operation: "flock", path: lockPath, code: errno) }
-            guard Date() < deadline else {
+            guard Platform.monotonicSeconds() < deadline else {
                 throw StoreError(operation: "another process holds the lock", path: lockPath, code: EWOULDBLOCK)
             }
             usleep(2_000)
@@ -402,7 +401,7 @@ extension PositionStore {
     /// Temp files left by writers that were killed before their rename. Only called under the
     /// lock, when no live writer can own one.
     func removeStaleTempFiles(in directory: String) {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        guard let names = Platform.directoryEntries(directory) else { return }
         for name in names where name.hasPrefix(tempPrefix) {
             unlink(StoreLocation.join(directory, name))
         }

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import LineLayout
 import MarkdownModel
 
@@ -47,7 +46,6 @@ public enum StoreFormat {
     /// `encode(snapshot)`, reusing the lines of `lines` whose entry has not changed (encoding
     /// a full store at every save was a cost worth avoiding); returns the lines of this snapshot too.
     public static func encode(_ snapshot: StoreSnapshot, reusing lines: EncodedLines) -> ([UInt8], EncodedLines) {
-        let encoder = makeEncoder()
         var out = Array(header.utf8)
         out.append(0x0A)
         var kept: EncodedLines = [:]
@@ -58,16 +56,13 @@ public enum StoreFormat {
             if let known = lines[key], known.entry == entry {
                 line = known.line
             } else {
-                // Encoding plain values cannot fail; a failure would drop one record, not the store.
-                guard let data = try? encoder.encode(Record(doc: entry)) else { continue }
-                line = Array(data) + [0x0A]
+                line = Record(doc: entry).json + [0x0A]
             }
             out += line
             kept[key] = (entry, line)
         }
         for s in snapshot.searches {
-            guard let data = try? encoder.encode(Record(search: s)) else { continue }
-            out.append(contentsOf: data)
+            out += Record(search: s).json
             out.append(0x0A)
         }
         for line in snapshot.unreadLines {
@@ -79,14 +74,6 @@ public enum StoreFormat {
 
     public static func encode(_ snapshot: StoreSnapshot) -> [UInt8] { encode(snapshot, reusing: [:]).0 }
 
-    /// How records are written: keys sorted (so a document line starts with its hash and key,
-    /// which `decodeEntry` relies on), slashes as they are.
-    static func makeEncoder() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }
-
     public static func decode(_ bytes: [UInt8]) -> Decoded {
         if bytes.isEmpty { return .snapshot(StoreSnapshot(), damagedLines: 0) }
         let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
@@ -96,14 +83,13 @@ public enum StoreFormat {
             if parts.count == 2, parts[0] == magic, let v = Int(parts[1]) { return .unknownVersion(v) }
             return .corrupt
         }
-        let decoder = JSONDecoder()
         var snapshot = StoreSnapshot()
         var searches: [SearchRecord] = []
         // `kept`: records that outlive a save. (A search with an empty pattern is read and
         // dropped: a store of damaged lines and one is corrupt now, not after the next save.)
         var damaged = 0, kept = 0
         for raw in lines.dropFirst() where !raw.isEmpty {
-            guard let record = try? decoder.decode(Record.self, from: Data(raw)) else {
+            guard let record = Record(line: raw) else {
                 damaged += 1
                 snapshot.unreadLines.append(Array(raw))
                 continue
@@ -135,7 +121,9 @@ public enum StoreFormat {
         if bytes.isEmpty { return .entry(nil) }
         let end = bytes.firstIndex(of: 0x0A) ?? bytes.count
         guard String(validating: bytes[..<end], as: UTF8.self) == header else { return .unreadable }
-        guard let encodedKey = try? makeEncoder().encode(key) else { return .unreadable }
+        var keyWriter = JSONWriter()
+        keyWriter.string(key)
+        let encodedKey = keyWriter.bytes
         let keyNeedle = Array("\"key\":".utf8) + Array(encodedKey)
         let hashNeedle = Array("\"hash\":\"\(contentHash.hex)\"".utf8)
         // The lines that can hold the entry. As `encode` writes a document (keys sorted), a
@@ -158,10 +146,9 @@ public enum StoreFormat {
             }
             start = stop + 1
         }
-        let decoder = JSONDecoder()
         var found = StoreSnapshot()
         for line in lines {
-            guard let record = try? decoder.decode(Record.self, from: Data(bytes[line])), let doc = record.doc else { continue }
+            guard let record = Record(line: bytes[line]), let doc = record.doc else { continue }
             found.merge(doc)
         }
         return .entry(found.entry(forKey: key, contentHash: contentHash))
@@ -180,80 +167,141 @@ public enum StoreFormat {
         return false
     }
 
-    /// One line: exactly one of the fields is set.
-    struct Record: Codable {
+    /// One line: exactly one of the fields is set. Written with its names sorted (so a
+    /// document's line starts with its hash and key, which `decodeEntry` relies on). A field
+    /// this version needs that is missing, null where a value is needed, or of the wrong
+    /// type makes the line damaged; fields it does not know are skipped.
+    struct Record {
         var doc: DocumentEntry?
         var search: SearchRecord?
+
+        init(doc: DocumentEntry) { self.doc = doc }
+        init(search: SearchRecord) { self.search = search }
+
+        /// The record on `line`, or nil when the line is damaged.
+        init?(line: some Collection<UInt8>) {
+            guard let value = JSONValue.parse(line), case .object = value else { return nil }
+            if let d = value["doc"], !d.isNull {
+                guard let entry = DocumentEntry(json: d) else { return nil }
+                doc = entry
+            }
+            if let s = value["search"], !s.isNull {
+                guard let pattern = s["pattern"]?.string, let time = s["time"]?.double else { return nil }
+                search = SearchRecord(pattern: pattern, timestamp: time)
+            }
+        }
+
+        var json: [UInt8] {
+            var w = JSONWriter()
+            w.object { o in
+                if let doc { o.member("doc") { doc.write(to: &$0) } }
+                if let search {
+                    o.member("search") { w in
+                        w.object { o in
+                            o.member("pattern") { $0.string(search.pattern) }
+                            o.member("time") { $0.number(search.timestamp) }
+                        }
+                    }
+                }
+            }
+            return w.bytes
+        }
     }
 }
 
-extension DocumentEntry: Codable {
-    enum CodingKeys: String, CodingKey { case key, contentHash = "hash", timestamp = "time", position = "pos", previous = "prev", marks }
+extension JSONValue {
+    /// An optional field: absent or null is `some(nil)`; present and not decodable is nil.
+    func optional<T>(_ name: String, _ decode: (JSONValue) -> T?) -> T?? {
+        guard let v = self[name], !v.isNull else { return .some(nil) }
+        guard let t = decode(v) else { return nil }
+        return .some(t)
+    }
+}
 
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        let rawMarks = try c.decodeIfPresent([String: ReadingPosition].self, forKey: .marks) ?? [:]
+extension DocumentEntry {
+    // Names: key, hash (contentHash), time (timestamp), pos (position), prev (previous), marks.
+    init?(json: JSONValue) {
+        guard case .object = json, let key = json["key"]?.string,
+              let hash = json["hash"]?.string.flatMap(StableHash.init(hex:)),
+              let time = json["time"]?.double,
+              let position = json["pos"].flatMap(ReadingPosition.init(json:)),
+              let previous = json.optional("prev", ReadingPosition.init(json:)),
+              let rawMarks = json.optional("marks", { v -> [JSONValue.Member]? in if case .object(let m) = v { m } else { nil } })
+        else { return nil }
         var marks: [Character: ReadingPosition] = [:]
-        for (k, v) in rawMarks where k.count == 1 { marks[Character(k)] = v }
-        let time = try c.decode(Double.self, forKey: .timestamp)
-        guard time.isFinite else {
-            throw DecodingError.dataCorruptedError(forKey: .timestamp, in: c, debugDescription: "not a time")
+        for member in rawMarks ?? [] {
+            // Every mark must decode, as `JSONDecoder` decoded the whole dictionary; a name of
+            // more than one character is skipped. (Duplicate names: the first wins.)
+            guard let mark = ReadingPosition(json: member.value) else { return nil }
+            if member.name.count == 1, marks[Character(member.name)] == nil { marks[Character(member.name)] = mark }
         }
-        self.init(key: try c.decode(String.self, forKey: .key),
-                  contentHash: try c.decode(StableHash.self, forKey: .contentHash),
-                  timestamp: time,
-                  position: try c.decode(ReadingPosition.self, forKey: .position),
-                  previous: try c.decodeIfPresent(ReadingPosition.self, forKey: .previous),
-                  marks: marks)
+        self.init(key: key, contentHash: hash, timestamp: time, position: position, previous: previous, marks: marks)
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(key, forKey: .key)
-        try c.encode(contentHash, forKey: .contentHash)
-        try c.encode(timestamp, forKey: .timestamp)
-        try c.encode(position, forKey: .position)
-        try c.encodeIfPresent(previous, forKey: .previous)
-        if !marks.isEmpty {
-            try c.encode(Dictionary(uniqueKeysWithValues: marks.map { (String($0.key), $0.value) }), forKey: .marks)
+    func write(to w: inout JSONWriter) {
+        w.object { o in
+            o.member("hash") { $0.string(contentHash.hex) }
+            o.member("key") { $0.string(key) }
+            if !marks.isEmpty {
+                o.member("marks") { w in
+                    let named = marks.map { (String($0.key), $0.value) }
+                        .sorted { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }
+                    w.object { o in
+                        for (name, mark) in named { o.member(name) { mark.write(to: &$0) } }
+                    }
+                }
+            }
+            o.member("pos") { position.write(to: &$0) }
+            if let previous { o.member("prev") { previous.write(to: &$0) } }
+            o.member("time") { $0.number(timestamp) }
         }
     }
 }
 
-extension ReadingPosition: Codable {
-    // Spelled out (not `Anchor`'s own Codable) so the file format is owned here.
-    enum CodingKeys: String, CodingKey {
-        case block, offset, ordinal, leafIndex = "leaf", fingerprint = "fp", headingPath = "headings",
-             sectionIndex = "section", sourceLine = "line", fraction, byteOffset = "byte"
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+extension ReadingPosition {
+    // Spelled out here (not `Anchor`'s own Codable) so the file format is owned here. Names:
+    // block, offset, ordinal, leaf (leafIndex), fp (fingerprint), headings (headingPath),
+    // section (sectionIndex), line (sourceLine), fraction, byte (byteOffset).
+    init?(json: JSONValue) {
         // Any value of the right type is taken: `init` clamps the numbers.
-        let anchor = Anchor(block: BlockID(try c.decode(Int.self, forKey: .block)),
-                            offset: try c.decode(Int.self, forKey: .offset),
-                            ordinal: try c.decodeIfPresent(Int.self, forKey: .ordinal) ?? 0)
-        self.init(anchor: anchor,
-                  leafIndex: try c.decodeIfPresent(Int.self, forKey: .leafIndex) ?? 0,
-                  fingerprint: try c.decode(StableHash.self, forKey: .fingerprint),
-                  headingPath: try c.decodeIfPresent([String].self, forKey: .headingPath) ?? [],
-                  sectionIndex: try c.decodeIfPresent(Int.self, forKey: .sectionIndex) ?? 0,
-                  sourceLine: try c.decodeIfPresent(Int.self, forKey: .sourceLine) ?? 1,
-                  fraction: try c.decodeIfPresent(Double.self, forKey: .fraction) ?? 0,
-                  byteOffset: try c.decodeIfPresent(Int.self, forKey: .byteOffset))
+        guard case .object = json, let block = json["block"]?.int, let offset = json["offset"]?.int,
+              let ordinal = json.optional("ordinal", \.int),
+              let leaf = json.optional("leaf", \.int),
+              let fingerprint = json["fp"]?.string.flatMap(StableHash.init(hex:)),
+              let headings = json.optional("headings", { v -> [String]? in
+                  guard case .array(let items) = v else { return nil }
+                  let strings = items.compactMap(\.string)
+                  return strings.count == items.count ? strings : nil
+              }),
+              let section = json.optional("section", \.int),
+              let line = json.optional("line", \.int),
+              let fraction = json.optional("fraction", \.double),
+              let byte = json.optional("byte", \.int)
+        else { return nil }
+        self.init(anchor: Anchor(block: BlockID(block), offset: offset, ordinal: ordinal ?? 0),
+                  leafIndex: leaf ?? 0, fingerprint: fingerprint, headingPath: headings ?? [],
+                  sectionIndex: section ?? 0, sourceLine: line ?? 1, fraction: fraction ?? 0, byteOffset: byte)
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(anchor.block.rawValue, forKey: .block)
-        try c.encode(anchor.offset, forKey: .offset)
-        try c.encode(anchor.ordinal, forKey: .ordinal)
-        try c.encode(leafIndex, forKey: .leafIndex)
-        try c.encode(fingerprint, forKey: .fingerprint)
-        try c.encode(headingPath, forKey: .headingPath)
-        try c.encode(sectionIndex, forKey: .sectionIndex)
-        try c.encode(sourceLine, forKey: .sourceLine)
-        try c.encode(fraction, forKey: .fraction)
-        try c.encodeIfPresent(byteOffset, forKey: .byteOffset)
+    func write(to w: inout JSONWriter) {
+        w.object { o in
+            o.member("block") { $0.number(anchor.block.rawValue) }
+            if let byteOffset { o.member("byte") { $0.number(byteOffset) } }
+            o.member("fp") { $0.string(fingerprint.hex) }
+            o.member("fraction") { $0.number(fraction) }
+            o.member("headings") { w in
+                w.raw("[")
+                for (k, heading) in headingPath.enumerated() {
+                    if k > 0 { w.raw(",") }
+                    w.string(heading)
+                }
+                w.raw("]")
+            }
+            o.member("leaf") { $0.number(leafIndex) }
+            o.member("line") { $0.number(sourceLine) }
+            o.member("offset") { $0.number(anchor.offset) }
+            o.member("ordinal") { $0.number(anchor.ordinal) }
+            o.member("section") { $0.number(sectionIndex) }
+        }
     }
 }

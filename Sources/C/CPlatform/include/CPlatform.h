@@ -1,8 +1,11 @@
-#ifndef FOLIO_CMALLOC_H
-#define FOLIO_CMALLOC_H
-// The C library's heap controls that folio uses (glibc's <malloc.h>), called by name: where
-// the C library is not glibc, each is a no-op that says so. Swift reaches them through
-// `Threads.Platform`.
+#ifndef FOLIO_CPLATFORM_H
+#define FOLIO_CPLATFORM_H
+// What folio asks of the C library that Swift's Glibc module does not show: the heap's
+// controls (glibc's <malloc.h>) and where a new thread starts (GNU's affinity calls), called
+// by name: where the C library is not glibc, each is a no-op that says so. Swift reaches them
+// through `Threads` only.
+
+#include <pthread.h>
 
 // Whether the heap can give its free pages back (`folio_malloc_trim` does something).
 int folio_malloc_can_trim(void);
@@ -18,5 +21,13 @@ int folio_malloc_set_mmap_threshold(int bytes);
 // Writes the heap's statistics to standard error (glibc's `malloc_stats`); 0 where there are
 // none, 1 otherwise.
 int folio_malloc_stats(void);
+
+// Binds `attr` (a thread about to be created) to the cores this process may use other than
+// the calling thread's; 1 when bound, 0 when nothing was changed (one core allowed, or no
+// way to know). A thread so created calls `folio_thread_unbind` first.
+int folio_thread_attr_other_core(pthread_attr_t *attr);
+
+// Lets the calling thread run on every core the process's main thread may use.
+void folio_thread_unbind(void);
 
 #endif
