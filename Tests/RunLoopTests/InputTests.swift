@@ -2,6 +2,7 @@ import ByteInput
 import Foundation
 import LineLayout
 import MarkdownModel
+import Pager
 import Testing
 @testable import Session
 
@@ -151,11 +152,26 @@ import Testing
         #expect(EarlyPreview.start(guessing: [dir], screen: screen) == nil, "a directory")
 
         let early = try #require(EarlyPreview.start(guessing: ["-i", "+/x", big], screen: screen))
+        early.prepare(nil)  // (the thread waits to be told whether a pager's state is wanted)
         let prefix = Launch.previewPrefix(Self.store(text), atLeast: Launch.previewSize(screen: screen))
         let document = try #require(early.document(prefix: prefix))
         #expect(document.blocks.map(\.kind) == MarkdownParser.parse(prefix).document.blocks.map(\.kind))
         #expect(document.blocks.count > 20)
         #expect(early.document(prefix: Array(prefix.dropLast())) == nil, "other bytes: the preview parses its own")
+        #expect(early.state(prefix: prefix, rows: 30, columns: 100, name: "big.md", path: big) == nil, "no state was asked for")
+
+        // Told what the pager will be, it makes the pager's state too: the same as the launch
+        // would make, and only for that screen and that document.
+        let withState = try #require(EarlyPreview.start(guessing: [big], screen: screen))
+        withState.prepare(.init(config: PagerConfig(), rows: 30, columns: 100, name: "big.md", path: big))
+        let made = try #require(withState.state(prefix: prefix, rows: 30, columns: 100, name: "big.md", path: big))
+        let expected = PagerState(documents: [DocumentSpec(name: "big.md", path: big, document: document, isPreview: true)],
+                                  config: PagerConfig(), rows: 30, columns: 100)
+        #expect(made.active.layout.rowCount == expected.active.layout.rowCount)
+        #expect(made.frame() == expected.frame())
+        #expect(withState.state(prefix: prefix, rows: 31, columns: 100, name: "big.md", path: big) == nil)
+        #expect(withState.state(prefix: prefix, rows: 30, columns: 100, name: "other.md", path: big) == nil)
+        #expect(withState.state(prefix: Array(prefix.dropLast()), rows: 30, columns: 100, name: "big.md", path: big) == nil)
     }
 
     @Test func aGiantParagraphIsCutAtACharacterBoundary() {

@@ -58,6 +58,11 @@ extension Launch {
         BackgroundPriority.enable()  // parses and layouts off the loop yield to it
         let tmux = Pictures.tmuxKitty(mode: options.images, environment: environment)
         let config = pagerConfig(environment: environment, tmuxKitty: tmux.use)
+        // The early parse makes the pager's state of the preview too (one document).
+        let screen = TerminalSize.ofTerminal()
+        earlyPreview?.prepare(loaded.count == 1 && screen != nil
+            ? .init(config: config, rows: screen!.rows, columns: screen!.columns, name: loaded[0].name, path: loaded[0].path)
+            : nil)
         let positions = PositionsBridge(environment: environment, enabled: true)
         positions.policy = options.restore
         let restoring = options.restore != .never && startCommand == nil
@@ -179,6 +184,11 @@ extension Launch {
         if preview {
             // The preview, parsed again from more while it does not fill the screen.
             let prefix = Launch.previewPrefix(inputs[0].store, from: Launch.previewSize(screen: size)) { prefix in
+                if specs.count == 1, let made = earlyPreview?.state(prefix: prefix, rows: size.rows, columns: size.columns,
+                                                                    name: loaded[0].name, path: loaded[0].path) {
+                    state = made
+                    return made.active.layout.rowCount >= made.contentRows
+                }
                 let document = earlyPreview?.document(prefix: prefix) ?? MarkdownParser.parse(prefix).document
                 specs[0] = DocumentSpec(name: loaded[0].name, path: loaded[0].path, document: document, isPreview: true)
                 let made = pagerState()
@@ -349,9 +359,33 @@ extension Launch {
 /// document first, a screen resized meanwhile, a preview grown: the preview parses its own).
 /// Started only for a pager (standard output a terminal) with another core to run it on.
 public final class EarlyPreview: Sendable {
-    private let result = Conditioned<(prefix: [UInt8], document: Document)?>(nil)
+    /// What the pager will be made for, once the options are read (`prepare`): with it, the
+    /// thread also makes the pager's state of the preview, its layout included, which took the
+    /// main thread about as long as the parse.
+    struct Pager: Sendable {
+        let config: PagerConfig
+        let rows: Int, columns: Int
+        let name: String, path: String?
+    }
+
+    private struct Parsed: Sendable {
+        let prefix: [UInt8]
+        let document: Document
+        let state: PagerState?
+        let madeFor: Pager?
+    }
+
+    /// What the launch said it wants once it knew (`prepare`): the thread waits for it after
+    /// the parse, which usually ends first.
+    private enum Wanted: Sendable { case notSaidYet, said(Pager?) }
+    private let wanted = Conditioned<Wanted>(.notSaidYet)
+    private let result = Conditioned<Parsed?>(nil)
 
     private init() {}
+
+    /// Says what the pager will be (nil: no state wanted, only the document). Called once the
+    /// options are read, before anything waits for the result: the thread waits for it.
+    func prepare(_ pager: Pager?) { wanted.withLock { $0 = .said(pager) } }
 
     public static func start(guessing arguments: [String]) -> EarlyPreview? {
         guard isatty(1) == 1, Platform.processorCount > 1, let screen = TerminalSize.ofTerminal() else { return nil }
@@ -378,14 +412,33 @@ public final class EarlyPreview: Sendable {
                 close(fd)
             }
             let document = MarkdownParser.parse(prefix).document
-            early.result.withLock { $0 = (prefix, document) }
+            early.wanted.wait { if case .said = $0 { true } else { false } }
+            let wanted: Pager? = early.wanted.withLock { if case .said(let p) = $0 { p } else { nil } }
+            let state = wanted.map { w in
+                PagerState(documents: [DocumentSpec(name: w.name, path: w.path, document: document, isPreview: true)],
+                           config: w.config, rows: w.rows, columns: w.columns)
+            }
+            early.result.withLock { $0 = Parsed(prefix: prefix, document: document, state: state, madeFor: wanted) }
         }
         return early
     }
 
     /// The early parse's document (waited for) if it parsed exactly `prefix`.
     func document(prefix: [UInt8]) -> Document? {
+        parsed(prefix: prefix)?.document
+    }
+
+    /// The pager's state of the preview (waited for) if it was made from exactly `prefix`
+    /// for a screen of `rows` by `columns` and the document named so (the configuration is
+    /// the one `prepare` was given: the caller's own).
+    func state(prefix: [UInt8], rows: Int, columns: Int, name: String, path: String?) -> PagerState? {
+        guard let parsed = parsed(prefix: prefix), let made = parsed.madeFor,
+              made.rows == rows, made.columns == columns, made.name == name, made.path == path else { return nil }
+        return parsed.state
+    }
+
+    private func parsed(prefix: [UInt8]) -> Parsed? {
         result.wait { $0 != nil }
-        return result.withLock { $0.flatMap { $0.prefix == prefix ? $0.document : nil } }
+        return result.withLock { $0.flatMap { $0.prefix == prefix ? $0 : nil } }
     }
 }
