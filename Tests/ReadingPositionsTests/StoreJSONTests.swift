@@ -2,6 +2,7 @@ import Foundation
 import LineLayout
 import MarkdownModel
 import Testing
+import TestSupport
 @testable import ReadingPositions
 
 /// The store's lines were written by `JSONEncoder` and read by `JSONDecoder` until folio
@@ -40,7 +41,7 @@ import Testing
 
     /// Entries with awkward keys, numbers of every form and marks, from a fixed seed.
     static func entries(count: Int) -> [DocumentEntry] {
-        var rng = SplitMix(seed: 27)
+        var rng = SeededRandom(seed: 27)
         let pieces = ["/home/a/notes.md", "\"", "\\", "/", "\n", "\t", "\u{01}", "\u{1F}", "\u{7F}", "é", "日本", "👍🏽",
                       "\u{2028}", "\r", "\u{08}", "\u{0C}", " ", "stdin:", "[^1]"]
         let doubles: [Double] = [0, 1, 0.5, 1700000000.5, 1700000000, 1e-7, 1.5e300, 123456789012345678, 0.1, 1.0 / 3,
@@ -130,18 +131,5 @@ import Testing
         let nested = String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
         #expect(JSONValue.parse(Array(nested.utf8)) == nil)
         #expect(JSONValue.parse(Array("[[1]]".utf8)) == .array([.array([.number(1, integer: 1)])]))
-    }
-}
-
-/// A small deterministic generator (SplitMix64).
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,4 +1,4 @@
-import Dispatch
+import Threads
 
 /// The event loop's time: seconds on a monotonic clock from an arbitrary start. Everything the
 /// loop times — the Esc prefix's window, the colour query's deadline, the periodic save, the
@@ -14,7 +14,7 @@ extension LoopClock {
     func milliseconds() -> Int { Int((now() * 1000).rounded(.down)) }
 }
 
-/// The system's monotonic clock (`CLOCK_MONOTONIC`, as `DispatchTime` reads it).
+/// The system's monotonic clock (`CLOCK_MONOTONIC`), as every timer of folio's reads it.
 struct SystemClock: LoopClock {
-    func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+    func now() -> Double { Platform.monotonicSeconds() }
 }

@@ -3,9 +3,9 @@ import CellWidth
 import LineLayout
 import ReadingPositions
 import TextModel
+import Threads
 #if canImport(Glibc)
 import Glibc
-import Threads
 #endif
 
 extension Input {

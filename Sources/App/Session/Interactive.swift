@@ -59,10 +59,10 @@ extension Launch {
         let tmux = Pictures.tmuxKitty(mode: options.images, environment: environment)
         let config = pagerConfig(environment: environment, tmuxKitty: tmux.use)
         // The early parse makes the pager's state of the preview too (one document).
-        let screen = TerminalSize.ofTerminal()
-        earlyPreview?.prepare(loaded.count == 1 && screen != nil
-            ? .init(config: config, rows: screen!.rows, columns: screen!.columns, name: loaded[0].name, path: loaded[0].path)
-            : nil)
+        earlyPreview?.prepare(TerminalSize.ofTerminal().flatMap { screen in
+            loaded.count == 1 ? .init(config: config, rows: screen.rows, columns: screen.columns,
+                                      name: loaded[0].name, path: loaded[0].path) : nil
+        })
         let positions = PositionsBridge(environment: environment, enabled: true)
         positions.policy = options.restore
         let restoring = options.restore != .never && startCommand == nil
@@ -183,15 +183,15 @@ extension Launch {
         var state: PagerState?
         if preview {
             // The preview, parsed again from more while it does not fill the screen.
+            // (The early parse's state when it made one of this prefix, for this screen.)
             let prefix = Launch.previewPrefix(inputs[0].store, from: Launch.previewSize(screen: size)) { prefix in
-                if specs.count == 1, let made = earlyPreview?.state(prefix: prefix, rows: size.rows, columns: size.columns,
-                                                                    name: loaded[0].name, path: loaded[0].path) {
-                    state = made
-                    return made.active.layout.rowCount >= made.contentRows
-                }
-                let document = earlyPreview?.document(prefix: prefix) ?? MarkdownParser.parse(prefix).document
-                specs[0] = DocumentSpec(name: loaded[0].name, path: loaded[0].path, document: document, isPreview: true)
-                let made = pagerState()
+                let early = specs.count == 1 ? earlyPreview?.state(prefix: prefix, rows: size.rows, columns: size.columns,
+                                                                   name: loaded[0].name, path: loaded[0].path) : nil
+                let made = early ?? {
+                    let document = earlyPreview?.document(prefix: prefix) ?? MarkdownParser.parse(prefix).document
+                    specs[0] = DocumentSpec(name: loaded[0].name, path: loaded[0].path, document: document, isPreview: true)
+                    return pagerState()
+                }()
                 state = made
                 return made.active.layout.rowCount >= made.contentRows
             }
@@ -362,7 +362,7 @@ public final class EarlyPreview: Sendable {
     /// What the pager will be made for, once the options are read (`prepare`): with it, the
     /// thread also makes the pager's state of the preview, its layout included, which took the
     /// main thread about as long as the parse.
-    struct Pager: Sendable {
+    struct Target: Sendable {
         let config: PagerConfig
         let rows: Int, columns: Int
         let name: String, path: String?
@@ -372,12 +372,12 @@ public final class EarlyPreview: Sendable {
         let prefix: [UInt8]
         let document: Document
         let state: PagerState?
-        let madeFor: Pager?
+        let madeFor: Target?
     }
 
     /// What the launch said it wants once it knew (`prepare`): the thread waits for it after
     /// the parse, which usually ends first.
-    private enum Wanted: Sendable { case notSaidYet, said(Pager?) }
+    private enum Wanted: Sendable { case notSaidYet, said(Target?) }
     private let wanted = Conditioned<Wanted>(.notSaidYet)
     private let result = Conditioned<Parsed?>(nil)
 
@@ -385,7 +385,7 @@ public final class EarlyPreview: Sendable {
 
     /// Says what the pager will be (nil: no state wanted, only the document). Called once the
     /// options are read, before anything waits for the result: the thread waits for it.
-    func prepare(_ pager: Pager?) { wanted.withLock { $0 = .said(pager) } }
+    func prepare(_ target: Target?) { wanted.withLock { $0 = .said(target) } }
 
     public static func start(guessing arguments: [String]) -> EarlyPreview? {
         guard isatty(1) == 1, Platform.processorCount > 1, let screen = TerminalSize.ofTerminal() else { return nil }
@@ -413,7 +413,7 @@ public final class EarlyPreview: Sendable {
             }
             let document = MarkdownParser.parse(prefix).document
             early.wanted.wait { if case .said = $0 { true } else { false } }
-            let wanted: Pager? = early.wanted.withLock { if case .said(let p) = $0 { p } else { nil } }
+            let wanted: Target? = early.wanted.withLock { if case .said(let p) = $0 { p } else { nil } }
             let state = wanted.map { w in
                 PagerState(documents: [DocumentSpec(name: w.name, path: w.path, document: document, isPreview: true)],
                            config: w.config, rows: w.rows, columns: w.columns)

@@ -79,55 +79,55 @@ private struct JSONReader {
         switch b {
         case UInt8(ascii: "{"):
             guard depth < JSONValue.maximumDepth else { return nil }
-            at += 1
             var members: [JSONValue.Member] = []
-            skipSpace()
-            if next == UInt8(ascii: "}") { at += 1; return .object(members) }
-            while true {
-                skipSpace()
-                guard next == UInt8(ascii: "\""), let name = string() else { return nil }
-                skipSpace()
-                guard next == UInt8(ascii: ":") else { return nil }
-                at += 1
-                skipSpace()
-                guard let v = value(depth: depth + 1) else { return nil }
+            let closed = items(closing: UInt8(ascii: "}")) { r in
+                guard r.next == UInt8(ascii: "\""), let name = r.string() else { return false }
+                r.skipSpace()
+                guard r.next == UInt8(ascii: ":") else { return false }
+                r.at += 1
+                r.skipSpace()
+                guard let v = r.value(depth: depth + 1) else { return false }
                 members.append(.init(name: name, value: v))
-                skipSpace()
-                if next == UInt8(ascii: ",") {
-                    at += 1
-                    skipSpace()
-                    if next == UInt8(ascii: "}") { at += 1; return .object(members) }  // (a trailing comma)
-                    continue
-                }
-                if next == UInt8(ascii: "}") { at += 1; return .object(members) }
-                return nil
+                return true
             }
+            return closed ? .object(members) : nil
         case UInt8(ascii: "["):
             guard depth < JSONValue.maximumDepth else { return nil }
-            at += 1
             var elements: [JSONValue] = []
-            skipSpace()
-            if next == UInt8(ascii: "]") { at += 1; return .array(elements) }
-            while true {
-                skipSpace()
-                guard let v = value(depth: depth + 1) else { return nil }
+            let closed = items(closing: UInt8(ascii: "]")) { r in
+                guard let v = r.value(depth: depth + 1) else { return false }
                 elements.append(v)
-                skipSpace()
-                if next == UInt8(ascii: ",") {
-                    at += 1
-                    skipSpace()
-                    if next == UInt8(ascii: "]") { at += 1; return .array(elements) }  // (a trailing comma)
-                    continue
-                }
-                if next == UInt8(ascii: "]") { at += 1; return .array(elements) }
-                return nil
+                return true
             }
+            return closed ? .array(elements) : nil
         case UInt8(ascii: "\""):
             return string().map(JSONValue.string)
         case UInt8(ascii: "t"): return literal("true") ? .bool(true) : nil
         case UInt8(ascii: "f"): return literal("false") ? .bool(false) : nil
         case UInt8(ascii: "n"): return literal("null") ? .null : nil
         default: return number()
+        }
+    }
+
+    /// From an opening bracket: items read by `item` (which reads one and says whether it
+    /// could), separated by commas, up to `closing`; a trailing comma allowed, as `JSONDecoder`
+    /// allows it. False when they are not so.
+    mutating func items(closing: UInt8, _ item: (inout JSONReader) -> Bool) -> Bool {
+        at += 1
+        skipSpace()
+        if next == closing { at += 1; return true }
+        while true {
+            skipSpace()
+            guard item(&self) else { return false }
+            skipSpace()
+            if next == UInt8(ascii: ",") {
+                at += 1
+                skipSpace()
+                if next == closing { at += 1; return true }
+                continue
+            }
+            if next == closing { at += 1; return true }
+            return false
         }
     }
 
@@ -274,6 +274,7 @@ struct JSONWriter {
     /// `{`, then `body` writes the members through `member`, then `}`.
     mutating func object(_ body: (inout ObjectWriter) -> Void) {
         bytes.append(UInt8(ascii: "{"))
+        // The bytes move into `members` and back (emptied here, they are not copied).
         var members = ObjectWriter(writer: self)
         bytes = []
         body(&members)
