@@ -11,17 +11,18 @@ BASHCOMPDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHCOMPDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: all build release demo test tsan grammars bench fuzz fuzz-build fuzz-grammars fuzz-replay install uninstall clean
+.PHONY: all build release demo test tsan grammars bench startup-order fuzz fuzz-build fuzz-grammars fuzz-replay install uninstall clean
 
 all: build
 
 build:
 	$(SWIFT) build
 
-# On Linux the Swift runtime and Foundation are linked in, and with them (Package.swift) the C
-# libraries and the C++ runtime from their archives: folio loads only glibc at start-up
-# (figures in docs/benchmarks.md, "Start-up").
-RELEASE_FLAGS ?= $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib,)
+# On Linux the Swift runtime is linked in, and with it (Package.swift) the C libraries and the
+# C++ runtime from their archives: folio loads only glibc at start-up. With nothing to load
+# from its own directory, it has no `$ORIGIN` run path either, which had the loader try eleven
+# directories for libm before the system's (figures in docs/benchmarks.md, "Start-up").
+RELEASE_FLAGS ?= $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib --disable-local-rpath,)
 
 release:
 	$(SWIFT) build -c release $(RELEASE_FLAGS) --product folio
@@ -56,6 +57,13 @@ grammars:
 # Release benchmarks (figures in the closing notes / README).
 bench:
 	$(SWIFT) run -c release $(RELEASE_FLAGS) folio-bench
+
+# Rewrites Sources/Link/startup-order.txt, the link order of the code a first screen runs
+# (needs valgrind; see scripts/startup-order.py).
+# (The build does not see the list change: the binary is removed so the next build links it.)
+startup-order: release
+	scripts/startup-order.py "$$($(SWIFT) build -c release $(RELEASE_FLAGS) --show-bin-path)/folio" Sources/Link/startup-order.txt
+	rm -f "$$($(SWIFT) build -c release $(RELEASE_FLAGS) --show-bin-path)/folio"
 
 # libFuzzer with AddressSanitizer (see DEVELOPERS.md): parse + layout + print, the key
 # decoder, the reading-position store reader, the reading of $LESS and command lines, the

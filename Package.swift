@@ -26,9 +26,16 @@ func systemLink(_ names: String...) -> [LinkerSetting] {
 // `-export-dynamic`, which put 5,300 of folio's own symbols in the dynamic symbol table that
 // the runtime's start-up `dladdr` walks; nothing loads symbols from the executable (the
 // grammars and the image plugin are looked up by their own handles), so it is turned off.
+//
+// The executable is linked by lld (the toolchain's own) for `--symbol-ordering-file`: the
+// functions a first screen runs come first and together (`Sources/Link/startup-order.txt`,
+// written by `make startup-order`), so the code a start touches is a few contiguous pages
+// rather than a page here and there in 8 MB (figures in docs/benchmarks.md, "Start-up").
+let startupOrder = Context.packageDirectory + "/Sources/Link/startup-order.txt"
 let staticCxxRuntime: [LinkerSetting] = [
     .unsafeFlags(["-L", Context.packageDirectory + "/Sources/C/StaticCxx", "-Xclang-linker", "-static-libgcc",
-                  "-Xlinker", "--no-export-dynamic"],
+                  "-Xlinker", "--no-export-dynamic", "-use-ld=lld",
+                  "-Xlinker", "--symbol-ordering-file=" + startupOrder, "-Xlinker", "--no-warn-symbol-ordering"],
                  .when(platforms: [.linux])),
 ]
 

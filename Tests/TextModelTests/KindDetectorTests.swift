@@ -21,6 +21,37 @@ private func sniff(_ s: String) -> DocumentKind { KindDetector.sniff(Array(s.utf
     func otherNamesAreSniffed(path: String) {
         #expect(KindDetector.kind(forPath: path) == nil)
     }
+
+    /// The extension as the last path component's text says it, by Characters: what
+    /// `lowercasedExtension` reads byte by byte for an ASCII path.
+    private static func extensionByCharacters(_ path: String) -> String? {
+        let name = path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        return name[name.index(after: dot)...].lowercased()
+    }
+
+    @Test func theExtensionReadByBytesIsTheOneReadByCharacters() {
+        // Every path of up to 6 of these (19,531), then random ones with non-ASCII in them.
+        let alphabet: [String] = ["m", "D", "/", ".", "x"]
+        var paths: [String] = [""]
+        var level: [String] = [""]
+        for _ in 1...6 {
+            level = level.flatMap { p in alphabet.map { p + $0 } }
+            paths += level
+        }
+        var random = SeededRandom(seed: 27)
+        let wide: [String] = ["m", "D", "/", ".", "é", "\u{301}", "K", "\u{212A}", "\r\n", "Ä"]
+        for _ in 0..<5_000 {
+            paths.append((0..<Int.random(in: 0...9, using: &random)).map { _ in wide.randomElement(using: &random)! }.joined())
+        }
+        var differ: [String] = []
+        for path in paths where KindDetector.lowercasedExtension(path) != Self.extensionByCharacters(path) {
+            differ.append(path)
+        }
+        #expect(differ.first == nil, "\(differ.count) paths differ, such as \(differ.prefix(5))")
+        #expect(KindDetector.lowercasedExtension("dir/Notes.MD/") == "md")
+        #expect(KindDetector.lowercasedExtension("x.\u{212A}") == "k")  // (the Kelvin sign: not by bytes)
+    }
 }
 
 @Suite struct SniffTextTests {

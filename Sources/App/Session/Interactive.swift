@@ -387,6 +387,8 @@ public final class EarlyPreview: Sendable {
     /// options are read, before anything waits for the result: the thread waits for it.
     func prepare(_ target: Target?) { wanted.withLock { $0 = .said(target) } }
 
+    /// Starts the parse for the first of `arguments` (the command line without the program,
+    /// in `FileName`'s form) that names a large Markdown file; nil when none does.
     public static func start(guessing arguments: [String]) -> EarlyPreview? {
         guard isatty(1) == 1, Platform.processorCount > 1, let screen = TerminalSize.ofTerminal() else { return nil }
         return start(guessing: arguments, screen: screen)
@@ -397,12 +399,13 @@ public final class EarlyPreview: Sendable {
         guard let path = arguments.first(where: { !$0.hasPrefix("-") && !$0.hasPrefix("+") && KindDetector.kind(forPath: $0) == .markdown })
         else { return nil }
         var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) > Launch.previewThreshold else { return nil }
+        guard FileName.withCString(path, { stat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFREG,
+              Int(info.st_size) > Launch.previewThreshold else { return nil }
         let early = EarlyPreview()
         let size = Launch.previewSize(screen: screen), fileSize = Int(info.st_size)
         startThread(stackSize: 8 << 20, background: false) {
             var prefix: [UInt8] = []
-            let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+            let fd = FileName.withCString(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
             if fd >= 0 {
                 prefix = Launch.previewPrefix(count: fileSize, atLeast: size) { n in
                     var bytes = [UInt8](repeating: 0, count: n)

@@ -16,12 +16,13 @@ struct Folio {
     /// `CrashReport`).
     static func main() {
         // A large Markdown file's preview is parsed on another core from now on (`EarlyPreview`).
-        let early = EarlyPreview.start(guessing: Array(CommandLine.arguments.dropFirst()))
+        // From argv's bytes: a file operand that is not UTF-8 still names its file (`FileName`).
+        let arguments = Array(FileName.commandLine().dropFirst())
+        let early = EarlyPreview.start(guessing: arguments)
         let environment = ProcessEnvironment.current
         CrashReport.install(environment: environment)
-        // From argv's bytes: a file operand that is not UTF-8 still names its file (`FileName`).
         // The config file, `$LESS`, `$FOLIO`, the command line (`UserConfig`).
-        let (invocation, configStatus) = UserConfig.invocation(commandLine: Array(FileName.commandLine().dropFirst()),
+        let (invocation, configStatus) = UserConfig.invocation(commandLine: arguments,
                                                                environment: environment)
         if invocation.options.showHelp {
             Swift.print(HelpText.text, terminator: "")

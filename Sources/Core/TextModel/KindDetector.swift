@@ -44,11 +44,37 @@ public enum KindDetector {
     /// then the caller sniffs the first bytes. Only the last path component counts; a leading dot
     /// (`.bashrc`) is not an extension.
     public static func kind(forPath path: String) -> DocumentKind? {
-        let name = path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? path
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
-        let ext = name[name.index(after: dot)...].lowercased()
+        guard let ext = lowercasedExtension(path) else { return nil }
         if markdownExtensions.contains(ext) { return .markdown }
         if textExtensions.contains(ext) { return .text }
         return nil
+    }
+
+    /// The extension of a path's last component, lowercased, or nil when it has none. An ASCII
+    /// path (nearly every one) is read as bytes, which is what the general way below gives for
+    /// it: the launch asks this before anything else has run (`EarlyPreview`), when splitting
+    /// strings is 50 µs of first-use cost.
+    static func lowercasedExtension(_ path: String) -> String? {
+        var isASCII = false
+        let byBytes: String? = path.utf8.withContiguousStorageIfAvailable { bytes in
+            isASCII = !bytes.contains { $0 >= 0x80 }
+            return isASCII ? asciiExtension(bytes) : nil
+        } ?? nil
+        if isASCII { return byBytes }
+        let name = path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        return name[name.index(after: dot)...].lowercased()
+    }
+
+    private static func asciiExtension(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        var end = bytes.count
+        while end > 0, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }  // (empty components)
+        var start = end
+        while start > 0, bytes[start - 1] != UInt8(ascii: "/") { start -= 1 }
+        var dot = end
+        while dot > start, bytes[dot - 1] != UInt8(ascii: ".") { dot -= 1 }
+        guard dot > start + 1 else { return nil }  // no dot, or only a leading one
+        let upper = UInt8(ascii: "A")...UInt8(ascii: "Z")
+        return String(decoding: bytes[dot..<end].map { upper.contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 }
