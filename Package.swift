@@ -151,7 +151,7 @@ let package = Package(
         .testTarget(name: "HighlightTests", dependencies: ["Highlight", "GrammarLoader", "Styling", "LineLayout", "MarkdownModel", "Pager", "TerminalScreen"]),
         // The event loop over a scripted terminal (`@testable import Session`; no tmux, no tty).
         .testTarget(name: "RunLoopTests", dependencies: [
-            "TestSupport", "Session", "TerminalIO", "TerminalScreen", "Pager", "MarkdownModel", "LineLayout", "LessOptions", "ByteInput",
+            "TestSupport", "Session", "TerminalIO", "TerminalScreen", "Pager", "MarkdownModel", "LineLayout", "LessOptions", "ByteInput", "TextModel", "Threads",
         ]),
         .testTarget(name: "ImagesTests", dependencies: ["Images", "GrammarLoader", "LineLayout"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], exclude: ["Scripts"]),

@@ -4,6 +4,8 @@ import LineLayout
 import MarkdownModel
 import Pager
 import Testing
+import TextModel
+import Threads
 @testable import Session
 
 /// Files whose size says nothing of their content (/proc, /sys) are read as streams; an
@@ -172,6 +174,30 @@ import Testing
         #expect(withState.state(prefix: prefix, rows: 31, columns: 100, name: "big.md", path: big) == nil)
         #expect(withState.state(prefix: prefix, rows: 30, columns: 100, name: "other.md", path: big) == nil)
         #expect(withState.state(prefix: Array(prefix.dropLast()), rows: 30, columns: 100, name: "big.md", path: big) == nil)
+    }
+
+    /// The thread started before `main` for the early preview (`EarlyThread`, a C constructor)
+    /// is started by the early preview's own rule: the same names, the same threshold.
+    @Test func theThreadStartedBeforeMainFollowsTheEarlyPreviewsRule() {
+        #expect(EarlyThread.minimumFileSize == Launch.previewThreshold)
+        var paths: [String] = [""], level: [String] = [""]
+        for _ in 1...5 {
+            level = level.flatMap { p in ["m", "D", "k", "/", ".", "x"].map { p + $0 } }
+            paths += level
+        }
+        for name in ["md", "markdown", "mdown", "mkd", "mkdn", "mdwn", "mdx", "mdxx", "m", "txt"] {
+            paths += ["a." + name, "A." + name.uppercased(), "dir.x/b." + name + "/", "." + name, "c." + name + ".txt"]
+        }
+        var differ: [String] = []
+        for path in paths {
+            let bytes = Array(path.utf8)
+            let swift = bytes.withUnsafeBufferPointer(KindDetector.namesMarkdown)
+            if EarlyThread.namesMarkdown(bytes) != swift { differ.append(path) }
+        }
+        #expect(differ.first == nil, "\(differ.count) names differ, such as \(differ.prefix(5))")
+        #expect(EarlyThread.namesMarkdown(Array("é.md".utf8)) == nil, "not ASCII: the constructor starts nothing")
+        // (This test process's command line names no Markdown file: there is no such thread.)
+        #expect(!EarlyThread.run {})
     }
 
     @Test func aGiantParagraphIsCutAtACharacterBoundary() {

@@ -48,6 +48,11 @@ private func sniff(_ s: String) -> DocumentKind { KindDetector.sniff(Array(s.utf
         for path in paths where KindDetector.lowercasedExtension(path) != Self.extensionByCharacters(path) {
             differ.append(path)
         }
+        // And the answer from a path's bytes (what the launch asks first) is the answer by name.
+        for path in paths + ["a.markdown", "B.MDX", "c.mdwn/", "/x/.md", "y.md.txt", "z.m\u{301}d"] {
+            let byBytes = Array(path.utf8).withUnsafeBufferPointer(KindDetector.namesMarkdown)
+            if byBytes != (KindDetector.kind(forPath: path) == .markdown) { differ.append(path) }
+        }
         #expect(differ.first == nil, "\(differ.count) paths differ, such as \(differ.prefix(5))")
         #expect(KindDetector.lowercasedExtension("dir/Notes.MD/") == "md")
         #expect(KindDetector.lowercasedExtension("x.\u{212A}") == "k")  // (the Kelvin sign: not by bytes)

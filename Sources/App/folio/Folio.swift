@@ -16,9 +16,9 @@ struct Folio {
     /// `CrashReport`).
     static func main() {
         // A large Markdown file's preview is parsed on another core from now on (`EarlyPreview`).
+        let early = EarlyPreview.start(argc: CommandLine.argc, argv: CommandLine.unsafeArgv)
         // From argv's bytes: a file operand that is not UTF-8 still names its file (`FileName`).
         let arguments = Array(FileName.commandLine().dropFirst())
-        let early = EarlyPreview.start(guessing: arguments)
         let environment = ProcessEnvironment.current
         CrashReport.install(environment: environment)
         // The config file, `$LESS`, `$FOLIO`, the command line (`UserConfig`).

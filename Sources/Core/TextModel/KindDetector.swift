@@ -13,7 +13,8 @@ public enum DocumentKind: String, Sendable {
 /// 2. `sniff(_:)` for those files and standard input: see its rule.
 public enum KindDetector {
     /// Extensions of Markdown files (lowercase, without the dot).
-    public static let markdownExtensions: Set<String> = ["md", "markdown", "mdown", "mkd", "mkdn", "mdwn", "mdx"]
+    public static let markdownExtensions = Set(markdownExtensionList)
+    private static let markdownExtensionList = ["md", "markdown", "mdown", "mkd", "mkdn", "mdwn", "mdx"]
 
     /// Extensions of files that are text, not Markdown (lowercase, without the dot).
     public static let textExtensions: Set<String> = [
@@ -48,6 +49,16 @@ public enum KindDetector {
         if markdownExtensions.contains(ext) { return .markdown }
         if textExtensions.contains(ext) { return .text }
         return nil
+    }
+
+    /// Whether a path, given as its bytes, is named like Markdown: `kind(forPath:)` is
+    /// `.markdown`. An ASCII path is answered without hashing or decoding (the launch asks
+    /// before anything else has run: `EarlyPreview`).
+    public static func namesMarkdown(_ path: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !path.contains(where: { $0 >= 0x80 }) else {
+            return kind(forPath: String(decoding: path, as: UTF8.self)) == .markdown
+        }
+        return asciiExtension(path).map { markdownExtensionList.contains($0) } ?? false
     }
 
     /// The extension of a path's last component, lowercased, or nil when it has none. An ASCII

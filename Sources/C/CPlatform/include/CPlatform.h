@@ -30,4 +30,19 @@ int folio_thread_attr_other_core(pthread_attr_t *attr);
 // Lets the calling thread run on every core the process's main thread may use.
 void folio_thread_unbind(void);
 
+// The thread started before `main` (Linux): when standard output is a terminal, there is
+// another core, and an argument names a Markdown file larger than
+// FOLIO_EARLY_THREAD_MIN_SIZE (the rule of `EarlyPreview`), a constructor starts a thread on
+// another core that waits for its work. `folio_early_thread_give` hands it `work(context)`
+// (1), or says there is no such thread or it was given already (0); `folio_early_thread_let_go`
+// lets it end unused. Both are for `main`'s first lines, from one thread.
+#define FOLIO_EARLY_THREAD_MIN_SIZE (128 * 1024)
+int folio_early_thread_give(void *(*work)(void *), void *context);
+void folio_early_thread_let_go(void);
+
+// Whether a path (its bytes) is named like a Markdown file, by the extension of its last
+// component in any ASCII case (as `KindDetector` reads names): 1 or 0, or -1 when the path
+// is not ASCII (then the constructor above leaves the choice to Swift).
+int folio_names_markdown(const unsigned char *path, unsigned long length);
+
 #endif
