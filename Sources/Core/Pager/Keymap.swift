@@ -236,10 +236,9 @@ public struct KeyInterpreter: Hashable, Sendable {
             case (.openBracket, .char("[")): return .previousHeading
             case (.option(.toggle), .char("+")): pending = .option(.reset); return nil
             case (.option(.toggle), .char("!")): pending = .option(.setOpposite); return nil
-            case (.option(let change), .char("-")), (.option(let change), .char("_")) where change == .query:
-                digits = ""
-                return .namedOption(change)
+            // `--name`, `-+-name`, `-!-name`, and `__name` (the query's long form).
             case (.option(let change), .char("-")): digits = ""; return .namedOption(change)
+            case (.option(.query), .char("_")): digits = ""; return .namedOption(.query)
             case (.option(let change), .char(let c)) where c.isASCII && !c.isWhitespace:
                 digits = ""
                 return .option(c, change)
