@@ -128,6 +128,30 @@ import Testing
         #expect(walked == Array(input[0..<(3 * first)]))
     }
 
+    /// `sample` reads a file's bytes straight from it and leaves the window where it was: the
+    /// head's bytes, rewritten on disk after the window read them, still read as the window holds
+    /// them (a sample that moved the window would have read them again).
+    @Test func aSampleReadsTheFileAndLeavesTheWindow() throws {
+        let input = (0..<((1 << 20) * 3 + 777)).map { UInt8(truncatingIfNeeded: $0 &* 53 &+ $0 >> 7) }
+        try Self.withFileStore(input) { store, path in
+            #expect(store.bytes(0..<40) == Array(input[0..<40]))
+            for range in [input.count - 64..<input.count, 0..<64, (2 << 20) + 3..<(2 << 20) + 9, 5..<5] {
+                #expect(store.sample(range) == Array(input[range]), "\(range)")
+            }
+            #expect(store.sample(input.count - 10..<input.count + 50) == Array(input.suffix(10)), "clamped to the end")
+            let fd = open(path, O_WRONLY)
+            try #require(fd >= 0)
+            let changed = [UInt8](repeating: 0xEE, count: 40)
+            #expect(changed.withUnsafeBytes { pwrite(fd, $0.baseAddress, 40, 0) } == 40)
+            close(fd)
+            #expect(store.sample(0..<40) == changed, "a sample reads the file")
+            #expect(store.bytes(0..<40) == Array(input[0..<40]), "the window stayed where it was")
+        }
+        let piped = ByteStore()
+        Array("a piped input".utf8).withUnsafeBytes { piped.append($0) }
+        #expect(piped.sample(2..<7) == Array("piped".utf8))
+    }
+
     /// `body` with a store attached to a temporary file holding `input`, and the file's path.
     static func withFileStore(_ input: [UInt8], _ body: (ByteStore, String) throws -> Void) throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("folio-store-\(UUID().uuidString)").path

@@ -78,9 +78,9 @@ struct FileSample {
 
     init(_ store: ByteStore) {
         let count = store.count
-        head = store.bytes(0..<min(count, FileSample.length))
+        head = store.sample(0..<min(count, FileSample.length))
         tailOffset = max(0, count - FileSample.length)
-        tail = store.bytes(tailOffset..<count)
+        tail = store.sample(tailOffset..<count)
     }
 
     /// Whether the file at `path` holds the same bytes there now.

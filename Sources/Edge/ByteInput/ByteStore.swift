@@ -255,6 +255,21 @@ public final class ByteStore: ByteSource {
         return bytes(0..<count)
     }
 
+    /// A copy of the bytes of `range`, of a file read straight from it whatever the size, the
+    /// window left where it is: for a few bytes far from where the reading is (the last bytes
+    /// of a file, sampled to notice a change), which through the window would read up to 1 MB
+    /// there and then the window's bytes again where the screen is.
+    public func sample(_ range: Range<Int>) -> [UInt8] {
+        let direct: [UInt8]? = state.withLock { state in
+            guard state.fileFD >= 0 else { return nil }
+            let r = range.clamped(to: 0..<state.count)
+            return [UInt8](unsafeUninitializedCapacity: r.count) { buffer, initialized in
+                initialized = r.isEmpty ? 0 : state.readFile(buffer.baseAddress!, at: r.lowerBound, count: r.count)
+            }
+        }
+        return direct ?? bytes(range)
+    }
+
     /// A copy of the bytes of `range` (of a file that shrank, only those it still has: the
     /// copy is shorter). A file's read of 4 KB or more outside the window is read straight into
     /// the copy: the samples a large text's position hash reads (64 of 4 KB) would otherwise
