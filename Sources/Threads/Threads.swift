@@ -62,7 +62,6 @@ public enum BackgroundPriority {
 /// loop's priority (`BackgroundPriority.enter`) unless `background` is false: work the loop
 /// is about to wait for, which starts on another core (`OtherCore`).
 public func startThread(stackSize: Int, background: Bool = true, _ body: @escaping @Sendable () -> Void) {
-    final class Box { let body: @Sendable () -> Void; init(_ b: @escaping @Sendable () -> Void) { body = b } }
     var attr = pthread_attr_t()
     pthread_attr_init(&attr)
     defer { pthread_attr_destroy(&attr) }
@@ -76,13 +75,26 @@ public func startThread(stackSize: Int, background: Bool = true, _ body: @escapi
     } else {
         run = body
     }
-    let arg = Unmanaged.passRetained(Box(run)).toOpaque()
+    let arg = ThreadBody.retained(run)
     var thread = pthread_t()
-    let rc = pthread_create(&thread, &attr, { raw in
-        Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue().body()
-        return nil
-    }, arg)
+    let rc = pthread_create(&thread, &attr, ThreadBody.run, arg)
     precondition(rc == 0, "cannot start a thread: error \(rc)")
+}
+
+/// A thread's body passed through C as a pointer (`pthread_create`, the early thread): the new
+/// thread takes it back and runs it (`run`).
+private final class ThreadBody {
+    let body: @Sendable () -> Void
+    private init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+
+    static func retained(_ body: @escaping @Sendable () -> Void) -> UnsafeMutableRawPointer {
+        Unmanaged.passRetained(ThreadBody(body)).toOpaque()
+    }
+
+    static let run: @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? = { raw in
+        Unmanaged<ThreadBody>.fromOpaque(raw!).takeRetainedValue().body()
+        return nil
+    }
 }
 
 /// The thread the process started before `main` (Linux, `CPlatform`'s constructor), waiting on
@@ -93,14 +105,12 @@ public enum EarlyThread {
     /// Runs `body` on it, at the loop's priority; false when there is none, or it was given
     /// work or let go already (then start a thread).
     public static func run(_ body: @escaping @Sendable () -> Void) -> Bool {
-        final class Box { let body: @Sendable () -> Void; init(_ b: @escaping @Sendable () -> Void) { body = b } }
-        let box = Unmanaged.passRetained(Box(body))
-        let given = folio_early_thread_give({ raw in
-            Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue().body()
-            return nil
-        }, box.toOpaque())
-        if given == 0 { box.release() }
-        return given != 0
+        let arg = ThreadBody.retained(body)
+        guard folio_early_thread_give(ThreadBody.run, arg) != 0 else {
+            Unmanaged<ThreadBody>.fromOpaque(arg).release()
+            return false
+        }
+        return true
     }
 
     /// Lets it end unused; nothing when there is none or it has work.

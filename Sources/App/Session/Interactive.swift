@@ -265,8 +265,9 @@ extension Launch {
 }
 
 extension Launch {
-    /// Documents larger than this open from a preview of their beginning (bytes).
-    static let previewThreshold = 128 * 1024
+    /// Documents larger than this open from a preview of their beginning (bytes). Defined in
+    /// C, where the thread started before `main` for the preview's parse reads it too.
+    static let previewThreshold = EarlyThread.minimumFileSize
 
     /// Whether `doc`, the first document, opens from a preview: a Markdown file (not a
     /// stream) over `previewThreshold`, shown in the pager with no start command.
@@ -309,13 +310,9 @@ extension Launch {
     /// end after `atLeast`, else a character boundary there: a 100 MB paragraph waited for
     /// its whole parse (seconds, and gigabytes) before its first screen.
     static func previewPrefix(_ store: ByteStore, atLeast: Int) -> [UInt8] {
-        previewPrefix(count: store.count, atLeast: atLeast) { store.bytes(0..<$0) }
-    }
-
-    /// `previewPrefix(_:atLeast:)` of a document of `count` bytes whose first `n` are `head(n)`.
-    static func previewPrefix(count: Int, atLeast: Int, head read: (Int) -> [UInt8]) -> [UInt8] {
+        let count = store.count
         var copied = min(count, atLeast + (16 << 10))
-        var head = read(copied)
+        var head = store.bytes(0..<copied)
         while true {
             if let cut = PrefixCut.first(in: head, atOrAfter: atLeast) {
                 head.removeSubrange(cut...)
@@ -323,7 +320,7 @@ extension Launch {
             }
             if head.count == count || copied >= 1 << 20 || head.count < copied { break }
             copied = min(count, 1 << 20, copied * 4)
-            head = read(copied)
+            head = store.bytes(0..<copied)
         }
         if head.count == count { return head }
         if let lineEnd = head[min(atLeast, head.count)...].firstIndex(of: 0x0A) {
@@ -428,16 +425,11 @@ public final class EarlyPreview: Sendable {
         let early = EarlyPreview()
         let size = Launch.previewSize(screen: screen), fileSize = Int(info.st_size)
         let parse: @Sendable () -> Void = {
-            var prefix: [UInt8] = []
+            // (Read as the launch reads it: a store of the file, the same prefix rule.)
+            let store = ByteStore()
             let fd = open(cPath, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-            if fd >= 0 {
-                prefix = Launch.previewPrefix(count: fileSize, atLeast: size) { n in
-                    var bytes = [UInt8](repeating: 0, count: n)
-                    let got = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, n, 0) }
-                    return Array(bytes.prefix(max(0, got)))
-                }
-                close(fd)
-            }
+            if fd >= 0 { _ = store.attachFile(fd: fd, length: fileSize); close(fd) }
+            let prefix = Launch.previewPrefix(store, atLeast: size)
             let document = MarkdownParser.parse(prefix).document
             early.wanted.wait { if case .said = $0 { true } else { false } }
             let wanted: Target? = early.wanted.withLock { if case .said(let p) = $0 { p } else { nil } }

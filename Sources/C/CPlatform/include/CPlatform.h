@@ -36,6 +36,8 @@ void folio_thread_unbind(void);
 // another core that waits for its work. `folio_early_thread_give` hands it `work(context)`
 // (1), or says there is no such thread or it was given already (0); `folio_early_thread_let_go`
 // lets it end unused. Both are for `main`'s first lines, from one thread.
+// FOLIO_EARLY_THREAD_MIN_SIZE is also the preview's threshold (`Launch.previewThreshold`):
+// larger Markdown files open from a preview of their beginning.
 #define FOLIO_EARLY_THREAD_MIN_SIZE (128 * 1024)
 int folio_early_thread_give(void *(*work)(void *), void *context);
 void folio_early_thread_let_go(void);
