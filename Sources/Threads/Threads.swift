@@ -116,6 +116,15 @@ public enum EarlyThread {
     /// Lets it end unused; nothing when there is none or it has work.
     public static func letGo() { folio_early_thread_let_go() }
 
+    /// The argument (its bytes) it was started for, and that file's size then, while it waits
+    /// for work; nil when there is no such thread.
+    public static var startedFor: (path: [UInt8], size: Int)? {
+        var size: Int64 = 0
+        guard let path = folio_early_thread_path(&size) else { return nil }
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(path).assumingMemoryBound(to: UInt8.self), count: strlen(path))
+        return (Array(bytes), Int(size))
+    }
+
     /// The constructor starts it only for a file larger than this (bytes).
     public static let minimumFileSize = Int(FOLIO_EARLY_THREAD_MIN_SIZE)
 

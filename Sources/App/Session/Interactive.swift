@@ -378,7 +378,8 @@ public final class EarlyPreview: Sendable {
     /// the parse, which usually ends first.
     private enum Wanted: Sendable { case notSaidYet, said(Target?) }
     private let wanted = Conditioned<Wanted>(.notSaidYet)
-    private let result = Conditioned<Parsed?>(nil)
+    private enum Outcome: Sendable { case pending, none, parsed(Parsed) }
+    private let result = Conditioned<Outcome>(.pending)
 
     private init() {}
 
@@ -391,7 +392,13 @@ public final class EarlyPreview: Sendable {
     /// bytes they are, before anything else in `main`, so that the thread starts 0.2 ms sooner
     /// than after the first use of the standard library's strings and sets.
     public static func start(argc: Int32, argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> EarlyPreview? {
+        // The thread started before `main` chose the argument by this very rule (a test holds
+        // the two together), after the same checks: it is handed the parse at once, and reads
+        // the screen's size itself. (Checking again here took 0.12 ms before it could start.)
         defer { EarlyThread.letGo() }  // (the thread started before `main`, when it is not used)
+        if let chosen = EarlyThread.startedFor {
+            return start(path: chosen.path, fileSize: chosen.size, screen: TerminalSize.ofTerminal)
+        }
         guard isatty(1) == 1, Platform.processorCount > 1, let screen = TerminalSize.ofTerminal() else { return nil }
         for i in 1..<max(1, Int(argc)) {
             guard let argument = argv[i] else { continue }
@@ -418,14 +425,26 @@ public final class EarlyPreview: Sendable {
 
     /// The parse of the file at `path` (its bytes), if it is a regular file over the threshold.
     private static func start(path: [UInt8], screen: (rows: Int, columns: Int)) -> EarlyPreview? {
-        let cPath = path.map { CChar(bitPattern: $0) } + [0]
         var info = stat()
-        guard stat(cPath, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) > Launch.previewThreshold
+        guard stat(path.map { CChar(bitPattern: $0) } + [0], &info) == 0, info.st_mode & S_IFMT == S_IFREG
         else { return nil }
+        return start(path: path, fileSize: Int(info.st_size), screen: { screen })
+    }
+
+    /// The parse of the file at `path` (its bytes) of `fileSize` bytes, if over the threshold,
+    /// for the screen `screen` gives on the parse's thread (none: nothing is parsed).
+    private static func start(path: [UInt8], fileSize: Int, screen: @escaping @Sendable () -> (rows: Int, columns: Int)?)
+        -> EarlyPreview? {
+        guard fileSize > Launch.previewThreshold else { return nil }
         let early = EarlyPreview()
-        let size = Launch.previewSize(screen: screen), fileSize = Int(info.st_size)
         let parse: @Sendable () -> Void = {
+            guard let screen = screen() else {
+                early.result.withLock { $0 = .none }
+                return
+            }
+            let size = Launch.previewSize(screen: screen)
             // (Read as the launch reads it: a store of the file, the same prefix rule.)
+            let cPath = path.map { CChar(bitPattern: $0) } + [0]
             let store = ByteStore()
             let fd = open(cPath, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
             if fd >= 0 { _ = store.attachFile(fd: fd, length: fileSize); close(fd) }
@@ -437,7 +456,7 @@ public final class EarlyPreview: Sendable {
                 PagerState(documents: [DocumentSpec(name: w.name, path: w.path, document: document, isPreview: true)],
                            config: w.config, rows: w.rows, columns: w.columns)
             }
-            early.result.withLock { $0 = Parsed(prefix: prefix, document: document, state: state, madeFor: wanted) }
+            early.result.withLock { $0 = .parsed(Parsed(prefix: prefix, document: document, state: state, madeFor: wanted)) }
         }
         // On the thread started before `main` for this (same rule, same threshold), if there is one.
         if !EarlyThread.run(parse) { startThread(stackSize: 8 << 20, background: false, parse) }
@@ -459,7 +478,7 @@ public final class EarlyPreview: Sendable {
     }
 
     private func parsed(prefix: [UInt8]) -> Parsed? {
-        result.wait { $0 != nil }
-        return result.withLock { $0.flatMap { $0.prefix == prefix ? $0 : nil } }
+        result.wait { if case .pending = $0 { false } else { true } }
+        return result.withLock { if case .parsed(let p) = $0, p.prefix == prefix { p } else { nil } }
     }
 }

@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include "CPlatform.h"
 #include <sched.h>
+#include <time.h>
 #include <unistd.h>
 #include <stdlib.h>  // defines __GLIBC__ on glibc
 #if defined(__GLIBC__)
@@ -130,10 +131,35 @@ static pthread_cond_t early_cond = PTHREAD_COND_INITIALIZER;
 static int early_state;  /* 0: none, 1: waiting, 2: given work, 3: let go */
 static void *(*early_work)(void *);
 static void *early_context;
+static const char *early_path;  /* the argument it was started for (argv outlives main) */
+static long long early_size;
+
+/* The thread spins this long for its work before it sleeps: a sleeping thread on an idle core
+ * took 75 us to wake (a virtual machine's halted core), more than `main` takes to hand it the
+ * parse. Bounded, so a slow start does not keep a core busy. */
+#define EARLY_SPIN_NANOSECONDS 5000000L
+
+static void early_spin(void) {
+    struct timespec start, now;
+    if (clock_gettime(CLOCK_MONOTONIC, &start) != 0) return;
+    for (unsigned i = 1;; i++) {
+        if (__atomic_load_n(&early_state, __ATOMIC_ACQUIRE) != 1) return;
+#if defined(__x86_64__) || defined(__i386__)
+        __builtin_ia32_pause();
+#elif defined(__aarch64__)
+        __asm__ volatile("yield");
+#endif
+        if (i % 1024 == 0) {
+            if (clock_gettime(CLOCK_MONOTONIC, &now) != 0) return;
+            if ((now.tv_sec - start.tv_sec) * 1000000000L + (now.tv_nsec - start.tv_nsec) > EARLY_SPIN_NANOSECONDS) return;
+        }
+    }
+}
 
 static void *early_thread_main(void *unused) {
     (void)unused;
     folio_thread_unbind();
+    early_spin();
     pthread_mutex_lock(&early_lock);
     while (early_state == 1) pthread_cond_wait(&early_cond, &early_lock);
     void *(*work)(void *) = early_state == 2 ? early_work : 0;
@@ -146,7 +172,8 @@ static int early_finish(int state, void *(*work)(void *), void *context) {
     pthread_mutex_lock(&early_lock);
     int waiting = early_state == 1;
     if (waiting) {
-        early_state = state; early_work = work; early_context = context;
+        early_work = work; early_context = context;
+        __atomic_store_n(&early_state, state, __ATOMIC_RELEASE);  /* (read unlocked by early_spin) */
         pthread_cond_signal(&early_cond);
     }
     pthread_mutex_unlock(&early_lock);
@@ -156,6 +183,14 @@ static int early_finish(int state, void *(*work)(void *), void *context) {
 int folio_early_thread_give(void *(*work)(void *), void *context) { return early_finish(2, work, context); }
 
 void folio_early_thread_let_go(void) { (void)early_finish(3, 0, 0); }
+
+const char *folio_early_thread_path(long long *size) {
+    pthread_mutex_lock(&early_lock);
+    const char *path = early_state == 1 ? early_path : 0;
+    if (path && size) *size = early_size;
+    pthread_mutex_unlock(&early_lock);
+    return path;
+}
 
 #if defined(__linux__) && defined(__GLIBC__)
 #include <string.h>
@@ -181,6 +216,8 @@ __attribute__((constructor(102))) static void folio_start_early_thread(int argc,
     pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
     (void)folio_thread_attr_other_core(&attr);
     early_state = 1;
+    early_path = candidate;
+    early_size = (long long)info.st_size;
     pthread_t thread;
     if (pthread_create(&thread, &attr, early_thread_main, 0) != 0) early_state = 0;
     pthread_attr_destroy(&attr);

@@ -41,6 +41,9 @@ void folio_thread_unbind(void);
 #define FOLIO_EARLY_THREAD_MIN_SIZE (128 * 1024)
 int folio_early_thread_give(void *(*work)(void *), void *context);
 void folio_early_thread_let_go(void);
+// The argument the thread was started for, and its size then (bytes), while it waits for its
+// work; NULL when there is no such thread (then `*size` is left alone).
+const char *folio_early_thread_path(long long *size);
 
 // Whether a path (its bytes) is named like a Markdown file, by the extension of its last
 // component in any ASCII case (as `KindDetector` reads names): 1 or 0, or -1 when the path
