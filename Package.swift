@@ -139,7 +139,7 @@ let package = Package(
         .testTarget(name: "ViewportTests", dependencies: ["Viewport", "LineLayout", "MarkdownModel"]),
         .testTarget(name: "TextSearchTests", dependencies: ["TestSupport", "TextSearch", "CPCRE2"]),
         .testTarget(name: "TextModelTests", dependencies: ["TestSupport", "TextModel"]),
-        .testTarget(name: "TerminalScreenTests", dependencies: ["TestSupport", "TerminalScreen", "KeyNotationSupport"]),
+        .testTarget(name: "TerminalScreenTests", dependencies: ["TestSupport", "TerminalScreen", "KeyNotationSupport", "CellWidth"]),
         .testTarget(name: "TerminalIOTests", dependencies: ["TerminalIO", "TerminalScreen"]),
         .testTarget(name: "PreprocessTests", dependencies: ["Preprocess"]),
         .testTarget(name: "ByteInputTests", dependencies: ["ByteInput"]),

@@ -38,6 +38,17 @@ import Testing
         #expect(s.reduce(0) { $0 + CellWidth.of($1) } == s.utf8.count)
     }
 
+    /// The ranges answered without property look-ups get the look-ups' answer.
+    @Test func narrowRangesAgreeWithTheLookUps() {
+        var checked = 0
+        for v in UInt32(0x300)...0x2FFF where CellWidth.isNarrowWithoutLookUp(v) {
+            guard let s = Unicode.Scalar(v) else { continue }
+            #expect(CellWidth.ofLookingUp(s) == 1, "U+\(String(v, radix: 16))")
+            checked += 1
+        }
+        #expect(checked == (0x482 - 0x370 + 1) + (0x2027 - 0x2010 + 1) + (0x259F - 0x2500 + 1))
+    }
+
     @Test func wideTableIsSortedAndDisjoint() {
         for (a, b) in CellWidth.wideRanges { #expect(a <= b) }
         for i in 1..<CellWidth.wideRanges.count {

@@ -47,6 +47,9 @@ public struct Cell: Hashable, Sendable {
 
     public var isContinuation: Bool { width == 0 }
 
+    /// The printable ASCII characters (U+0020 to U+007E) as strings, by code minus 0x20.
+    static let asciiTexts: [String] = (0x20..<0x7F).map { String(UnicodeScalar(UInt8($0))) }
+
     /// True when any scalar of the cluster is C0 (U+0000–U+001F), DEL or C1 (U+0080–U+009F).
     static func isControl(_ character: Character) -> Bool {
         character.unicodeScalars.contains { isControl($0) }

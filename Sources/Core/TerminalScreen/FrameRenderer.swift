@@ -20,6 +20,9 @@ public struct FrameRenderer: Sendable {
     /// styles, and working each change out anew was a large part of drawing one.
     private var encoded: [StyleChange: [UInt8]] = [:]
     private struct StyleChange: Hashable, Sendable { var from: CellStyle; var to: CellStyle }
+    /// The style of the last cell emitted in `style` (before it was reduced to the depth);
+    /// nil when `style` was set otherwise since. Valid within one `render` (one depth).
+    private var emittedStyle: CellStyle?
     /// Uses DECSTBM + SU/SD when a block of rows moved. On by default.
     public var usesScrolling: Bool
 
@@ -30,7 +33,7 @@ public struct FrameRenderer: Sendable {
     /// Forgets what the terminal shows: the next frame is drawn in full (after a resize,
     /// Ctrl-L, resuming from suspension, or any foreign output).
     public mutating func invalidate() {
-        previous = nil; cursor = nil; style = nil
+        previous = nil; cursor = nil; style = nil; emittedStyle = nil
     }
 
     /// The bytes that turn the previous frame into `grid`, with colours reduced to `depth`;
@@ -50,6 +53,7 @@ public struct FrameRenderer: Sendable {
                     out += ANSI.resetStyle
                     style = .plain
                 }
+                emittedStyle = nil
                 out += ANSI.setScrollRegion(shift.region) + ANSI.scroll(by: shift.amount) + ANSI.resetScrollRegion
                 cursor = (0, 0)  // DECSTBM homes the cursor
                 old.scroll(region: shift.region, by: shift.amount)
@@ -63,6 +67,7 @@ public struct FrameRenderer: Sendable {
             // (no blank grid is built to diff against, nor scrolling looked for in it).
             out += ANSI.hideCursor + ANSI.hyperlink(nil) + ANSI.resetStyle + ANSI.resetScrollRegion + ANSI.clearScreen
             style = .plain
+            emittedStyle = nil
             cursor = nil
             Self.forEachChange(from: nil, to: grid) { cell, row, column in
                 emit(cell, row: row, column: column, depth: depth, columns: grid.columns, into: &out)
@@ -72,6 +77,7 @@ public struct FrameRenderer: Sendable {
             out += ANSI.hyperlink(nil)
             style?.hyperlink = nil
         }
+        emittedStyle = nil
         previous = grid
         // Nothing changed: nothing to write (an idle pager writes nothing, as less does; an
         // empty synchronized update every poll was traffic and wake-ups over ssh and tmux).
@@ -130,24 +136,30 @@ public struct FrameRenderer: Sendable {
         } else {
             out += ANSI.moveCursor(row: row, column: column)
         }
-        let target = cell.style.downgraded(to: depth)
-        let current = style ?? .plain
-        if style == nil { out += ANSI.resetStyle }
-        if current != target {
-            if current.hyperlink != target.hyperlink {
-                if current.hyperlink != nil { out += ANSI.hyperlink(nil) }
-                if let link = target.hyperlink { out += ANSI.hyperlink(link) }
+        // Runs of cells share a style: the terminal is in this one's already when the cell
+        // before (emitted since `style` was last set) had it.
+        if style == nil || cell.style != emittedStyle {
+            let target = cell.style.downgraded(to: depth)
+            let current = style ?? .plain
+            if style == nil { out += ANSI.resetStyle }
+            if current != target {
+                if current.hyperlink != target.hyperlink {
+                    if current.hyperlink != nil { out += ANSI.hyperlink(nil) }
+                    if let link = target.hyperlink { out += ANSI.hyperlink(link) }
+                }
+                out += sgr(from: current, to: target)
             }
-            out += sgr(from: current, to: target)
+            style = target
+            emittedStyle = cell.style
         }
-        style = target
-        out.append(contentsOf: cell.text.utf8)
+        let oneByte = cell.text.utf8.count == 1
+        if oneByte { out.append(cell.text.utf8.first!) } else { out.append(contentsOf: cell.text.utf8) }
         let next = column + cell.width
         // After the last column the cursor is in the "pending wrap" state, and terminals may
         // disagree with us on the width of a cluster of several code points (emoji sequences,
         // Indic conjuncts): in both cases forget the position, so the next cell is placed
         // absolutely.
-        if next >= columns || cell.width != 1 || cell.text.unicodeScalars.count > 1 {
+        if next >= columns || cell.width != 1 || !oneByte && cell.text.unicodeScalars.count > 1 {
             cursor = nil
         } else {
             cursor = (row, next)

@@ -46,6 +46,83 @@ public struct Grid: Hashable, Sendable {
     @discardableResult
     public mutating func put(_ text: String, style: CellStyle = .plain, row: Int, column: Int) -> Int {
         guard row >= 0, row < rows else { return column }
+        if column >= 0, let end = putSimple(text, style: style, row: row, column: column) { return end }
+        return putByCharacter(text, style: style, row: row, column: column)
+    }
+
+    /// Whether a scalar is a grapheme cluster of its own between any two such scalars, and no
+    /// control character: printable ASCII, Latin, Greek and Cyrillic letters, punctuation,
+    /// symbols, arrows, box drawing, kana, CJK ideographs, Hangul syllables. (A law test checks
+    /// every one of them against the standard library's segmentation and `CellWidth`.)
+    @inline(__always)
+    static func isSimple(_ v: UInt32) -> Bool {
+        switch v {
+        case 0x20...0x7E, 0xA0...0x2FF, 0x370...0x482, 0x2010...0x205F, 0x2070...0x20CF, 0x2100...0x2BFF,
+             0x3041...0x3096, 0x30A1...0x30FA, 0x4E00...0x9FFF, 0xAC00...0xD7A3:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// `put` of text made only of simple scalars (`isSimple`; nil otherwise, nothing written),
+    /// at `column` ≥ 0: one cell per scalar, with no grapheme segmentation, and printable ASCII
+    /// in one pass. Nearly all of a frame is such text, and `put` by Character (clusters,
+    /// widths, control checks, a `set` per cell) was most of the time a frame took to compose.
+    private mutating func putSimple(_ text: String, style: CellStyle, row: Int, column: Int) -> Int? {
+        var ascii = true
+        for scalar in text.unicodeScalars {
+            guard Self.isSimple(scalar.value) else { return nil }
+            if scalar.value >= 0x80 { ascii = false }
+        }
+        if ascii, let end = text.utf8.withContiguousStorageIfAvailable({ putASCII($0, style: style, row: row, column: column) }) {
+            return end
+        }
+        var col = column
+        for scalar in text.unicodeScalars {
+            if col >= columns { break }
+            let v = scalar.value
+            let width = v < 0x7F ? 1 : CellWidth.of(scalar)
+            if width <= 0 { continue }
+            if col + width > columns {
+                for c in col ..< columns { set(.blank(style), row: row, column: c) }
+                return columns
+            }
+            set(Cell(verified: v < 0x7F ? Cell.asciiTexts[Int(v) - 0x20] : String(scalar), width: width, style: style),
+                row: row, column: col)
+            col += width
+        }
+        return min(col, columns)
+    }
+
+    /// `put` of printable ASCII at `column` ≥ 0: one cell per byte, written in one pass.
+    private mutating func putASCII(_ bytes: UnsafeBufferPointer<UInt8>, style: CellStyle, row: Int, column: Int) -> Int {
+        let end = min(columns, column + bytes.count)
+        guard column < end else { return min(column, columns) }
+        let base = row * columns
+        let texts = Cell.asciiTexts
+        cells.withUnsafeMutableBufferPointer { cells in
+            // A wide cell cut on the left or the right becomes spaces, as `set` does.
+            if column > 0 && cells[base + column].isContinuation {
+                var head = column - 1
+                while head > 0 && cells[base + head].isContinuation { head -= 1 }
+                for c in head..<column { cells[base + c] = .blank(cells[base + c].style) }
+            }
+            var c = end
+            while c < columns && cells[base + c].isContinuation {
+                cells[base + c] = .blank(cells[base + c].style)
+                c += 1
+            }
+            for i in 0..<(end - column) {
+                cells[base + column + i] = Cell(verified: texts[Int(bytes[i]) - 0x20], width: 1, style: style)
+            }
+        }
+        return end
+    }
+
+    /// `put`, one grapheme cluster at a time (any text).
+    mutating func putByCharacter(_ text: String, style: CellStyle = .plain, row: Int, column: Int) -> Int {
+        guard row >= 0, row < rows else { return column }
         var col = column
         for character in text {
             if col >= columns { break }
