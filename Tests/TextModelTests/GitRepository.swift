@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A small git repository in a temporary directory, made once per test run, whose history has
 /// Markdown, C and Python files (so `git log -p` holds Markdown-looking lines).
@@ -13,9 +14,9 @@ final class GitRepository: Sendable {
     static func shared() throws -> GitRepository { try made.get() }
 
     private init() throws {
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("folio-textmodel-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        // (Under the run's scratch folder: the shared repository lives as long as the process,
+        // so its `deinit` never ran and every run left one behind.)
+        directory = try ScratchDirectory.make("git-repository")
         try git(["init", "-q", "-b", "main"])
         try write("README.md", "# Demo\n\nA demo.\n\n- one\n- two\n\n```sh\nmake\n```\n")
         try write("main.c", "#include <stdio.h>\n\nint main(void)\n{\n    return 0;\n}\n")
@@ -26,8 +27,6 @@ final class GitRepository: Sendable {
         try write("main.c", "#include <stdio.h>\n\nint main(void)\n{\n    puts(\"hi\");\n    return 0;\n}\n")
         try git(["commit", "-q", "-a", "-m", "Say hi\n\n- explain usage\n- [link](x)\n"])
     }
-
-    deinit { try? FileManager.default.removeItem(at: directory) }
 
     private func write(_ name: String, _ text: String) throws {
         try Data(text.utf8).write(to: directory.appendingPathComponent(name))
