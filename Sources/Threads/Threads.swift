@@ -5,8 +5,11 @@
 // `_StringProcessing` and `_RegexParser`, 15,000 of the binary's 43,000 relocations; see
 // docs/benchmarks.md, "Start-up"). NSLock, NSCondition and Thread are the parts of it folio
 // used; the store's JSON is `ReadingPositions.StoreJSON`, substring search `TextBasics`.
-import Dispatch
+// Nor libdispatch: its constructor and its 4,300 relocations (19 of the binary's relocated
+// pages) cost every start; the parallel map's workers (`WorkerPool`), `Semaphore` and
+// `runAfter` are what folio used of it.
 import CPlatform
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -30,6 +33,7 @@ public final class Condition: @unchecked Sendable {
     public func unlock() { mutex.unlock() }
     public func wait() { pthread_cond_wait(cond, mutex.mutex) }
     public func signal() { pthread_cond_signal(cond) }
+    public func broadcast() { pthread_cond_broadcast(cond) }
 }
 
 /// The pager's background work (parses, layouts, row counts, reloads) runs at a lower
@@ -170,7 +174,7 @@ public func parallelMap<T>(count: Int, slices: Int? = nil, background: Bool = tr
         let out = UncheckedPointer(base: buffer.baseAddress!)
         withoutActuallyEscaping(work) { work in
             let shared = UncheckedBox(work)
-            DispatchQueue.concurrentPerform(iterations: slices) { s in
+            WorkerPool.shared.perform(iterations: slices) { s in
                 if background { BackgroundPriority.enter() }
                 for k in (s * count / slices)..<((s + 1) * count / slices) {
                     (out.base + k).initialize(to: shared.value(k))
@@ -178,6 +182,115 @@ public func parallelMap<T>(count: Int, slices: Int? = nil, background: Bool = tr
             }
         }
         initialized = count
+    }
+}
+
+/// The threads of `parallelMap`: one per core but one, started by the first map that has
+/// work for them and kept for the process, as libdispatch's pool was. A map's caller works
+/// on it too and takes iterations until none is left, so every map finishes, whether maps
+/// run at once (from several threads) or one inside another.
+final class WorkerPool: @unchecked Sendable {
+    static let shared = WorkerPool()
+
+    /// One `perform`: its iterations are taken in order by whoever is free.
+    private final class Job: @unchecked Sendable {
+        let iterations: Int
+        /// Read only for an iteration taken (so before `left` reaches 0), and let go by
+        /// `perform` after that, before its scope ends: the closure does not escape it.
+        var body: ((Int) -> Void)?
+        let next = Atomic<Int>(0)
+        let left: Atomic<Int>
+        let done = Conditioned(false)
+        init(iterations: Int, body: @escaping (Int) -> Void) {
+            self.iterations = iterations; self.body = body; left = Atomic(iterations)
+        }
+        /// Runs iterations until none is left to take; false when there was none.
+        func work() -> Bool {
+            var worked = false
+            while true {
+                let k = next.add(1, ordering: .relaxed).oldValue
+                guard k < iterations else { return worked }
+                worked = true
+                body!(k)
+                if left.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 {
+                    done.withLock { $0 = true }
+                }
+            }
+        }
+    }
+
+    private let condition = Condition()
+    private var jobs: [Job] = []  // maps with iterations maybe left, oldest first
+    private var workers = 0
+
+    /// `body(i)` for every i in `0..<iterations`, on the pool and the calling thread; returns
+    /// when all have returned.
+    func perform(iterations: Int, _ body: (Int) -> Void) {
+        guard iterations > 1 else {
+            if iterations == 1 { body(0) }
+            return
+        }
+        withoutActuallyEscaping(body) { body in
+            let job = Job(iterations: iterations, body: body)
+            condition.lock()
+            jobs.append(job)
+            let wanted = Platform.processorCount - 1 - workers
+            if wanted > 0 { workers += wanted }
+            condition.broadcast()
+            condition.unlock()
+            for _ in 0..<max(0, wanted) { startThread(stackSize: 8 << 20, background: false) { WorkerPool.shared.serve() } }
+            _ = job.work()
+            drop(job)
+            job.done.wait { $0 }
+            job.body = nil
+        }
+    }
+
+    private func drop(_ job: Job) {
+        condition.lock()
+        jobs.removeAll { $0 === job }
+        condition.unlock()
+    }
+
+    private func serve() {
+        while true {
+            condition.lock()
+            while jobs.isEmpty { condition.wait() }
+            let job = jobs[0]
+            condition.unlock()
+            if !job.work() { drop(job) }
+        }
+    }
+}
+
+/// A counting semaphore.
+public final class Semaphore: @unchecked Sendable {
+    private let condition = Condition()
+    private var count: Int
+    public init(value: Int) { count = value }
+    /// Takes one, waiting while there is none.
+    public func wait() {
+        condition.lock()
+        while count <= 0 { condition.wait() }
+        count -= 1
+        condition.unlock()
+    }
+    /// Gives one back, waking a waiter.
+    public func signal() {
+        condition.lock()
+        count += 1
+        condition.signal()
+        condition.unlock()
+    }
+}
+
+/// Runs `body` on a new background thread `seconds` from now.
+public func runAfter(seconds: Double, _ body: @escaping @Sendable () -> Void) {
+    startThread(stackSize: 1 << 20) {
+        var pause = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
+        var left = timespec()
+        while nanosleep(&pause, &left) != 0 && errno == EINTR { pause = left }
+        body()
     }
 }
 

@@ -1,4 +1,3 @@
-import Dispatch
 import Threads
 import LineLayout
 import MarkdownModel
@@ -75,6 +74,6 @@ extension EventLoop {
     /// for. (The caller hands over its only reference; the state holds none any more.)
     func releaseElsewhere(_ value: consuming DocumentState) {
         let box = Locked<DocumentState?>(value)
-        DispatchQueue.global(qos: .utility).async { box.withLock { $0 = nil } }
+        startThread(stackSize: 8 << 20) { box.withLock { $0 = nil } }
     }
 }

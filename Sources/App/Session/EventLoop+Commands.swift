@@ -1,5 +1,4 @@
 import ByteInput
-import Dispatch
 import LineLayout
 import Pager
 #if canImport(Glibc)

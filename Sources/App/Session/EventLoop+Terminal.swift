@@ -1,4 +1,3 @@
-import Dispatch
 import Threads
 import LineLayout
 import MarkdownModel

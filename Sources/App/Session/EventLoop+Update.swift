@@ -1,5 +1,4 @@
 import ByteInput
-import Dispatch
 import Threads
 import LineLayout
 import MarkdownModel

@@ -1,5 +1,4 @@
 import ByteInput
-import Dispatch
 import LineLayout
 import MarkdownModel
 import Pager

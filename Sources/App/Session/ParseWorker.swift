@@ -1,5 +1,4 @@
 import ByteInput
-import Dispatch
 import Synchronization
 import Threads
 import LineLayout
@@ -61,7 +60,7 @@ final class ParseWorker: Sendable {
             return due ? .parse : .nothing
         }
         if next == .later {
-            DispatchQueue.global().asyncAfter(deadline: .now() + wait) { [self] in
+            runAfter(seconds: wait) { [self] in
                 let over = progress.withLock { $0.recheck = false; return $0.inputEnded }
                 if !over { poke(ended: false, options: options) }
             }

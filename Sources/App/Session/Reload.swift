@@ -1,4 +1,3 @@
-import Dispatch
 import LineLayout
 import MarkdownModel
 import Pager
@@ -93,9 +92,6 @@ enum HeapTrim {
 
     static func soon() {
         guard Platform.heapCanTrim else { return }
-        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + 0.5) {
-            BackgroundPriority.enter()
-            Platform.trimHeap()
-        }
+        runAfter(seconds: 0.5) { Platform.trimHeap() }
     }
 }

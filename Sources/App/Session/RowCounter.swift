@@ -1,4 +1,3 @@
-import Dispatch
 import Threads
 import LineLayout
 #if canImport(Glibc)
@@ -18,7 +17,7 @@ final class RowCounter: Sendable {
     let request: RowCountRequest
     let doc: Int
     private let mailbox: Mailbox
-    private let slots = DispatchSemaphore(value: RowCounter.inFlight)
+    private let slots = Semaphore(value: RowCounter.inFlight)
     private struct Progress { var cancelled = false, finished = false, end: Unit }
     private let progress: Locked<Progress>
 
