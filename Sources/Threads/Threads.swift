@@ -5,9 +5,9 @@
 // `_StringProcessing` and `_RegexParser`, 15,000 of the binary's 43,000 relocations; see
 // docs/benchmarks.md, "Start-up"). NSLock, NSCondition and Thread are the parts of it folio
 // used; the store's JSON is `ReadingPositions.StoreJSON`, substring search `TextBasics`.
-// Nor libdispatch: its constructor and its 4,300 relocations (19 of the binary's relocated
-// pages) cost every start; the parallel map's workers (`WorkerPool`), `Semaphore` and
-// `runAfter` are what folio used of it.
+// Nor libdispatch: its constructor and its 4,800 relocations (17 pages copied at every start)
+// cost each start; the parallel map's workers (`WorkerPool`), `Semaphore` and `runAfter` are
+// what folio used of it.
 import CPlatform
 import Synchronization
 #if canImport(Glibc)
