@@ -82,6 +82,34 @@ import Threads
         return store
     }
 
+    /// The preview's size (`Launch.previewSize`) fills common screens at once, without a second
+    /// parse from more, for every sample document, a changelog of links and a document of
+    /// tables (each repeated past the threshold, as a large file would be).
+    @Test(arguments: [(24, 80), (30, 100), (50, 160), (60, 240)])
+    func thePreviewFillsTheScreenAtOnce(rows: Int, columns: Int) throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("SampleDocs")
+        var texts: [(String, String)] = try FileManager.default.contentsOfDirectory(atPath: root.path).sorted()
+            .filter { $0.hasSuffix(".md") }
+            .map { ($0, String(decoding: try Data(contentsOf: root.appendingPathComponent($0)), as: UTF8.self)) }
+        texts.append(("changelog", "# Changelog\n\n" + (0..<300).map { v in
+            "## v1.\(v).0\n\n" + (0..<6).map { i in
+                "- [#\(v * 10 + i)](https://github.com/example/project/pull/\(v * 10 + i)) ([@someone](https://github.com/someone))\n"
+            }.joined() + "\n"
+        }.joined()))
+        texts.append(("tables", (0..<300).map { k in
+            "| a | b | c |\n|---|---|---|\n" + (0..<8).map { "| \($0) | value \($0 * k) | https://example.com/\($0) |\n" }.joined() + "\n"
+        }.joined()))
+        for (name, text) in texts {
+            let store = Self.store(String(repeating: text + "\n\n", count: 1 + Launch.previewThreshold / max(1, text.utf8.count)))
+            let prefix = Launch.previewPrefix(store, atLeast: Launch.previewSize(screen: (rows, columns)))
+            let state = PagerState(documents: [DocumentSpec(name: name, path: nil, document: MarkdownParser.parse(prefix).document,
+                                                            isPreview: true)],
+                                   config: PagerConfig(), rows: rows, columns: columns)
+            #expect(state.active.layout.rowCount >= state.contentRows, "\(name) at \(columns)x\(rows)")
+        }
+    }
+
     @Test func aBlankLineAfterThePreviewSizeIsTheCut() {
         let text = String(repeating: "para\n\n", count: 100_000)
         let prefix = Launch.previewPrefix(Self.store(text), atLeast: 16 << 10)

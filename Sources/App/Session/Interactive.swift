@@ -275,16 +275,15 @@ extension Launch {
             && (doc.store?.count ?? doc.bytes.count) > previewThreshold
     }
 
-    /// The preview's size: 2 bytes of source per cell of the screen, at least 4 KB: prose
-    /// fills a 100x30 screen twice over with its 6 KB. A preview that lays out to
-    /// fewer rows than the screen has is parsed again from four times as much (a link-heavy
-    /// changelog shows a few cells of every 50-byte `[#123](https://…)`), up to
-    /// `previewMaximum`. Parsing and laying out the preview is most of the first screen's own
-    /// work: 24 KB (8 bytes a cell, as it was) took ~1.9 ms of it; see docs/benchmarks.md,
-    /// "Start-up". Paging past the preview before the full parse is in (about 1 s for 20 MB)
-    /// shows its end for that moment.
+    /// The preview's size: 1.5 bytes of source per cell of the screen, at least 4 KB: prose
+    /// fills a 100x30 screen more than once with its 4.5 KB, and so do a changelog of links
+    /// and a document of tables. A preview that lays out to fewer rows than the screen has is
+    /// parsed again from four times as much, up to `previewMaximum`. Parsing and laying out
+    /// the preview is most of the first screen's own work (docs/benchmarks.md, "Start-up": 8
+    /// bytes a cell, then 2, then 1.5). Paging past the preview before the full parse is in
+    /// (about 1 s for 20 MB) shows its end for that moment.
     static func previewSize(screen: (rows: Int, columns: Int)) -> Int {
-        max(4 << 10, min(previewMaximum, 2 * screen.rows * screen.columns))
+        max(4 << 10, min(previewMaximum, 3 * screen.rows * screen.columns / 2))
     }
 
     static let previewMaximum = 64 << 10
