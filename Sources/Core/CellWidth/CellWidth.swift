@@ -84,8 +84,8 @@ public enum CellWidth {
 
     /// Greek and Cyrillic letters, most general punctuation, box drawing and block elements:
     /// one column each, without the property look-ups of `ofLookingUp` (a frame's rules,
-    /// borders and quotes; the look-ups were a tenth of composing a frame). A law test holds
-    /// these ranges to `ofLookingUp`.
+    /// borders and quotes, which the look-ups made costly to compose; docs/benchmarks.md). A
+    /// law test holds these ranges to `ofLookingUp`.
     @inline(__always)
     static func isNarrowWithoutLookUp(_ v: UInt32) -> Bool {
         (v >= 0x370 && v <= 0x482) || (v >= 0x2010 && v <= 0x2027) || (v >= 0x2500 && v <= 0x259F)

@@ -101,18 +101,8 @@ public struct Grid: Hashable, Sendable {
         guard column < end else { return min(column, columns) }
         let base = row * columns
         let texts = Cell.asciiTexts
+        blankWideCellsCut(row: row, from: column, to: end)
         cells.withUnsafeMutableBufferPointer { cells in
-            // A wide cell cut on the left or the right becomes spaces, as `set` does.
-            if column > 0 && cells[base + column].isContinuation {
-                var head = column - 1
-                while head > 0 && cells[base + head].isContinuation { head -= 1 }
-                for c in head..<column { cells[base + c] = .blank(cells[base + c].style) }
-            }
-            var c = end
-            while c < columns && cells[base + c].isContinuation {
-                cells[base + c] = .blank(cells[base + c].style)
-                c += 1
-            }
             for i in 0..<(end - column) {
                 cells[base + column + i] = Cell(verified: texts[Int(bytes[i]) - 0x20], width: 1, style: style)
             }
@@ -162,22 +152,29 @@ public struct Grid: Hashable, Sendable {
             return
         }
         let base = row * columns
+        let end = column + cell.width  // first column after the new cell
+        blankWideCellsCut(row: row, from: column, to: end)
+        cells[base + column] = cell
+        for k in column + 1 ..< end { cells[base + k] = .continuation(cell.style) }
+    }
+
+    /// Before columns `column..<end` of `row` are overwritten: the columns of a wide cell they
+    /// cut that lie outside them become spaces (in that cell's style).
+    private mutating func blankWideCellsCut(row: Int, from column: Int, to end: Int) {
+        let base = row * columns
         // Left: we overwrite a continuation, so the wide cell it belongs to starts before
         // `column`; its columns left of `column` become spaces.
-        if column > 0 && cells[base + column].isContinuation {
+        if column > 0 && column < columns && cells[base + column].isContinuation {
             var head = column - 1
             while head > 0 && cells[base + head].isContinuation { head -= 1 }
             for c in head..<column { cells[base + c] = .blank(cells[base + c].style) }
         }
-        let end = column + cell.width  // first column after the new cell
         // Right: continuations from `end` on belong to a wide cell we overwrite the start of.
         var c = end
         while c < columns && cells[base + c].isContinuation {
             cells[base + c] = .blank(cells[base + c].style)
             c += 1
         }
-        cells[base + column] = cell
-        for k in column + 1 ..< end { cells[base + k] = .continuation(cell.style) }
     }
 
     /// Fills a rectangle (clipped to the grid) with `character` in `style`.
