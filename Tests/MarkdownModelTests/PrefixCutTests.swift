@@ -28,3 +28,50 @@ import Testing
         }
     }
 }
+
+/// `PrefixCut.end(estimatingRows:width:in:)`, the preview's size: what it counts and skips.
+@Suite struct PreviewEstimateTests {
+    func end(_ text: String, rows: Int, width: Int = 20) -> Int {
+        Array(text.utf8).withUnsafeBufferPointer { PrefixCut.end(estimatingRows: rows, width: width, in: $0) }
+    }
+
+    @Test func endsAtTheLineWhereTheEstimateReachesTheRows() {
+        let text = (1...30).map { "- item \($0)\n" }.joined()
+        let lineEnds = text.utf8.indices.filter { text.utf8[$0] == 0x0A }.map { text.utf8.distance(from: text.utf8.startIndex, to: $0) + 1 }
+        for rows in 1...30 { #expect(end(text, rows: rows) == lineEnds[rows - 1]) }
+        #expect(end(text, rows: 31) == text.utf8.count)
+        #expect(end("", rows: 5) == 0)
+    }
+
+    @Test func aParagraphIsJoinedAndWrappedByCharacters() {
+        // Ten lines of 9 characters and a space: 100 characters, five rows of 20.
+        let paragraph = String(repeating: "ééééééééé\n", count: 10)
+        #expect(end(paragraph + "\n- next\n", rows: 6) == paragraph.utf8.count + 1)  // 5 rows, a separator
+        #expect(end(paragraph + "\n- next\n", rows: 7) == paragraph.utf8.count + 1 + 7)
+    }
+
+    @Test func codeLinesAndBlocksTakeARowEach() {
+        let code = "```\n" + String(repeating: "a\n", count: 5) + "```\n"
+        #expect(end(code + "x\n", rows: 7) == code.utf8.count)        // fences and five lines
+        #expect(end("# H\n## I\n| a |\n> q\n1. x\n", rows: 5) == 24)
+        #expect(end(String(repeating: "a", count: 45) + "\n", rows: 3) == 46)  // wrapped: 3 rows
+    }
+
+    @Test func whatTakesNoRowIsSkipped() {
+        let skipped = "<!-- a\ncomment -->\n[a]: https://example.com\n[^n]: A footnote.\n<!-- one line -->\n"
+        #expect(end(skipped + "- x\n", rows: 1) == skipped.utf8.count + 4)
+        // A link counts its text, not its target.
+        #expect(end("[t](" + String(repeating: "u", count: 100) + ")\n- x\n", rows: 2) > 100)
+    }
+
+    @Test func moreRowsNeverEndSooner() {
+        let text = "# T\n\n" + String(repeating: "Some prose that wraps.\nAnd more of it.\n\n- a\n- b\n\n```\ncode\n```\n\n", count: 20)
+        var previous = 0
+        for rows in 1...200 {
+            let e = end(text, rows: rows)
+            #expect(e >= previous)
+            #expect(e == text.utf8.count || Array(text.utf8)[e - 1] == 0x0A)
+            previous = e
+        }
+    }
+}

@@ -82,9 +82,13 @@ import Threads
         return store
     }
 
-    /// The preview's size (`Launch.previewSize`) fills common screens at once, without a second
-    /// parse from more, for every sample document, a changelog of links and a document of
-    /// tables (each repeated past the threshold, as a large file would be).
+    /// The first preview (`Launch.previewPrefix(_:screen:)`, sized by an estimate of its rows)
+    /// fills common screens at once, without a second parse from more, for every sample
+    /// document and for documents the estimate reads least well: a changelog of links,
+    /// tables, prose wrapped at 40 columns, CJK prose, a quote, one opening with HTML comments
+    /// and link definitions (as Node's API docs do), one opening with front matter (each
+    /// repeated past the threshold, as a large file would be). It is never more than
+    /// `previewSize`.
     @Test(arguments: [(24, 80), (30, 100), (50, 160), (60, 240)])
     func thePreviewFillsTheScreenAtOnce(rows: Int, columns: Int) throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -100,14 +104,38 @@ import Threads
         texts.append(("tables", (0..<300).map { k in
             "| a | b | c |\n|---|---|---|\n" + (0..<8).map { "| \($0) | value \($0 * k) | https://example.com/\($0) |\n" }.joined() + "\n"
         }.joined()))
+        let sentence = "The tide turns twice a day, and the harbour master writes down when. "
+        texts.append(("prose40", (0..<60).map { _ in
+            Self.wrapped(String(repeating: sentence, count: 6), at: 40) + "\n\n"
+        }.joined()))
+        texts.append(("cjk", String(repeating: String(repeating: "潮の満ち引きは一日に二度、港長がその時刻を書き留める。", count: 8) + "\n\n", count: 60)))
+        texts.append(("quote", String(repeating: "> " + String(repeating: sentence, count: 3) + "\n>\n> > " + sentence + "\n\n", count: 60)))
+        texts.append(("node", "# Process\n\n<!--introduced_in=v0.10.0-->\n\n<!-- type=global -->\n\n"
+            + (0..<40).map { "[`ref\($0)`]: https://nodejs.org/api/process.html#ref\($0)\n" }.joined() + "\n"
+            + (0..<60).map { k in
+                "## Event: `e\(k)`\n\n<!-- YAML\nadded: v0.1.\(k)\nchanges:\n  - version: v1.\(k)\n-->\n\n" + sentence + "See [`ref\(k % 40)`][].\n\n"
+            }.joined()))
+        texts.append(("front matter", "---\ntitle: Tides\ntags: [a, b]\n---\n\n" + String(repeating: "## Port\n\n" + sentence + "\n\n", count: 80)))
         for (name, text) in texts {
             let store = Self.store(String(repeating: text + "\n\n", count: 1 + Launch.previewThreshold / max(1, text.utf8.count)))
-            let prefix = Launch.previewPrefix(store, atLeast: Launch.previewSize(screen: (rows, columns)))
+            let prefix = Launch.previewPrefix(store, screen: (rows, columns))
+            #expect(prefix.count <= Launch.previewPrefix(store, atLeast: Launch.previewSize(screen: (rows, columns))).count,
+                    "\(name) at \(columns)x\(rows)")
             let state = PagerState(documents: [DocumentSpec(name: name, path: nil, document: MarkdownParser.parse(prefix).document,
                                                             isPreview: true)],
                                    config: PagerConfig(), rows: rows, columns: columns)
             #expect(state.active.layout.rowCount >= state.contentRows, "\(name) at \(columns)x\(rows)")
         }
+    }
+
+    /// `text`'s words in lines of at most `width` characters.
+    static func wrapped(_ text: String, at width: Int) -> String {
+        var lines: [String] = [], line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty && line.count + 1 + word.count > width { lines.append(line); line = "" }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        return (lines + [line]).joined(separator: "\n")
     }
 
     @Test func aBlankLineAfterThePreviewSizeIsTheCut() {
@@ -142,26 +170,30 @@ import Threads
         }
     }
 
-    /// A preview that does not fill the screen is made again from four times as much, up to
-    /// the largest preview or the whole document; one that fills it is not.
+    /// A preview that does not fill the screen is made again from `previewSize`, then from
+    /// four times as much, up to the largest preview or the whole document; one that fills
+    /// it is not.
     @Test func aPreviewGrowsUntilItFillsTheScreen() {
         let text = String(repeating: "[#1234](https://example.com/pull/1234)\n\n", count: 10_000)
         let store = Self.store(text)
+        let screen = (rows: 32, columns: 171)
+        #expect((8 << 10)..<(9 << 10) ~= Launch.previewSize(screen: screen))
         var tried: [Int] = []
-        let links = Launch.previewPrefix(store, from: 8 << 10) { prefix in
+        let links = Launch.previewPrefix(store, screen: screen) { prefix in
             tried.append(prefix.count)
             return prefix.count >= 100_000  // as if it took this much to fill the screen
         }
-        #expect(tried.count == 3 && tried == tried.sorted())
-        #expect((8 << 10)..<(9 << 10) ~= tried[0] && (32 << 10)..<(33 << 10) ~= tried[1])
+        #expect(tried.count == 4 && tried == tried.sorted())
+        #expect(tried[0] < 2 << 10, "the first by the estimate: 48 rows of two")
+        #expect((8 << 10)..<(9 << 10) ~= tried[1] && (32 << 10)..<(33 << 10) ~= tried[2])
         #expect((64 << 10)..<(65 << 10) ~= links.count, "never past the largest preview")
         tried = []
-        let prose = Launch.previewPrefix(store, from: 8 << 10) { tried.append($0.count); return true }
+        let prose = Launch.previewPrefix(store, screen: screen) { tried.append($0.count); return true }
         #expect(tried.count == 1 && prose.count == tried[0])
         let small = Self.store(String(repeating: "[a](b)\n\n", count: 2_000))
         tried = []
-        let whole = Launch.previewPrefix(small, from: 8 << 10) { tried.append($0.count); return false }
-        #expect(whole.count == small.count && tried.count == 2, "stops at the whole document")
+        let whole = Launch.previewPrefix(small, screen: screen) { tried.append($0.count); return false }
+        #expect(whole.count == small.count && tried.count == 3, "stops at the whole document")
     }
 
     /// The preview parsed from `main` on (`EarlyPreview`) is taken only for the very bytes it
@@ -183,7 +215,7 @@ import Threads
 
         let early = try #require(EarlyPreview.start(guessing: ["-i", "+/x", big], screen: screen))
         early.prepare(nil)  // (the thread waits to be told whether a pager's state is wanted)
-        let prefix = Launch.previewPrefix(Self.store(text), atLeast: Launch.previewSize(screen: screen))
+        let prefix = Launch.previewPrefix(Self.store(text), screen: screen)
         let document = try #require(early.document(prefix: prefix))
         #expect(document.blocks.map(\.kind) == MarkdownParser.parse(prefix).document.blocks.map(\.kind))
         #expect(document.blocks.count > 20)

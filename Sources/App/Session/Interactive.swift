@@ -183,7 +183,7 @@ extension Launch {
         if preview {
             // The preview, parsed again from more while it does not fill the screen.
             // (The early parse's state when it made one of this prefix, for this screen.)
-            let prefix = Launch.previewPrefix(inputs[0].store, from: Launch.previewSize(screen: size)) { prefix in
+            let prefix = Launch.previewPrefix(inputs[0].store, screen: size) { prefix in
                 let early = specs.count == 1 ? earlyPreview?.state(prefix: prefix, rows: size.rows, columns: size.columns,
                                                                    name: loaded[0].name, path: loaded[0].path) : nil
                 let made = early ?? {
@@ -275,27 +275,40 @@ extension Launch {
             && (doc.store?.count ?? doc.bytes.count) > previewThreshold
     }
 
-    /// The preview's size: 1.5 bytes of source per cell of the screen, at least 4 KB: prose
-    /// fills a 100x30 screen more than once with its 4.5 KB, and so do a changelog of links
-    /// and a document of tables. A preview that lays out to fewer rows than the screen has is
-    /// parsed again from four times as much, up to `previewMaximum`. Parsing and laying out
-    /// the preview is most of the first screen's own work (docs/benchmarks.md, "Start-up": 8
-    /// bytes a cell, then 2, then 1.5). Paging past the preview before the full parse is in
-    /// (about 1 s for 20 MB) shows its end for that moment.
+    /// The most a first preview takes: 1.5 bytes of source per cell of the screen, at least
+    /// 4 KB. Prose fills a 100x30 screen more than once with its 4.5 KB, and so do a
+    /// changelog of links and a document of tables.
     static func previewSize(screen: (rows: Int, columns: Int)) -> Int {
         max(4 << 10, min(previewMaximum, 3 * screen.rows * screen.columns / 2))
     }
 
     static let previewMaximum = 64 << 10
 
-    /// The preview's bytes: `previewPrefix` from `size` bytes, then from four times as much at
-    /// a time (up to `previewMaximum`, or the whole store) until `fills` says the preview
-    /// fills the screen. `fills` sees every prefix tried; the last one is returned.
-    static func previewPrefix(_ store: ByteStore, from size: Int, fills: ([UInt8]) -> Bool) -> [UInt8] {
-        var size = size
-        var prefix = previewPrefix(store, atLeast: size)
-        while !fills(prefix) && prefix.count < store.count && size < previewMaximum {
-            size = min(previewMaximum, size * 4)
+    /// The first preview: the beginning of the document that lays out to about one and a half
+    /// screens by `PrefixCut`'s estimate, at most `previewSize`, cut at the first blank line
+    /// after that. Parsing and laying out the preview is most of the first screen's own work,
+    /// so it is sized by what the screen shows: 1.8 KB of a document opening with headings
+    /// and short paragraphs, not 4.5 KB (docs/benchmarks.md, "Start-up": 8 bytes a cell,
+    /// then 2, then 1.5, then this). Paging past the preview before the full parse is in
+    /// (about 1 s for 20 MB) shows its end for that moment.
+    static func previewPrefix(_ store: ByteStore, screen: (rows: Int, columns: Int)) -> [UInt8] {
+        let most = previewSize(screen: screen)
+        let head = store.bytes(0..<min(store.count, most))
+        let size = head.withUnsafeBufferPointer {
+            PrefixCut.end(estimatingRows: 3 * screen.rows / 2, width: screen.columns, in: $0)
+        }
+        return previewPrefix(store, atLeast: size)
+    }
+
+    /// The preview's bytes: the first preview (`previewPrefix(_:screen:)`), then while `fills`
+    /// says it does not fill the screen, from `previewSize` and then four times as much at a
+    /// time (up to `previewMaximum`, or the whole store). `fills` sees every prefix tried;
+    /// the last one is returned.
+    static func previewPrefix(_ store: ByteStore, screen: (rows: Int, columns: Int), fills: ([UInt8]) -> Bool) -> [UInt8] {
+        var prefix = previewPrefix(store, screen: screen)
+        var size = previewSize(screen: screen)
+        while !fills(prefix) && prefix.count < store.count && prefix.count < previewMaximum {
+            while size <= prefix.count && size < previewMaximum { size = min(previewMaximum, size * 4) }
             prefix = previewPrefix(store, atLeast: size)
         }
         return prefix
@@ -440,13 +453,12 @@ public final class EarlyPreview: Sendable {
                 early.result.withLock { $0 = .none }
                 return
             }
-            let size = Launch.previewSize(screen: screen)
             // (Read as the launch reads it: a store of the file, the same prefix rule.)
             let cPath = path.map { CChar(bitPattern: $0) } + [0]
             let store = ByteStore()
             let fd = open(cPath, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
             if fd >= 0 { _ = store.attachFile(fd: fd, length: fileSize); close(fd) }
-            let prefix = Launch.previewPrefix(store, atLeast: size)
+            let prefix = Launch.previewPrefix(store, screen: screen)
             let document = MarkdownParser.parse(prefix).document
             early.wanted.wait { if case .said = $0 { true } else { false } }
             let wanted: Target? = early.wanted.withLock { if case .said(let p) = $0 { p } else { nil } }

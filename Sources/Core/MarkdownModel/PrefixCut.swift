@@ -37,3 +37,131 @@ public enum PrefixCut {
         return nil
     }
 }
+
+extension PrefixCut {
+    /// How many bytes of `source` lay out to about `rows` rows at `width` columns: the end of
+    /// the line where a cheap estimate of the rows reaches `rows` (all of `source` when it
+    /// does not). The preview of a large file is parsed from there (the first cut after it),
+    /// so that its first screen costs what that screen shows, not a fixed share of the file.
+    ///
+    /// The estimate reads lines, not Markdown, and errs towards too many rows: a paragraph's
+    /// lines are joined and wrapped at `width` (characters, not bytes), a fenced code line
+    /// and a line that starts a block (a list item, heading, table row, quote, fence) take a
+    /// row of their own, blank lines make one separator row, and what takes no row at all is
+    /// skipped: HTML comments, link reference and footnote definitions, and link targets
+    /// (`](…)`). It is not a bound (inline HTML, markup and front matter lay out shorter),
+    /// hence the margin the caller asks for and its check that the preview fills the screen.
+    public static func end(estimatingRows rows: Int, width: Int, in source: UnsafeBufferPointer<UInt8>) -> Int {
+        let width = max(1, width)
+        var estimate = 0
+        var run = 0              // characters of the paragraph being joined
+        var previousBlank = true
+        var fence: UInt8? = nil  // the fence character of an open code block
+        var inComment = false
+        var start = 0
+        let n = source.count
+        while start < n {
+            var end = start
+            while end < n && source[end] != 0x0A { end += 1 }
+            let next = min(n, end + 1)
+            defer { start = next }
+            var p = start
+            while p < end && source[p] == 0x20 { p += 1 }
+            if inComment {
+                if contains(source, start..<end, "-->") { inComment = false }
+                continue
+            }
+            if let f = fence {
+                if end - p >= 3 && source[p] == f && source[p + 1] == f && source[p + 2] == f {
+                    fence = nil
+                    estimate += 1
+                } else {
+                    estimate += max(1, (characters(source, start..<end) + width - 1) / width)
+                }
+            } else if p == end {
+                estimate += run > 0 ? (run + width - 1) / width : 0
+                run = 0
+                if !previousBlank { estimate += 1 }
+            } else if startsWith(source, p..<end, "<!--") {
+                estimate += (run + width - 1) / width; run = 0
+                if !contains(source, p..<end, "-->") { inComment = true }
+            } else if end - p >= 3, source[p] == 0x60 || source[p] == 0x7E, source[p + 1] == source[p], source[p + 2] == source[p] {
+                estimate += (run + width - 1) / width + 1; run = 0
+                fence = source[p]
+            } else if source[p] == 0x5B, isDefinition(source, p..<end) {
+                estimate += (run + width - 1) / width; run = 0
+            } else {
+                while p < end && (source[p] == 0x3E || source[p] == 0x20) { p += 1 }  // quote markers
+                if previousBlank || startsBlock(source, p..<end) {
+                    estimate += (run + width - 1) / width; run = 0
+                }
+                run += shownCharacters(source, p..<end) + 1
+            }
+            if fence == nil { previousBlank = p == end }
+            if estimate + (run + width - 1) / width >= rows { return next }
+        }
+        return n
+    }
+
+    /// UTF-8 characters (not continuation bytes) in `range`.
+    private static func characters(_ s: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+        var count = 0
+        for i in range where s[i] & 0xC0 != 0x80 { count += 1 }
+        return count
+    }
+
+    /// `characters`, less link targets: `](` up to the next `)`.
+    private static func shownCharacters(_ s: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+        var count = 0
+        var i = range.lowerBound
+        while i < range.upperBound {
+            if s[i] == 0x5D, i + 1 < range.upperBound, s[i + 1] == 0x28 {
+                var j = i + 2
+                while j < range.upperBound && s[j] != 0x29 { j += 1 }
+                count += 1
+                i = j + 1
+                continue
+            }
+            if s[i] & 0xC0 != 0x80 { count += 1 }
+            i += 1
+        }
+        return count
+    }
+
+    /// A list item (`-`, `*`, `+`, `1.`, `1)` and a space), a heading (`#`) or a table row (`|`).
+    private static func startsBlock(_ s: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        guard let first = range.first.map({ s[$0] }) else { return false }
+        if first == 0x23 || first == 0x7C { return true }
+        var i = range.lowerBound
+        if first == 0x2D || first == 0x2A || first == 0x2B {
+            i += 1
+        } else {
+            while i < range.upperBound && (0x30...0x39).contains(s[i]) { i += 1 }
+            guard i > range.lowerBound, i < range.upperBound, s[i] == 0x2E || s[i] == 0x29 else { return false }
+            i += 1
+        }
+        return i == range.upperBound || s[i] == 0x20
+    }
+
+    /// `[label]:` at the start of `range` (a link reference or footnote definition).
+    private static func isDefinition(_ s: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        var i = range.lowerBound + 1
+        while i < range.upperBound && s[i] != 0x5D { i += 1 }
+        return i > range.lowerBound + 1 && i + 1 < range.upperBound && s[i + 1] == 0x3A
+    }
+
+    private static func startsWith(_ s: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ text: StaticString) -> Bool {
+        let count = text.utf8CodeUnitCount
+        guard range.count >= count else { return false }
+        let t = text.utf8Start
+        for k in 0..<count where s[range.lowerBound + k] != t[k] { return false }
+        return true
+    }
+
+    private static func contains(_ s: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ text: StaticString) -> Bool {
+        let count = text.utf8CodeUnitCount
+        guard range.count >= count else { return false }
+        for i in range.lowerBound...(range.upperBound - count) where startsWith(s, i..<range.upperBound, text) { return true }
+        return false
+    }
+}
