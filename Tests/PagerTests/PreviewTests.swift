@@ -25,6 +25,26 @@ import TerminalScreen
         #expect(!status.contains("%"), "no percentage while the rest is unknown")
     }
 
+    /// The scroll bar of a preview stands for the whole file: its rows scaled by the share of
+    /// the file the preview holds, so the thumb is about the size the full parse gives it.
+    @Test func aPreviewsThumbIsForTheWholeFile() {
+        func thumb(share: Double?) -> Int {
+            var config = PagerConfig()
+            config.scrollbar = .always
+            config.theme = Theme(depth: .none)
+            var spec = DocumentSpec(name: "big.md", path: nil, document: MarkdownParser.parse(Self.doc(10)), isPreview: share != nil)
+            spec.previewShare = share ?? 1
+            let s = PagerState(documents: [spec], config: config, rows: 11, columns: 40)
+            let frame = s.frame()
+            return (0..<10).filter { frame.row($0).hasSuffix(" ") }.count
+        }
+        // 19 rows, 10 shown: a thumb of 5; the whole file is ten times as long: a thumb of 1.
+        #expect(thumb(share: nil) == 5)
+        #expect(thumb(share: 1) == 5)
+        #expect(thumb(share: 0.5) == 3)
+        #expect(thumb(share: 0.1) == 1)
+    }
+
     @Test func fullDocumentReplacesThePreviewKeepingThePlace() {
         var s = state(Self.doc(10), preview: true)
         _ = s.update(.key(.char("j")))

@@ -227,8 +227,9 @@ import Threads
         let withState = try #require(EarlyPreview.start(guessing: [big], screen: screen))
         withState.prepare(.init(config: PagerConfig(), rows: 30, columns: 100, name: "big.md", path: big))
         let made = try #require(withState.state(prefix: prefix, rows: 30, columns: 100, name: "big.md", path: big))
-        let expected = PagerState(documents: [DocumentSpec(name: "big.md", path: big, document: document, isPreview: true)],
-                                  config: PagerConfig(), rows: 30, columns: 100)
+        var spec = DocumentSpec(name: "big.md", path: big, document: document, isPreview: true)
+        spec.previewShare = Double(prefix.count) / Double(text.utf8.count)
+        let expected = PagerState(documents: [spec], config: PagerConfig(), rows: 30, columns: 100)
         #expect(made.active.layout.rowCount == expected.active.layout.rowCount)
         #expect(made.frame() == expected.frame())
         #expect(withState.state(prefix: prefix, rows: 31, columns: 100, name: "big.md", path: big) == nil)

@@ -189,6 +189,7 @@ extension Launch {
                 let made = early ?? {
                     let document = earlyPreview?.document(prefix: prefix) ?? MarkdownParser.parse(prefix).document
                     specs[0] = DocumentSpec(name: loaded[0].name, path: loaded[0].path, document: document, isPreview: true)
+                    specs[0].previewShare = Double(prefix.count) / Double(max(1, inputs[0].store.count))
                     return pagerState()
                 }()
                 state = made
@@ -463,8 +464,9 @@ public final class EarlyPreview: Sendable {
             early.wanted.wait { if case .said = $0 { true } else { false } }
             let wanted: Target? = early.wanted.withLock { if case .said(let p) = $0 { p } else { nil } }
             let state = wanted.map { w in
-                PagerState(documents: [DocumentSpec(name: w.name, path: w.path, document: document, isPreview: true)],
-                           config: w.config, rows: w.rows, columns: w.columns)
+                var spec = DocumentSpec(name: w.name, path: w.path, document: document, isPreview: true)
+                spec.previewShare = Double(prefix.count) / Double(max(1, store.count))
+                return PagerState(documents: [spec], config: w.config, rows: w.rows, columns: w.columns)
             }
             early.result.withLock { $0 = .parsed(Parsed(prefix: prefix, document: document, state: state, madeFor: wanted)) }
         }

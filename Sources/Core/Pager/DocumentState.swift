@@ -45,6 +45,8 @@ public struct DocumentState: Sendable {
     }
     /// Only the beginning of the document is parsed yet (see `DocumentSpec.isPreview`).
     public var isPreview = false
+    /// A preview's share of the whole file (`DocumentSpec.previewShare`).
+    public var previewShare = 1.0
     /// The key reference (`h`), which the pager makes itself: not a file of the list, no
     /// input behind it (see `PagerState.openHelp` for where that matters).
     public internal(set) var isHelp = false
@@ -114,6 +116,7 @@ public struct DocumentState: Sendable {
                 self.init(name: spec.name, path: spec.path, document: document, options: options, contentRows: contentRows)
             }
             isPreview = spec.isPreview
+            previewShare = spec.isPreview ? min(1, max(0.000_001, spec.previewShare)) : 1
         case .text(let text):
             self.init(name: spec.name, path: spec.path, layout: DocumentLayout(content: text, options: options),
                       contentRows: contentRows)

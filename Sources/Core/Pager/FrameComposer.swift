@@ -88,7 +88,11 @@ extension PagerState {
                 }
             }
         }
-        if doc.changedUnits.isEmpty { drawScrollIndicator(top: top, count: count, into: &grid) }
+        if doc.changedUnits.isEmpty {
+            // A preview's rows in proportion to the file: the thumb is about the size it keeps.
+            let whole = doc.isPreview && doc.previewShare < 1 ? max(count, Int((Double(count) / doc.previewShare).rounded())) : count
+            drawScrollIndicator(top: top, count: whole, into: &grid)
+        }
     }
 
     /// One column on the right edge: the track shows the whole document, the thumb where the

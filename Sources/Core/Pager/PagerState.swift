@@ -487,6 +487,11 @@ public struct DocumentSpec: Sendable {
     /// The document is only the beginning of the file (shown while the rest is parsed):
     /// page totals and percentages are not known yet.
     public var isPreview: Bool
+    /// A preview's share of the whole file (its bytes over the file's; 1 when the whole is
+    /// not known, as on a pipe): the scroll bar shows the whole document's rows as the
+    /// preview's in that proportion, not a thumb for the preview alone that shrinks when the
+    /// full parse comes in.
+    public var previewShare = 1.0
     /// Its content and row counts, built off the run loop (by the parse worker) for the
     /// options the pager had then; used when they are still the pager's options. Building
     /// them for a large Markdown document takes far longer than a key may wait.
