@@ -147,7 +147,7 @@ let package = Package(
                     exclude: ["Snapshots"]),
         .testTarget(name: "PrintTests", dependencies: ["TestSupport", "Print", "Pager", "LineLayout", "MarkdownModel", "ByteInput"]),
         .testTarget(name: "TextBasicsTests", dependencies: ["TextBasics", "Threads"]),
-        .testTarget(name: "ThreadsTests", dependencies: ["Threads"]),
+        .testTarget(name: "ThreadsTests", dependencies: ["Threads", "CPlatform"]),
         .testTarget(name: "ReadingPositionsTests", dependencies: ["TestSupport", "ReadingPositions", "MarkdownModel", "LineLayout", "ByteInput"]),
         .testTarget(name: "HighlightTests", dependencies: ["Highlight", "GrammarLoader", "Styling", "LineLayout", "MarkdownModel", "Pager", "TerminalScreen"]),
         // The event loop over a scripted terminal (`@testable import Session`; no tmux, no tty).

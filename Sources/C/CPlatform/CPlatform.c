@@ -96,6 +96,40 @@ __attribute__((constructor(101))) static void folio_populate_bss(void) {
 }
 #endif
 
+#if defined(__linux__) && defined(__GLIBC__)
+/* The command line as glibc hands it to the executable's constructors, before any other. */
+static int command_line_count;
+static char **command_line;
+
+__attribute__((constructor(101))) static void folio_keep_command_line(int argc, char **argv, char **envp) {
+    (void)envp;
+    command_line_count = argc;
+    command_line = argv;
+}
+
+char **folio_command_line(int *count) {
+    *count = command_line_count;
+    return command_line;
+}
+
+/* The Swift standard library's `CommandLine` asks the runtime for argc and argv through this
+ * entry point. Defined here, it is the one a static link uses, and the runtime's own
+ * definition (the archive member CommandLine.cpp.o, which defines nothing else anything
+ * uses) is not linked: its static initialiser read /proc/self/maps line by line at every
+ * start, before `main`, to find argv on the stack (0.04-0.09 ms). glibc passes argc and argv
+ * to constructors; these are the same pointers `main` gets. A dynamically linked runtime
+ * (debug builds) binds its own definition and never calls this one. The signature is the
+ * runtime's (`SWIFT_CC(swift) char **(int *)`, unchanged since Swift 5.0). */
+__attribute__((swiftcall)) char **_swift_stdlib_getUnsafeArgvArgc(int *outArgLen) {
+    return folio_command_line(outArgLen);
+}
+#else
+char **folio_command_line(int *count) {
+    *count = 0;
+    return 0;
+}
+#endif
+
 int folio_names_markdown(const unsigned char *path, unsigned long length) {
     static const char *const extensions[] = {"md", "markdown", "mdown", "mkd", "mkdn", "mdwn", "mdx"};
     for (unsigned long i = 0; i < length; i++) if (path[i] >= 0x80) return -1;
