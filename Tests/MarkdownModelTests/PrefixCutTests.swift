@@ -75,3 +75,32 @@ import Testing
         }
     }
 }
+
+/// `PrefixCut.definitions(in:)`: the link reference definitions at a document's end, which a
+/// preview of its beginning is parsed with.
+@Suite struct PreviewDefinitionsTests {
+    func definitions(_ text: String) -> String {
+        String(decoding: PrefixCut.definitions(in: Array(text.utf8)), as: UTF8.self)
+    }
+
+    @Test func blocksOfDefinitionsOutsideCode() {
+        let tail = "ial line]: cut\n\n## [1.0.0]\n\n[1.0.0]: https://example.com/v1\n[0.9.0]: https://example.com/v0.9\n"
+            + "   [spaced]: <https://example.com/s>\n  \"A title\"\n\nText [not]: a definition? It is one, at a line's start.\n"
+            + "```\n[in code]: https://example.com/code\n```\n    [indented]: https://example.com/code\n"
+            + "[^note]: A footnote.\n[empty]:\n[last]: https://example.com/last"
+        #expect(definitions(tail) == "[1.0.0]: https://example.com/v1\n[0.9.0]: https://example.com/v0.9\n"
+            + "   [spaced]: <https://example.com/s>\n  \"A title\"\n\n")
+        #expect(definitions("[first line]: https://example.com/\n") == "", "the first line may be cut")
+        #expect(definitions("") == "")
+    }
+
+    /// Parsed after a beginning that uses them, they make its links.
+    @Test func aBeginningParsedWithThemHasItsLinks() {
+        let beginning = "# Changelog\n\n## [1.0.0] - 2026-01-01\n\nSee the [docs][].\n\n"
+        let end = "…\n\n[1.0.0]: https://example.com/v1\n[docs]: https://example.com/docs\n"
+        let without = MarkdownParser.parse(Array(beginning.utf8)).document.dump()
+        let with = MarkdownParser.parse(Array((beginning + "\n" + definitions(end)).utf8)).document.dump()
+        #expect(!without.contains("example.com"))
+        #expect(with.contains("https://example.com/v1") && with.contains("https://example.com/docs"))
+    }
+}

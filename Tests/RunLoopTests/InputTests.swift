@@ -128,6 +128,21 @@ import Threads
         }
     }
 
+    /// A changelog whose versions are links defined at its end (as Keep a Changelog writes
+    /// them) opens from a preview whose headings are already those links.
+    @Test func aPreviewHasTheLinksADocumentDefinesAtItsEnd() {
+        let versions = (0..<300).reversed()
+        let text = "# Changelog\n\n" + versions.map { "## [1.\($0).0] - 2026-01-01\n\n- A change to the harbour tables.\n\n" }.joined()
+            + String(repeating: "More history.\n\n", count: 10_000)
+            + versions.map { "[1.\($0).0]: https://example.com/compare/v1.\($0).0\n" }.joined()
+        let store = Self.store(text)
+        let prefix = Launch.previewPrefix(store, screen: (rows: 30, columns: 100))
+        #expect(prefix.count < text.utf8.count / 10)
+        let dump = MarkdownParser.parse(Launch.previewSource(prefix, store: store)).document.dump()
+        #expect(dump.contains("https://example.com/compare/v1.299.0") && dump.contains("https://example.com/compare/v1.290.0"))
+        #expect(!MarkdownParser.parse(prefix).document.dump().contains("example.com"))
+    }
+
     /// `text`'s words in lines of at most `width` characters.
     static func wrapped(_ text: String, at width: Int) -> String {
         var lines: [String] = [], line = ""
@@ -217,7 +232,7 @@ import Threads
         early.prepare(nil)  // (the thread waits to be told whether a pager's state is wanted)
         let prefix = Launch.previewPrefix(Self.store(text), screen: screen)
         let document = try #require(early.document(prefix: prefix))
-        #expect(document.blocks.map(\.kind) == MarkdownParser.parse(prefix).document.blocks.map(\.kind))
+        #expect(document.blocks.map(\.kind) == MarkdownParser.parse(Launch.previewSource(prefix, store: Self.store(text))).document.blocks.map(\.kind))
         #expect(document.blocks.count > 20)
         #expect(early.document(prefix: Array(prefix.dropLast())) == nil, "other bytes: the preview parses its own")
         #expect(early.state(prefix: prefix, rows: 30, columns: 100, name: "big.md", path: big) == nil, "no state was asked for")

@@ -187,7 +187,8 @@ extension Launch {
                 let early = specs.count == 1 ? earlyPreview?.state(prefix: prefix, rows: size.rows, columns: size.columns,
                                                                    name: loaded[0].name, path: loaded[0].path) : nil
                 let made = early ?? {
-                    let document = earlyPreview?.document(prefix: prefix) ?? MarkdownParser.parse(prefix).document
+                    let document = earlyPreview?.document(prefix: prefix)
+                        ?? MarkdownParser.parse(Launch.previewSource(prefix, store: inputs[0].store)).document
                     specs[0] = DocumentSpec(name: loaded[0].name, path: loaded[0].path, document: document, isPreview: true)
                     specs[0].previewShare = Double(prefix.count) / Double(max(1, inputs[0].store.count))
                     return pagerState()
@@ -300,6 +301,21 @@ extension Launch {
         }
         return previewPrefix(store, atLeast: size)
     }
+
+    /// What a preview parses: its bytes, then the link reference definitions of the document's
+    /// last `previewDefinitionsTail` bytes (`PrefixCut.definitions`), which a document often
+    /// keeps at its end: its first screen shows those links, not their brackets until the full
+    /// parse comes in. (A definition elsewhere is not seen, nor are footnotes: their brackets
+    /// show for that moment.)
+    static func previewSource(_ prefix: [UInt8], store: ByteStore) -> [UInt8] {
+        let count = store.count
+        guard count > prefix.count else { return prefix }
+        let definitions = PrefixCut.definitions(in: store.sample(max(prefix.count, count - previewDefinitionsTail)..<count))
+        guard !definitions.isEmpty else { return prefix }
+        return prefix + (prefix.last == 0x0A ? [0x0A] : [0x0A, 0x0A]) + definitions
+    }
+
+    static let previewDefinitionsTail = 32 << 10
 
     /// The preview's bytes: the first preview (`previewPrefix(_:screen:)`), then while `fills`
     /// says it does not fill the screen, from `previewSize` and then four times as much at a
@@ -460,7 +476,7 @@ public final class EarlyPreview: Sendable {
             let fd = open(cPath, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
             if fd >= 0 { _ = store.attachFile(fd: fd, length: fileSize); close(fd) }
             let prefix = Launch.previewPrefix(store, screen: screen)
-            let document = MarkdownParser.parse(prefix).document
+            let document = MarkdownParser.parse(Launch.previewSource(prefix, store: store)).document
             early.wanted.wait { if case .said = $0 { true } else { false } }
             let wanted: Target? = early.wanted.withLock { if case .said(let p) = $0 { p } else { nil } }
             let state = wanted.map { w in

@@ -165,3 +165,55 @@ extension PrefixCut {
         return false
     }
 }
+
+extension PrefixCut {
+    /// The link reference definitions in `source`, the end of a document: each block of lines
+    /// that starts with `[label]:` (after up to three spaces) outside fenced code, up to the
+    /// next blank line, joined with their line ends, each block ending in a blank line. The
+    /// first line of `source` is skipped (it may be the end of one), and so is a last line
+    /// without its end. Documents often define their links at their end (changelogs'
+    /// `[1.2.0]: …compare…`, API docs): a preview of the beginning parsed with these after it
+    /// shows those links as the full parse will, not their brackets until it comes in.
+    /// Footnote definitions (`[^label]:`) are left out: they make a section of notes, which
+    /// would show at the preview's end. A fence open across the start of `source` is not seen:
+    /// its lines are read as text.
+    public static func definitions(in source: [UInt8]) -> [UInt8] {
+        source.withUnsafeBufferPointer { s in
+            var out: [UInt8] = []
+            var fence: UInt8? = nil
+            var inDefinition = false
+            guard var start = s.firstIndex(of: 0x0A, from: 0).map({ $0 + 1 }) else { return [] }
+            // (Lines found with memchr: the scan reads the end of every large document.)
+            while let end = s.firstIndex(of: 0x0A, from: start) {
+                defer { start = end + 1 }
+                var p = start
+                while p < end && p - start < 4 && s[p] == 0x20 { p += 1 }
+                let indent = p - start
+                let opensFence = indent < 4 && end - p >= 3 && (s[p] == 0x60 || s[p] == 0x7E) && s[p + 1] == s[p] && s[p + 2] == s[p]
+                if let f = fence {
+                    if opensFence && s[p] == f { fence = nil }
+                    continue
+                }
+                if p == end || opensFence {
+                    if inDefinition { out.append(0x0A) }
+                    inDefinition = false
+                    if opensFence { fence = s[p] }
+                } else if inDefinition || (indent < 4 && s[p] == 0x5B && isDefinitionStart(s, p..<end)) {
+                    inDefinition = true
+                    out.append(contentsOf: s[start...end])
+                }
+            }
+            if inDefinition { out.append(0x0A) }
+            return out
+        }
+    }
+
+    /// `[label]:` and something after it, at the start of `range` (not `[^label]:`).
+    private static func isDefinitionStart(_ s: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        guard range.count > 1, s[range.lowerBound + 1] != 0x5E else { return false }
+        var i = range.lowerBound + 1
+        while i < range.upperBound && s[i] != 0x5D && s[i] != 0x5B { i += 1 }
+        guard i > range.lowerBound + 1, i + 1 < range.upperBound, s[i] == 0x5D, s[i + 1] == 0x3A else { return false }
+        return s[(i + 2)..<range.upperBound].contains { $0 != 0x20 && $0 != 0x09 }
+    }
+}
