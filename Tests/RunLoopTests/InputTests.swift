@@ -133,7 +133,7 @@ import Threads
     @Test func aPreviewHasTheLinksADocumentDefinesAtItsEnd() {
         let versions = (0..<300).reversed()
         let text = "# Changelog\n\n" + versions.map { "## [1.\($0).0] - 2026-01-01\n\n- A change to the harbour tables.\n\n" }.joined()
-            + String(repeating: "More history.\n\n", count: 10_000)
+            + String(repeating: "More history.\n\n", count: Launch.previewDefinitionsFrom / 15)
             + versions.map { "[1.\($0).0]: https://example.com/compare/v1.\($0).0\n" }.joined()
         let store = Self.store(text)
         let prefix = Launch.previewPrefix(store, screen: (rows: 30, columns: 100))
@@ -141,6 +141,9 @@ import Threads
         let dump = MarkdownParser.parse(Launch.previewSource(prefix, store: store)).document.dump()
         #expect(dump.contains("https://example.com/compare/v1.299.0") && dump.contains("https://example.com/compare/v1.290.0"))
         #expect(!MarkdownParser.parse(prefix).document.dump().contains("example.com"))
+        // A smaller document's full parse comes in as fast: its preview is its beginning alone.
+        let small = Self.store(String(text.utf8.suffix(Launch.previewDefinitionsFrom / 2))!)
+        #expect(Launch.previewSource(prefix, store: small) == prefix)
     }
 
     /// `text`'s words in lines of at most `width` characters.
