@@ -54,6 +54,8 @@ import Testing
         let code = "```\n" + String(repeating: "a\n", count: 5) + "```\n"
         #expect(end(code + "x\n", rows: 7) == code.utf8.count)        // fences and five lines
         #expect(end("# H\n## I\n| a |\n> q\n1. x\n", rows: 5) == 24)
+        #expect(end("# H\n## I\n| a |\n> q\n1. x\n", rows: 4) == 19, "a quote is a block of its own")
+        #expect(end("A paragraph.\n> A quote.\nIts lazy line.\nA paragraph.\n", rows: 2) == 24)
         #expect(end(String(repeating: "a", count: 45) + "\n", rows: 3) == 46)  // wrapped: 3 rows
     }
 
@@ -91,7 +93,17 @@ import Testing
         #expect(definitions(tail) == "[1.0.0]: https://example.com/v1\n[0.9.0]: https://example.com/v0.9\n"
             + "   [spaced]: <https://example.com/s>\n  \"A title\"\n\n")
         #expect(definitions("[first line]: https://example.com/\n") == "", "the first line may be cut")
+        #expect(definitions("…\r\n[a]: https://example.com/a\r\nNot a title.\r\n\r\n") == "[a]: https://example.com/a\r\n\n", "CRLF")
+        #expect(definitions("…\n[a]: https://example.com/a\n## A heading after it\n") == "[a]: https://example.com/a\n\n")
         #expect(definitions("") == "")
+    }
+
+    @Test func aFenceOpenAtTheEndIsSeen() {
+        #expect(PrefixCut.endsInFence(Array("Text\n\n```\ncode\n\n".utf8)))
+        #expect(!PrefixCut.endsInFence(Array("```\ncode\n```\n\n".utf8)))
+        #expect(PrefixCut.endsInFence(Array("~~~\n```\n".utf8)), "another fence's marks are its code")
+        #expect(!PrefixCut.endsInFence(Array("    ```\nindented code\n".utf8)))
+        #expect(!PrefixCut.endsInFence([]))
     }
 
     /// Parsed after a beginning that uses them, they make its links.

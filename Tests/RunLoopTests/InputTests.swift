@@ -128,6 +128,16 @@ import Threads
         }
     }
 
+    /// A preview that never fills the screen ends: one that comes out no longer than the last
+    /// (a cut at a character boundary, short of the size asked) is the last tried.
+    @Test func aPreviewThatNeverFillsTheScreenEnds() {
+        let text = String(repeating: "ж", count: 700_000)  // 1.4 MB without a line end
+        var tried: [Int] = []
+        let prefix = Launch.previewPrefix(Self.store(text), screen: (rows: 30, columns: 101)) { tried.append($0.count); return false }
+        #expect(tried.count < 8 && tried == tried.sorted() && Set(tried).count == tried.count)
+        #expect(prefix.count <= Launch.previewMaximum)
+    }
+
     /// A changelog whose versions are links defined at its end (as Keep a Changelog writes
     /// them) opens from a preview whose headings are already those links.
     @Test func aPreviewHasTheLinksADocumentDefinesAtItsEnd() {
@@ -144,6 +154,9 @@ import Threads
         // A smaller document's full parse comes in as fast: its preview is its beginning alone.
         let small = Self.store(String(text.utf8.suffix(Launch.previewDefinitionsFrom / 2))!)
         #expect(Launch.previewSource(prefix, store: small) == prefix)
+        // Nor after a preview that ends inside fenced code, where they would show as code.
+        let inCode = Array("# Changelog\n\n```\ncode\n\n".utf8)
+        #expect(Launch.previewSource(inCode, store: store) == inCode)
     }
 
     /// `text`'s words in lines of at most `width` characters.

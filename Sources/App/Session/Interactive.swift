@@ -306,12 +306,13 @@ extension Launch {
     /// or more, the link reference definitions of its last `previewDefinitionsTail` bytes
     /// (`PrefixCut.definitions`), which a document often keeps at its end: its first screen
     /// shows those links, not their brackets until the full parse comes in. (A definition
-    /// elsewhere is not seen, nor are footnotes: their brackets show for that moment.) A
+    /// elsewhere is not seen, nor are footnotes: their brackets show for that moment; nor are
+    /// any when the preview ends inside fenced code, where they would show as code.) A
     /// smaller document's full parse comes in within a frame or two (15 ms for 262 KB), while
     /// reading and scanning its end would delay its first screen by about 0.1 ms.
     static func previewSource(_ prefix: [UInt8], store: ByteStore) -> [UInt8] {
         let count = store.count
-        guard count > prefix.count, count >= previewDefinitionsFrom else { return prefix }
+        guard count > prefix.count, count >= previewDefinitionsFrom, !PrefixCut.endsInFence(prefix) else { return prefix }
         let definitions = PrefixCut.definitions(in: store.sample(max(prefix.count, count - previewDefinitionsTail)..<count))
         guard !definitions.isEmpty else { return prefix }
         return prefix + (prefix.last == 0x0A ? [0x0A] : [0x0A, 0x0A]) + definitions
@@ -329,7 +330,10 @@ extension Launch {
         var size = previewSize(screen: screen)
         while !fills(prefix) && prefix.count < store.count && prefix.count < previewMaximum {
             while size <= prefix.count && size < previewMaximum { size = min(previewMaximum, size * 4) }
-            prefix = previewPrefix(store, atLeast: size)
+            // (A cut at a character boundary may fall short of `size`: only a longer one is new.)
+            let longer = previewPrefix(store, atLeast: size)
+            guard longer.count > prefix.count else { break }
+            prefix = longer
         }
         return prefix
     }

@@ -108,8 +108,9 @@ __attribute__((constructor(101))) static void folio_keep_command_line(int argc, 
 }
 
 char **folio_command_line(int *count) {
-    *count = command_line_count;
-    return command_line;
+    static char *none[] = {0};  /* (never NULL: Swift reads a non-optional pointer) */
+    *count = command_line ? command_line_count : 0;
+    return command_line ? command_line : none;
 }
 
 /* The Swift standard library's `CommandLine` asks the runtime for argc and argv through this
@@ -125,8 +126,9 @@ __attribute__((swiftcall)) char **_swift_stdlib_getUnsafeArgvArgc(int *outArgLen
 }
 #else
 char **folio_command_line(int *count) {
+    static char *none[] = {0};
     *count = 0;
-    return 0;
+    return none;
 }
 #endif
 

@@ -56,6 +56,7 @@ extension PrefixCut {
         var estimate = 0
         var run = 0              // characters of the paragraph being joined
         var previousBlank = true
+        var previousQuoted = false
         var fence: UInt8? = nil  // the fence character of an open code block
         var inComment = false
         var start = 0
@@ -91,8 +92,10 @@ extension PrefixCut {
             } else if source[p] == 0x5B, isDefinition(source, p..<end) {
                 estimate += (run + width - 1) / width; run = 0
             } else {
+                let quoted = source[p] == 0x3E
                 while p < end && (source[p] == 0x3E || source[p] == 0x20) { p += 1 }  // quote markers
-                if previousBlank || startsBlock(source, p..<end) {
+                defer { previousQuoted = quoted }
+                if previousBlank || quoted != previousQuoted || startsBlock(source, p..<end) {
                     estimate += (run + width - 1) / width; run = 0
                 }
                 run += shownCharacters(source, p..<end) + 1
@@ -168,8 +171,9 @@ extension PrefixCut {
 
 extension PrefixCut {
     /// The link reference definitions in `source`, the end of a document: each block of lines
-    /// that starts with `[label]:` (after up to three spaces) outside fenced code, up to the
-    /// next blank line, joined with their line ends, each block ending in a blank line. The
+    /// that starts with `[label]:` (after up to three spaces) outside fenced code, with the
+    /// title lines after it (`"…"`, `'…'`, `(…)`), joined with their line ends, each block
+    /// ending in a blank line. The
     /// first line of `source` is skipped (it may be the end of one), and so is a last line
     /// without its end. Documents often define their links at their end (changelogs'
     /// `[1.2.0]: …compare…`, API docs): a preview of the beginning parsed with these after it
@@ -194,17 +198,38 @@ extension PrefixCut {
                     if opensFence && s[p] == f { fence = nil }
                     continue
                 }
-                if p == end || opensFence {
+                let blank = p == end || (p + 1 == end && s[p] == 0x0D)
+                if indent < 4, !blank, s[p] == 0x5B, isDefinitionStart(s, p..<end) {
+                    inDefinition = true
+                    out.append(contentsOf: s[start...end])
+                } else if inDefinition, !blank, s[p] == 0x22 || s[p] == 0x27 || s[p] == 0x28 {
+                    out.append(contentsOf: s[start...end])  // a title on the next line
+                } else {
                     if inDefinition { out.append(0x0A) }
                     inDefinition = false
                     if opensFence { fence = s[p] }
-                } else if inDefinition || (indent < 4 && s[p] == 0x5B && isDefinitionStart(s, p..<end)) {
-                    inDefinition = true
-                    out.append(contentsOf: s[start...end])
                 }
             }
             if inDefinition { out.append(0x0A) }
             return out
+        }
+    }
+
+    /// Whether `source` ends inside fenced code (a fence opened and not closed).
+    public static func endsInFence(_ source: [UInt8]) -> Bool {
+        source.withUnsafeBufferPointer { s in
+            var fence: UInt8? = nil
+            var start = 0
+            while start < s.count {
+                let end = s.firstIndex(of: 0x0A, from: start) ?? s.count
+                var p = start
+                while p < end && p - start < 4 && s[p] == 0x20 { p += 1 }
+                if p - start < 4, end - p >= 3, s[p] == 0x60 || s[p] == 0x7E, s[p + 1] == s[p], s[p + 2] == s[p] {
+                    if fence == nil { fence = s[p] } else if fence == s[p] { fence = nil }
+                }
+                start = end + 1
+            }
+            return fence != nil
         }
     }
 
@@ -214,6 +239,6 @@ extension PrefixCut {
         var i = range.lowerBound + 1
         while i < range.upperBound && s[i] != 0x5D && s[i] != 0x5B { i += 1 }
         guard i > range.lowerBound + 1, i + 1 < range.upperBound, s[i] == 0x5D, s[i + 1] == 0x3A else { return false }
-        return s[(i + 2)..<range.upperBound].contains { $0 != 0x20 && $0 != 0x09 }
+        return s[(i + 2)..<range.upperBound].contains { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }
     }
 }

@@ -50,9 +50,9 @@ const char *folio_early_thread_path(long long *size);
 // is not ASCII (then the constructor above leaves the choice to Swift).
 int folio_names_markdown(const unsigned char *path, unsigned long length);
 
-// The command line (argv, its count in `*count`) as the C library gave it to the executable's
+// The command line (argv, its count in `*count`) as glibc gave it to the executable's
 // constructors: what `main` gets, and what the Swift runtime's `CommandLine` reads in a
-// static link (see CPlatform.c). NULL and 0 in a shared library.
+// static link (see CPlatform.c). An empty list (count 0) without glibc.
 char **folio_command_line(int *count);
 
 #endif
