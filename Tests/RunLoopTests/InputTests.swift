@@ -259,7 +259,7 @@ import Threads
         withState.prepare(.init(config: PagerConfig(), rows: 30, columns: 100, name: "big.md", path: big))
         let made = try #require(withState.state(prefix: prefix, rows: 30, columns: 100, name: "big.md", path: big))
         var spec = DocumentSpec(name: "big.md", path: big, document: document, isPreview: true)
-        spec.previewShare = Double(prefix.count) / Double(text.utf8.count)
+        spec.previewShare = Double(prefix.count) / Double(text.utf8.count)  // (written out: the launch's rule)
         let expected = PagerState(documents: [spec], config: PagerConfig(), rows: 30, columns: 100)
         #expect(made.active.layout.rowCount == expected.active.layout.rowCount)
         #expect(made.frame() == expected.frame())

@@ -189,8 +189,8 @@ extension Launch {
                 let made = early ?? {
                     let document = earlyPreview?.document(prefix: prefix)
                         ?? MarkdownParser.parse(Launch.previewSource(prefix, store: inputs[0].store)).document
-                    specs[0] = DocumentSpec(name: loaded[0].name, path: loaded[0].path, document: document, isPreview: true)
-                    specs[0].previewShare = Double(prefix.count) / Double(max(1, inputs[0].store.count))
+                    specs[0] = Launch.previewSpec(name: loaded[0].name, path: loaded[0].path, document: document,
+                                                  prefix: prefix, store: inputs[0].store)
                     return pagerState()
                 }()
                 state = made
@@ -316,6 +316,14 @@ extension Launch {
         let definitions = PrefixCut.definitions(in: store.sample(max(prefix.count, count - previewDefinitionsTail)..<count))
         guard !definitions.isEmpty else { return prefix }
         return prefix + (prefix.last == 0x0A ? [0x0A] : [0x0A, 0x0A]) + definitions
+    }
+
+    /// The spec of a preview of `prefix`, the beginning of `store`: what the launch and the
+    /// early parse both make (the early state is taken only if it is the launch's own).
+    static func previewSpec(name: String, path: String?, document: Document, prefix: [UInt8], store: ByteStore) -> DocumentSpec {
+        var spec = DocumentSpec(name: name, path: path, document: document, isPreview: true)
+        spec.previewShare = Double(prefix.count) / Double(max(1, store.count))
+        return spec
     }
 
     static let previewDefinitionsTail = 32 << 10
@@ -487,9 +495,8 @@ public final class EarlyPreview: Sendable {
             early.wanted.wait { if case .said = $0 { true } else { false } }
             let wanted: Target? = early.wanted.withLock { if case .said(let p) = $0 { p } else { nil } }
             let state = wanted.map { w in
-                var spec = DocumentSpec(name: w.name, path: w.path, document: document, isPreview: true)
-                spec.previewShare = Double(prefix.count) / Double(max(1, store.count))
-                return PagerState(documents: [spec], config: w.config, rows: w.rows, columns: w.columns)
+                PagerState(documents: [Launch.previewSpec(name: w.name, path: w.path, document: document, prefix: prefix, store: store)],
+                           config: w.config, rows: w.rows, columns: w.columns)
             }
             early.result.withLock { $0 = .parsed(Parsed(prefix: prefix, document: document, state: state, madeFor: wanted)) }
         }
